@@ -1,0 +1,59 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "FlowContainers",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "FlowContainers", targets: ["FlowContainers"]),
+    .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
+    .executable(name: "quick-start", targets: ["QuickStart"]),
+  ],
+  targets: [
+    // Library
+    .target(
+      name: "FlowContainers",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    .target(
+      name: "FlowContainersTesting",
+      dependencies: ["FlowContainers"],
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+
+    // Samples
+    .executableTarget(
+      name: "QuickStart",
+      dependencies: ["FlowContainers"],
+      path: "Samples/QuickStart"
+    ),
+
+    // Tests
+    .testTarget(
+      name: "FlowContainersTests",
+      dependencies: ["FlowContainers", "FlowContainersTesting"]
+    ),
+    .testTarget(
+      name: "FlowContainersTestingTests",
+      dependencies: ["FlowContainers", "FlowContainersTesting"]
+    ),
+    .testTarget(
+      name: "SampleTests",
+      dependencies: ["QuickStart"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings += [
+    // SE-0335: spell existential types `any P`.
+    .enableUpcomingFeature("ExistentialAny"),
+    // SE-0409: imports are internal unless marked `public import`.
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    // SE-0444: a member is visible only where its module is imported.
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+  target.swiftSettings = settings
+}

@@ -1,0 +1,88 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where misuse reports go.
+///
+/// By default every ``FlowDiagnostic`` is written as one line to standard error, in debug and
+/// release builds alike, and the program carries on with the tree unchanged. FlowContainers does
+/// not trap in debug builds either: host events race with program calls (a user closes a sheet
+/// while the program dismisses it), and a debug build that crashed on such a race would hide the
+/// bugs it is meant to show. Install your own handler to route reports to your logger, or to
+/// `assertionFailure` if you prefer a debug build to stop:
+///
+/// ```swift
+/// FlowDiagnostics.handler = { diagnostic in logger.warning("\(diagnostic)") }
+/// ```
+///
+/// In tests, `FlowContainersTesting`'s `withRecordedDiagnostics` captures reports for the current
+/// task only, so tests running in parallel do not see each other's reports.
+public enum FlowDiagnostics {
+  /// A function that receives misuse reports.
+  public typealias Handler = @Sendable (FlowDiagnostic) -> Void
+
+  private static let installed = Mutex<Handler>(FlowDiagnostics.printToStandardError)
+
+  @TaskLocal private static var scoped: Handler?
+
+  /// The process-wide handler.
+  ///
+  /// Setting it replaces the default, which prints to standard error.
+  public static var handler: Handler {
+    get { installed.withLock { $0 } }
+    set { installed.withLock { $0 = newValue } }
+  }
+
+  /// The default handler: writes ``FlowDiagnostic/description`` and a newline to standard error.
+  ///
+  /// - Parameter diagnostic: The report to print.
+  public static func printToStandardError(_ diagnostic: FlowDiagnostic) {
+    let line = diagnostic.description + "\n"
+    _ = line.utf8.withContiguousStorageIfAvailable { bytes in
+      write(2, bytes.baseAddress, bytes.count)
+    }
+  }
+
+  /// Runs `operation` with every report made in the current task (and the tasks it creates)
+  /// sent to `handler` instead of the process-wide one.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the reports made during `operation`.
+  ///   - operation: The code to run.
+  /// - Returns: What `operation` returns.
+  public static func withHandler<Result>(
+    _ handler: @escaping Handler, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $scoped.withValue(handler, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with every report made in the current task (and the tasks
+  /// it creates) sent to `handler` instead of the process-wide one.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the reports made during `operation`.
+  ///   - isolation: The actor `operation` runs on; the caller's by default.
+  ///   - operation: The code to run.
+  /// - Returns: What `operation` returns.
+  public static func withHandler<Result>(
+    _ handler: @escaping Handler, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $scoped.withValue(handler, operation: operation, isolation: isolation)
+  }
+
+  static func report(
+    _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: StaticString,
+    line: UInt
+  ) {
+    let diagnostic = FlowDiagnostic(
+      code: code, message: message, location: location, fileID: "\(fileID)", line: line)
+    (scoped ?? handler)(diagnostic)
+  }
+}

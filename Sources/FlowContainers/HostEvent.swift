@@ -1,0 +1,19 @@
+/// Something the user did outside the program's control, reported by the host adapter.
+///
+/// Hosts own the real screen: a back swipe in UIKit, a pulled-down sheet in SwiftUI, a `close`
+/// typed in a terminal. The adapter reports each such action to the container it affected with
+/// ``StackContainer/handle(_:fileID:line:)``, and the container releases exactly what the user
+/// removed. An event that does not fit the tree (an index that is not there, a commit without a
+/// began) is reported as misuse through ``FlowDiagnostics`` and changes nothing.
+public enum HostEvent: Sendable, Hashable {
+  /// The back button or a back swipe popped the stack so that the screen at `index` is on top.
+  case userPopped(toIndex: Int)
+  /// The user closed this presented container (pulled a sheet down, pressed close).
+  case userDismissed
+  /// An interactive pop gesture started; nothing changes until it is committed or cancelled.
+  case interactivePopBegan
+  /// The interactive pop finished: the top screen is gone.
+  case interactivePopCommitted
+  /// The interactive pop was abandoned: the stack stays as it was.
+  case interactivePopCancelled
+}

@@ -1,0 +1,36 @@
+extension StackContainer {
+  /// A text dump of this container and everything presented above it.
+  ///
+  /// Each container is on its own line, indented under its presenter, with its owner's type name
+  /// and its stack (screens as `String(describing:)` renders them), bottom first:
+  ///
+  /// ```
+  /// AppFlow: [library]
+  /// └─ SettingsFlow: [settings]
+  ///    └─ AccountFlow: [account]
+  /// ```
+  public var treeDescription: String {
+    var lines: [String] = []
+    var node: (any TreeNode)? = self
+    var level = 0
+    while let current = node {
+      let indent = level == 0 ? "" : String(repeating: "   ", count: level - 1) + "└─ "
+      let stack = current.stackDescription.joined(separator: ", ")
+      lines.append("\(indent)\(current.ownerName): [\(stack)]")
+      node = current.presentedNode
+      level += 1
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension StackContainer: @MainActor CustomDebugStringConvertible {
+  /// A one-line summary: owner and depth, stack, what it presents, and whether it finished.
+  public var debugDescription: String {
+    let stack = storage.map { String(describing: $0) }.joined(separator: ", ")
+    var text = "StackContainer(\(locationDescription): [\(stack)]"
+    if let presented = presentation?.container { text += ", presenting \(presented.ownerName)" }
+    if finished { text += ", finished" }
+    return text + ")"
+  }
+}

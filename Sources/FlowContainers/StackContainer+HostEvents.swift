@@ -1,0 +1,97 @@
+extension StackContainer {
+  /// Applies something the user did outside the program's control, as the host reports it.
+  ///
+  /// The container releases exactly what the user removed; changes are delivered with cause
+  /// ``NavigationCause/user`` and `animated: false`, since the host has already animated them.
+  ///
+  /// - ``HostEvent/userPopped(toIndex:)``: the screens above `index` are removed. Popping to the
+  ///   current top changes nothing.
+  /// - ``HostEvent/userDismissed``: this container, which must be presented, is dismissed; its
+  ///   presentation ends as ``PresentationEnding/dismissedByUser``.
+  /// - ``HostEvent/interactivePopBegan`` then ``HostEvent/interactivePopCommitted``: the top
+  ///   screen is removed. ``HostEvent/interactivePopCancelled`` instead changes nothing.
+  ///
+  /// An event that does not fit (an index that is not in the stack, a commit with no pop begun,
+  /// a commit after the program changed the stack mid-gesture) is misuse: nothing changes and a
+  /// ``FlowDiagnostic`` is reported.
+  ///
+  /// ```swift
+  /// // UIKit: the back button popped to the view controller at index 1.
+  /// container.handle(.userPopped(toIndex: 1))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: What the user did.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func handle(_ event: HostEvent, fileID: StaticString = #fileID, line: UInt = #line) {
+    guard checkNotFinished("handle(\(event))", fileID: fileID, line: line) else { return }
+    switch event {
+    case .userPopped(let index):
+      guard storage.indices.contains(index) else {
+        report(
+          .screenNotFound,
+          "the host reported userPopped(toIndex: \(index)) on \(locationDescription), whose "
+            + "stack has \(storage.count) screens; the host and the container disagree. Report "
+            + "pops as they happen, with the index of the screen now on top.",
+          fileID: fileID, line: line)
+        return
+      }
+      _ = pop(toIndex: index, operation: .popTo(index: index), animated: false, cause: .user)
+    case .userDismissed:
+      guard let presenter = presenterNode else {
+        report(
+          .notPresented,
+          "the host reported userDismissed on \(locationDescription), which is not presented; "
+            + "send it to the container the user closed.",
+          fileID: fileID, line: line)
+        return
+      }
+      presenter.endPresentation(.dismissedByUser, animated: false, cause: .user)
+    case .interactivePopBegan:
+      guard interactivePopGeneration == nil, storage.count > 1 else {
+        report(
+          .interactivePop,
+          interactivePopGeneration == nil
+            ? "interactivePopBegan on \(locationDescription), which has no screen to pop."
+            : "interactivePopBegan on \(locationDescription) while one is already in progress; "
+              + "report interactivePopCommitted or interactivePopCancelled first.",
+          fileID: fileID, line: line)
+        return
+      }
+      interactivePopGeneration = generation
+      if eventObserverCount > 0 { emit(.interactivePopBegan, cause: .user, animated: true) }
+    case .interactivePopCommitted:
+      guard let began = interactivePopGeneration else {
+        report(
+          .interactivePop,
+          "interactivePopCommitted on \(locationDescription) with no interactive pop in progress; "
+            + "report interactivePopBegan when the gesture starts.",
+          fileID: fileID, line: line)
+        return
+      }
+      interactivePopGeneration = nil
+      guard began == generation, storage.count > 1 else {
+        report(
+          .interactivePop,
+          "interactivePopCommitted on \(locationDescription), but the program changed the tree "
+            + "after the gesture began; the commit was ignored. Avoid changing a stack while the "
+            + "user drags it.",
+          fileID: fileID, line: line)
+        return
+      }
+      _ = popTop(animated: false, cause: .user)
+    case .interactivePopCancelled:
+      guard interactivePopGeneration != nil else {
+        report(
+          .interactivePop,
+          "interactivePopCancelled on \(locationDescription) with no interactive pop in "
+            + "progress.",
+          fileID: fileID, line: line)
+        return
+      }
+      interactivePopGeneration = nil
+      if eventObserverCount > 0 { emit(.interactivePopCancelled, cause: .user, animated: true) }
+    }
+  }
+}

@@ -1,0 +1,301 @@
+import Observation
+
+extension StackContainer {
+  /// The screens, bottom (root) first.
+  ///
+  /// Observable: reading it inside `withObservationTracking` (or a SwiftUI body) tracks it.
+  public var stack: [Screen] {
+    access(keyPath: \.stack)
+    return storage
+  }
+
+  /// The screen on top of the stack, or `nil` when the stack is empty.
+  public var top: Screen? {
+    access(keyPath: \.stack)
+    return storage.last
+  }
+
+  /// The number of screens in the stack.
+  public var count: Int {
+    access(keyPath: \.stack)
+    return storage.count
+  }
+
+  /// Pushes `screen` on top of the stack.
+  ///
+  /// On a finished container this is misuse: nothing changes and a diagnostic is reported.
+  ///
+  /// ```swift
+  /// container.push(.note(2))
+  /// print(container.stack)  // [library, note(2)]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - screen: The screen to show.
+  ///   - animated: Whether the host should animate the push.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func push(
+    _ screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    guard checkNotFinished("push", fileID: fileID, line: line) else { return }
+    mutateStack { $0.append(screen) }
+    if isObserved {
+      didChange(.push, added: [screen], removed: [], animated: animated, cause: .program)
+    }
+  }
+
+  /// Pushes `screens` on top of the stack, in order, as one change.
+  ///
+  /// Pushing an empty array changes nothing and reports nothing.
+  ///
+  /// - Parameters:
+  ///   - screens: The screens to show, bottom first.
+  ///   - animated: Whether the host should animate the push.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func push(
+    contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    guard checkNotFinished("push(contentsOf:)", fileID: fileID, line: line) else { return }
+    push(contentsOf: screens, animated: animated, cause: .program)
+  }
+
+  /// Removes the top screen and returns it.
+  ///
+  /// The root is never popped: on a stack of one screen, or an empty one, this is misuse.
+  ///
+  /// ```swift
+  /// container.pop()
+  /// print(container.stack)  // [library]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - animated: Whether the host should animate the pop.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: The screen removed, or `nil` when nothing was popped.
+  @discardableResult
+  public func pop(
+    animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Screen? {
+    guard checkNotFinished("pop", fileID: fileID, line: line) else { return nil }
+    guard storage.count > 1 else {
+      report(
+        storage.isEmpty ? .emptyStack : .popRoot,
+        storage.isEmpty
+          ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
+          : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
+            + "its root. To leave the flow, dismiss its container instead.",
+        fileID: fileID, line: line)
+      return nil
+    }
+    return popTop(animated: animated, cause: .program)
+  }
+
+  /// Removes every screen above the one at `index`, which becomes the top.
+  ///
+  /// `index` must be a valid index of the stack; popping to the current top changes nothing.
+  ///
+  /// ```swift
+  /// // stack: [library, note(1), note(2)]
+  /// container.pop(toIndex: 0)
+  /// print(container.stack)  // [library]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - index: The index of the screen to leave on top.
+  ///   - animated: Whether the host should animate the pop.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: The screens removed, bottom first.
+  @discardableResult
+  public func pop(
+    toIndex index: Int, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> [Screen] {
+    guard checkNotFinished("pop(toIndex:)", fileID: fileID, line: line) else { return [] }
+    guard storage.indices.contains(index) else {
+      report(
+        .screenNotFound,
+        "pop(toIndex: \(index)) on \(locationDescription), whose stack has \(storage.count) "
+          + "screens; pass an index in 0..<\(storage.count).",
+        fileID: fileID, line: line)
+      return []
+    }
+    return pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+  }
+
+  /// Removes every screen above the last one that satisfies `predicate`.
+  ///
+  /// If no screen satisfies it, this is misuse and nothing changes. Use it to pop to a screen
+  /// object by identity: `container.pop(toLastWhere: { $0 === noteScreen })`.
+  ///
+  /// - Parameters:
+  ///   - predicate: Picks the screen to leave on top.
+  ///   - animated: Whether the host should animate the pop.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: The screens removed, bottom first.
+  @discardableResult
+  public func pop(
+    toLastWhere predicate: (Screen) -> Bool, animated: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> [Screen] {
+    guard checkNotFinished("pop(toLastWhere:)", fileID: fileID, line: line) else { return [] }
+    guard let index = storage.lastIndex(where: predicate) else {
+      report(
+        .screenNotFound,
+        "pop(toLastWhere:) on \(locationDescription): no screen in the stack matches.",
+        fileID: fileID, line: line)
+      return []
+    }
+    return pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+  }
+
+  /// Removes every screen above the root.
+  ///
+  /// On a stack of one screen, or an empty one, this changes nothing.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether the host should animate the pop.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: The screens removed, bottom first.
+  @discardableResult
+  public func popToRoot(
+    animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> [Screen] {
+    guard checkNotFinished("popToRoot", fileID: fileID, line: line) else { return [] }
+    return pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: .program)
+  }
+
+  /// Replaces the whole stack with `screens`, bottom first.
+  ///
+  /// The new stack may be empty. Observers receive one ``StackOperation/replace`` change that
+  /// lists every old screen as removed and every new one as added.
+  ///
+  /// - Parameters:
+  ///   - screens: The new stack, bottom (root) first.
+  ///   - animated: Whether the host should animate the change.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func replace(
+    with screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    guard checkNotFinished("replace(with:)", fileID: fileID, line: line) else { return }
+    replace(with: screens, animated: animated, cause: .program)
+  }
+}
+
+extension StackContainer where Screen: Equatable {
+  /// Removes every screen above the last one equal to `screen`.
+  ///
+  /// If no screen equals it, this is misuse and nothing changes.
+  ///
+  /// ```swift
+  /// // stack: [library, note(1), note(2)]
+  /// container.pop(to: .note(1))
+  /// print(container.stack)  // [library, note(1)]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - screen: The screen to leave on top.
+  ///   - animated: Whether the host should animate the pop.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: The screens removed, bottom first.
+  @discardableResult
+  public func pop(
+    to screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> [Screen] {
+    pop(toLastWhere: { $0 == screen }, animated: animated, fileID: fileID, line: line)
+  }
+}
+
+// MARK: - The one place each kind of change is made
+
+extension StackContainer {
+  var isObserved: Bool { !changeObservers.isEmpty || eventObserverCount > 0 }
+
+  func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
+    generation &+= 1
+    guard let registrar else { return body(&storage) }
+    return registrar.withMutation(of: self, keyPath: \.stack) { body(&storage) }
+  }
+
+  func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
+    guard !screens.isEmpty else { return }
+    mutateStack { $0.append(contentsOf: screens) }
+    if isObserved {
+      didChange(.push, added: screens, removed: [], animated: animated, cause: cause)
+    }
+  }
+
+  func popTop(animated: Bool, cause: NavigationCause) -> Screen {
+    let removed = mutateStack { $0.removeLast() }
+    if isObserved {
+      didChange(.pop, added: [], removed: [removed], animated: animated, cause: cause)
+    }
+    return removed
+  }
+
+  func pop(
+    toIndex index: Int, operation: StackOperation, animated: Bool, cause: NavigationCause
+  ) -> [Screen] {
+    guard index + 1 < storage.count else { return [] }
+    let removed = mutateStack { stack in
+      let removed = Array(stack[(index + 1)...])
+      stack.removeSubrange((index + 1)...)
+      return removed
+    }
+    if isObserved {
+      didChange(operation, added: [], removed: removed, animated: animated, cause: cause)
+    }
+    return removed
+  }
+
+  func replace(with screens: [Screen], animated: Bool, cause: NavigationCause) {
+    let removed = mutateStack { stack in
+      let removed = stack
+      stack = screens
+      return removed
+    }
+    if isObserved {
+      didChange(.replace, added: screens, removed: removed, animated: animated, cause: cause)
+    }
+  }
+
+  func didChange(
+    _ operation: StackOperation, added: [Screen], removed: [Screen], animated: Bool,
+    cause: NavigationCause
+  ) {
+    if !changeObservers.isEmpty {
+      changeObservers.send(
+        StackChange(
+          operation: operation, added: added, removed: removed, animated: animated, cause: cause))
+    }
+    if eventObserverCount > 0 {
+      emit(
+        .stack(
+          operation, added: added.map { String(describing: $0) },
+          removed: removed.map { String(describing: $0) }),
+        cause: cause, animated: animated)
+    }
+  }
+
+  func checkNotFinished(_ operation: String, fileID: StaticString, line: UInt) -> Bool {
+    guard finished else { return true }
+    report(
+      .finishedContainer,
+      "\(operation) on \(locationDescription) after it finished (it was dismissed, or finish() "
+        + "ran); a finished container never changes again. Create a new flow instead.",
+      fileID: fileID, line: line)
+    return false
+  }
+
+  func report(_ code: FlowDiagnostic.Code, _ message: String, fileID: StaticString, line: UInt) {
+    FlowDiagnostics.report(code, message, at: locationDescription, fileID: fileID, line: line)
+  }
+}
