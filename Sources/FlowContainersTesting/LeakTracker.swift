@@ -1,0 +1,174 @@
+public import FlowContainers
+
+/// Checks that flows, containers and screens are released when they should be.
+///
+/// Track objects as you create them, drop your own references, then check. A failed check
+/// names each object still alive and, when it can tell, where it still hangs in the tree: the
+/// container that presents it, or the stack that holds it. Use it in Swift Testing and in
+/// XCTest alike; failures are reported to whichever is running.
+///
+/// ```swift
+/// @Test func dismissingTheEditorReleasesIt() {
+///   let leaks = LeakTracker()
+///   let app = AppFlow()
+///   do {
+///     let editor = EditorFlow()
+///     leaks.track(editor)
+///     leaks.track(editor.container)
+///     app.container.present(editor.container)
+///   }
+///   app.container.dismissPresented()
+///   leaks.expectAllReleased()  // fails, naming EditorFlow, if anything still holds it
+/// }
+/// ```
+@MainActor
+public final class LeakTracker {
+  private struct Entry {
+    weak var object: AnyObject?
+    let name: String
+    let location: CallerLocation
+  }
+
+  private var entries: [Entry] = []
+
+  /// Creates an empty tracker.
+  public init() {}
+
+  /// Starts tracking `object`, weakly, and returns it.
+  ///
+  /// - Parameters:
+  ///   - object: The flow, container or screen to watch.
+  ///   - name: How failure messages name it; its type name by default.
+  ///   - fileID: Where it was tracked, for failure messages.
+  ///   - filePath: Where it was tracked, for failure messages.
+  ///   - line: Where it was tracked, for failure messages.
+  ///   - column: Where it was tracked, for failure messages.
+  /// - Returns: `object`, so tracking can wrap its creation.
+  @discardableResult
+  public func track<Object: AnyObject>(
+    _ object: Object, name: String? = nil, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> Object {
+    entries.append(
+      Entry(
+        object: object, name: name ?? String(describing: type(of: object)),
+        location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+    return object
+  }
+
+  /// Starts tracking a flow together with its container and every screen object in the
+  /// container's stack.
+  ///
+  /// - Parameters:
+  ///   - flow: The flow to watch.
+  ///   - container: The flow's container.
+  ///   - fileID: Where it was tracked, for failure messages.
+  ///   - filePath: Where it was tracked, for failure messages.
+  ///   - line: Where it was tracked, for failure messages.
+  ///   - column: Where it was tracked, for failure messages.
+  public func track<Screen>(
+    flow: AnyObject, container: StackContainer<Screen>, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    track(flow, fileID: fileID, filePath: filePath, line: line, column: column)
+    track(
+      container, name: "\(type(of: flow)).container", fileID: fileID, filePath: filePath,
+      line: line, column: column)
+    for (index, screen) in container.stack.enumerated() {
+      if let object = screen as AnyObject?, type(of: screen) is AnyClass {
+        track(
+          object, name: "\(type(of: flow)) screen \(index) (\(type(of: object)))",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+  }
+
+  /// How many tracked objects are still alive.
+  public var liveCount: Int { entries.count { $0.object != nil } }
+
+  /// A description of each tracked object still alive, and where it still hangs, if known.
+  public var leaks: [String] {
+    entries.compactMap { entry in
+      entry.object.map { describeLeak(entry.name, $0) }
+    }
+  }
+
+  /// Records a test failure for every tracked object still alive.
+  ///
+  /// Call it after dropping your own references (the end of a `do { }` block) and after the
+  /// dismissal you are testing. Dismissals release synchronously, so no waiting is needed.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, where a failure is reported.
+  ///   - filePath: The caller's file, where a failure is reported.
+  ///   - line: The caller's line, where a failure is reported.
+  ///   - column: The caller's column, where a failure is reported.
+  public func expectAllReleased(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    for entry in entries {
+      guard let object = entry.object else { continue }
+      caller.fail(
+        "\(describeLeak(entry.name, object)) (tracked at \(entry.location.fileID):"
+          + "\(entry.location.line))")
+    }
+  }
+
+  private func describeLeak(_ name: String, _ object: AnyObject) -> String {
+    "\(name) leaked: \(whereItHangs(object))"
+  }
+
+  private func whereItHangs(_ object: AnyObject) -> String {
+    if let node = object as? any ContainerNode {
+      return position(of: node, as: "it")
+    }
+    for child in Mirror(reflecting: object).children {
+      if let node = child.value as? any ContainerNode, node.owner === object {
+        return position(of: node, as: "its container")
+      }
+    }
+    for entry in entries {
+      guard let node = entry.object as? any ContainerNode, !node.isFinished else { continue }
+      if let index = stackIndex(of: object, in: node) {
+        return "it is still screen \(index) on the stack of \(label(node)), which is alive"
+      }
+    }
+    return "it is not in any tracked tree; something outside the tree holds it (a strong "
+      + "delegate, a closure capturing it, a stored reference)"
+  }
+
+  private func position(of node: any ContainerNode, as subject: String) -> String {
+    if let presenter = node.presenter {
+      return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
+        + rootOf(node).treeDescription
+    }
+    if node.isFinished {
+      return "\(subject) was dismissed, but something outside the tree still holds it (a "
+        + "strong delegate, a closure capturing it, a stored reference)"
+    }
+    return "\(subject) is not presented (a root); something outside the tree still holds it "
+      + "(whoever created it, a strong delegate, a closure capturing it). Its tree:\n"
+      + node.treeDescription
+  }
+
+  private func label(_ node: any ContainerNode) -> String {
+    let owner = node.owner.map { String(describing: type(of: $0)) } ?? "(no owner)"
+    return "\(owner)@\(node.depth)"
+  }
+
+  private func rootOf(_ node: any ContainerNode) -> any ContainerNode {
+    var root = node
+    while let below = root.presenter { root = below }
+    return root
+  }
+
+  private func stackIndex(of object: AnyObject, in node: any ContainerNode) -> Int? {
+    guard let storage = Mirror(reflecting: node).descendant("storage") else { return nil }
+    for (index, child) in Mirror(reflecting: storage).children.enumerated() {
+      if type(of: child.value) is AnyClass, (child.value as AnyObject) === object { return index }
+    }
+    return nil
+  }
+}
