@@ -1,0 +1,41 @@
+import FlowContainers
+import Testing
+
+@MainActor
+struct DescriptionTests {
+  @Test func theTreeDumpIndentsEachContainerUnderItsPresenter() {
+    let root = makeThreeLevelTree()
+    #expect(
+      root.container.treeDescription == """
+        TestFlow<Root>: [root.a, root.b]
+        └─ TestFlow<Middle>: [middle.root]
+           └─ TestFlow<Top>: [top.x, top.y, top.z]
+        """)
+  }
+
+  @Test func aDumpStartsAtTheContainerItIsAskedOf() {
+    let root = makeThreeLevelTree()
+    #expect(
+      root.container.presented?.treeDescription == """
+        TestFlow<Middle>: [middle.root]
+        └─ TestFlow<Top>: [top.x, top.y, top.z]
+        """)
+  }
+
+  @Test func aContainerWithoutAnOwnerSaysSo() {
+    let container = StackContainer<String>()
+    #expect(container.treeDescription == "(no owner): []")
+    #expect(container.debugDescription == "StackContainer((no owner)@0: [])")
+  }
+
+  @Test func theDebugDescriptionSummarisesOneContainer() {
+    let root = makeThreeLevelTree()
+    #expect(
+      root.container.debugDescription
+        == "StackContainer(TestFlow<Root>@0: [root.a, root.b], presenting TestFlow<Middle>)")
+    root.container.finish()
+    #expect(
+      root.container.debugDescription
+        == "StackContainer(TestFlow<Root>@0: [root.a, root.b], finished)")
+  }
+}

@@ -1,0 +1,131 @@
+import FlowContainers
+import FlowContainersTesting
+import Observation
+import Testing
+
+@MainActor
+struct ObservingTests {
+  @Test func aRootObserverSeesEveryEventInTheTreeWithWhereAndWhy() {
+    let root = TestFlow<Root>("root")
+    let recorder = NavigationRecorder(root.container)
+    let middle = TestFlow<Middle>("middle")
+    root.container.present(middle.container, animated: false)
+    middle.container.push(TestScreen("m2"))
+    middle.container.handle(.userPopped(toIndex: 0))
+    middle.container.handle(.userDismissed)
+    recorder.expectDescriptions([
+      "TestFlow<Root>@0 present TestFlow<Middle> (program)",
+      "TestFlow<Middle>@1 push +[m2] -[] (program, animated)",
+      "TestFlow<Middle>@1 popTo(0) +[] -[m2] (user)",
+      "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByUser) (user)",
+    ])
+  }
+
+  @Test func anObserverOnAPresentedContainerSeesOnlyItAndWhatIsAboveIt() {
+    let root = makeThreeLevelTree()
+    guard let middle = root.container.presented else {
+      Issue.record("no middle layer")
+      return
+    }
+    let recorder = NavigationRecorder(middle)
+    (root.container as StackContainer<TestScreen>).push(TestScreen("root.c"))
+    (middle.presented as? StackContainer<TestScreen>)?.pop()
+    recorder.expectDescriptions(["TestFlow<Top>@2 pop +[] -[top.z] (program, animated)"])
+  }
+
+  @Test func anObserverAddedBelowAnExistingChainSeesEventsFromAbove() {
+    let root = makeThreeLevelTree()
+    let top = root.container.topmost as? StackContainer<TestScreen>
+    let recorder = NavigationRecorder(root.container)
+    top?.pop()
+    #expect(recorder.descriptions == ["TestFlow<Top>@2 pop +[] -[top.z] (program, animated)"])
+    recorder.stop()
+    top?.pop()
+    #expect(recorder.descriptions.count == 1)
+  }
+
+  @Test func aDismissedContainerNoLongerReportsToItsFormerPresentersObservers() {
+    let root = TestFlow<Root>("root")
+    let middle = TestFlow<Middle>("middle")
+    root.container.present(middle.container)
+    let recorder = NavigationRecorder(root.container)
+    let diagnostics = withRecordedDiagnostics {
+      middle.container.dismiss()
+      middle.container.push(TestScreen("late"))
+    }
+    #expect(diagnostics.map(\.code) == [.finishedContainer])
+    #expect(
+      recorder.descriptions == [
+        "TestFlow<Root>@0 end TestFlow<Middle> (finished) (program, animated)"
+      ])
+  }
+
+  @Test func cancellingOrReleasingATokenStopsDelivery() {
+    let container = StackContainer(root: 0)
+    var seen: [Int] = []
+    var token: ObserverToken? = container.observeChanges { seen.append(contentsOf: $0.added) }
+    container.push(1)
+    token?.cancel()
+    #expect(token?.isCancelled == true)
+    container.push(2)
+    token = container.observeChanges { seen.append(contentsOf: $0.added) }
+    container.push(3)
+    token = nil
+    container.push(4)
+    #expect(seen == [1, 3])
+  }
+
+  @Test func observersMayChangeTheTreeFromInsideACallback() {
+    let container = StackContainer(root: 0)
+    var seen: [StackOperation] = []
+    let token = container.observeChanges { change in
+      seen.append(change.operation)
+      if change.operation == .push, container.count > 2 { container.pop() }
+    }
+    container.push(1)
+    container.push(2)
+    #expect(container.stack == [0, 1])
+    #expect(seen == [.push, .push, .pop])
+    token.cancel()
+  }
+
+  @Test func theStackIsObservableWithTheObservationFramework() {
+    let container = StackContainer(root: "root")
+    let changes = SendableCounter()
+    func track() {
+      withObservationTracking {
+        _ = container.stack
+      } onChange: {
+        changes.increment()
+      }
+    }
+    track()
+    container.push("a")
+    #expect(changes.value == 1)
+    container.push("b")
+    #expect(changes.value == 1)
+    track()
+    container.pop()
+    #expect(changes.value == 2)
+  }
+
+  @Test func thePresentedContainerIsObservableWithTheObservationFramework() {
+    let root = TestFlow<Root>("root")
+    let changes = SendableCounter()
+    withObservationTracking {
+      _ = root.container.presented
+    } onChange: {
+      changes.increment()
+    }
+    let middle = TestFlow<Middle>("middle")
+    root.container.present(middle.container)
+    #expect(changes.value == 1)
+  }
+
+  @Test func eventsDescribeThemselvesForTraces() {
+    let event = NavigationEvent(
+      .presentationEnded(flow: "EditorFlow", ending: .finished), flow: "AppFlow", depth: 0,
+      cause: .deepLink, animated: true)
+    #expect(event.description == "AppFlow@0 end EditorFlow (finished) (deepLink, animated)")
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a sample printed and how it exited.
+struct SampleRun {
+  var standardOutput: String
+  var standardError: String
+  var status: Int32
+}
+
+/// Runs the sample executables that `swift build` put next to the test bundle.
+enum SampleRunner {
+  /// The folder holding the built products: the test binary's own folder.
+  static var productsDirectory: URL {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent()
+  }
+
+  /// The repository's root folder, found from this source file's path.
+  static var repositoryRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  /// Runs `product` with `arguments`, feeding it `input` on standard input (a pipe, so the
+  /// program sees a non-terminal), and waits for it to exit.
+  static func run(
+    _ product: String, arguments: [String] = [], input: String = "",
+    environment: [String: String] = [:]
+  ) throws -> SampleRun {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent(product)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a chatty program cannot block on a full pipe.
+    let errorData = ErrorCollector(stderr.fileHandleForReading)
+    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return SampleRun(
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData.wait(), as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class ErrorCollector: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
