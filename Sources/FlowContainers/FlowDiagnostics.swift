@@ -78,11 +78,11 @@ public enum FlowDiagnostics {
   }
 
   static func report(
-    _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: StaticString,
+    _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: String,
     line: UInt
   ) {
     let diagnostic = FlowDiagnostic(
-      code: code, message: message, location: location, fileID: "\(fileID)", line: line)
+      code: code, message: message, location: location, fileID: fileID, line: line)
     (scoped ?? handler)(diagnostic)
   }
 }

@@ -256,6 +256,10 @@ extension StackContainer {
     // `record` is released here: the sub-flow's deinit runs now, unless something else holds it.
   }
 
+  func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
+    presentation?.libraryListeners.append(listener)
+  }
+
   func markFinished() {
     guard !finished else { return }
     withMutation(keyPath: \.isFinished) { finished = true }

@@ -296,6 +296,7 @@ extension StackContainer {
   }
 
   func report(_ code: FlowDiagnostic.Code, _ message: String, fileID: StaticString, line: UInt) {
-    FlowDiagnostics.report(code, message, at: locationDescription, fileID: fileID, line: line)
+    FlowDiagnostics.report(
+      code, message, at: locationDescription, fileID: "\(fileID)", line: line)
   }
 }

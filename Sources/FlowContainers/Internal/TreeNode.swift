@@ -26,6 +26,13 @@ protocol TreeNode: ContainerNode {
   func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause)
   /// Ends this container's presentation alone; the caller has ended everything above it.
   func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause)
+  /// Presents `child` with the given cause; see ``StackContainer/present(_:animated:fileID:line:onEnd:)``.
+  func present<Child>(
+    _ child: StackContainer<Child>, animated: Bool, cause: NavigationCause, fileID: StaticString,
+    line: UInt, onEnd: ((PresentationEnding) -> Void)?
+  )
+  /// Calls `listener` once when the current presentation ends; nothing if nothing is presented.
+  func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void)
   func removeEventObserver(_ id: Int)
   func removeChangeObserver(_ id: Int)
 }

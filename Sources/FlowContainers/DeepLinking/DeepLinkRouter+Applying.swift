@@ -1,0 +1,211 @@
+extension DeepLinkRouter {
+  /// Applies `plan` to the tree, if it still fits.
+  ///
+  /// The plan must have been made for the tree as it is now (``LinkFailure/Reason/stalePlan``
+  /// otherwise). Guards are checked again, so a plan made while signed in cannot be applied
+  /// after signing out, and flows the plan would dismiss may object. Then every screen and
+  /// sub-flow the plan needs is made first, and only when all of them exist does the tree
+  /// change, in one go: a plan is applied wholly or not at all.
+  ///
+  /// - Parameter plan: A plan from ``plan(for:)``.
+  /// - Returns: ``LinkOutcome/applied(_:)``, or why nothing changed.
+  public func apply(_ plan: LinkPlan) -> LinkOutcome {
+    switch prepare(plan) {
+    case .stop(let outcome):
+      return outcome
+    case .go(let changes):
+      // Nothing here holds the flows being dismissed, so each is released as its layer ends.
+      for change in changes { change() }
+      return .applied(plan)
+    }
+  }
+
+  private enum Preparation {
+    case stop(LinkOutcome)
+    case go([() -> Void])
+  }
+
+  private func prepare(_ plan: LinkPlan) -> Preparation {
+    guard let root else { return .stop(.failed(LinkFailure(.rootReleased))) }
+    let live = LiveLevel.chain(from: root)
+    guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
+    if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
+    if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }
+    do {
+      return .go(try prepareChanges(for: plan, live: live))
+    } catch {
+      return .stop(.failed(error))
+    }
+  }
+
+  /// Holds the link and presents a guard flow when a flow in the plan needs an unmet
+  /// requirement; `nil` when every requirement holds.
+  func checkRequirements(of plan: LinkPlan) -> LinkOutcome? {
+    for flowType in plan.flowTypes {
+      guard let requirement = flowType.type.requirement else { continue }
+      guard let registered = guards[requirement] else {
+        return .failed(LinkFailure(.noGuard(requirement)))
+      }
+      guard !registered.isSatisfied() else { continue }
+      guard let link = plan.link else { return .dropped(.guardNotSatisfied(requirement)) }
+      return holdForGuard(link, requirement)
+    }
+    return nil
+  }
+
+  /// Asks the flows the plan would dismiss, topmost first, whether they object.
+  func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
+    guard let link = plan.link else { return nil }
+    for case .dismiss(let level, _) in plan.steps {
+      for index in (level..<live.count).reversed() {
+        guard let aware = live[index].container.owner as? any InterruptionAware,
+          let reason = aware.objection(toInterruptionBy: link)
+        else { continue }
+        let name = live[index].name
+        switch interruptionPolicy {
+        case .drop:
+          return .dropped(.objection(flow: name, reason: reason))
+        case .hold:
+          return hold(
+            link, .objection(flow: name, reason: reason), until: live[index - 1].container)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Makes every screen and sub-flow the plan needs, and returns the changes that install them.
+  ///
+  /// Nothing in the tree moves until the changes run.
+  func prepareChanges(
+    for plan: LinkPlan, live: [LiveLevel]
+  ) throws(LinkFailure) -> [() -> Void] {
+    let animated = plan.cause != .restoration
+    let cause = plan.cause
+    var flows: [any LinkableFlow] = []
+    for (level, target) in plan.levels.enumerated() {
+      if target.isReused, level < live.count, let flow = live[level].flow {
+        flows.append(flow)
+      } else if level > 0 {
+        let parent = flows[level - 1]
+        let child = try makeSubFlow(
+          parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
+          showing: target.routes, cause: cause)
+        flows.append(child)
+      } else {
+        throw LinkFailure(.stalePlan)
+      }
+    }
+    var changes: [() -> Void] = []
+    for step in plan.steps {
+      switch step {
+      case .dismiss(let level, _):
+        let presenter = live[level - 1].container
+        changes.append {
+          presenter.endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
+        }
+      case .popTo(let level, _, _), .push(let level, _, _), .replace(let level, _, _):
+        changes.append(try prepare(step, on: flows[level], animated: animated, cause: cause))
+      case .present(let level, _, _):
+        changes.append(
+          present(flows[level], over: flows[level - 1], animated: animated, cause: cause))
+      }
+    }
+    return changes
+  }
+
+  private func prepare<Flow: LinkableFlow>(
+    _ step: LinkPlan.Step, on flow: Flow, animated: Bool, cause: NavigationCause
+  ) throws(LinkFailure) -> () -> Void {
+    let container = flow.container
+    switch step {
+    case .popTo(_, _, let index):
+      return {
+        _ = container.pop(
+          toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
+      }
+    case .push(_, _, let routes):
+      let screens = try makeScreens(for: routes, in: flow)
+      return { container.push(contentsOf: screens, animated: animated, cause: cause) }
+    case .replace(_, _, let routes):
+      let screens = try makeScreens(for: routes, in: flow)
+      return { container.replace(with: screens, animated: animated, cause: cause) }
+    case .dismiss, .present:
+      return {}
+    }
+  }
+
+  private func present<Child: LinkableFlow>(
+    _ child: Child, over parent: any LinkableFlow, animated: Bool, cause: NavigationCause
+  ) -> () -> Void {
+    let presenter = Self.node(of: parent)
+    return {
+      presenter.present(
+        child.container, animated: animated, cause: cause, fileID: #fileID, line: #line,
+        onEnd: nil)
+    }
+  }
+
+  static func node<Flow: LinkableFlow>(of flow: Flow) -> any TreeNode { flow.container }
+
+  private func makeSubFlow<Parent: LinkableFlow>(
+    parent: Parent, type: any LinkableFlow.Type, over parentRoutes: [AnyRoute],
+    showing routes: [AnyRoute], cause: NavigationCause
+  ) throws(LinkFailure) -> any LinkableFlow {
+    let stack = parentRoutes.compactMap { $0.as(Parent.Route.self) }
+    guard let child = parent.makeSubFlow(type, over: stack), Swift.type(of: child) == type,
+      Self.isFresh(child)
+    else {
+      throw LinkFailure(.cannotCreate(flow: Parent.flowName, subFlow: type.flowName))
+    }
+    try setStack(of: child, to: routes, cause: cause)
+    return child
+  }
+
+  private static func isFresh<Flow: LinkableFlow>(_ flow: Flow) -> Bool {
+    !flow.container.finished && flow.container.presenterNode == nil && flow.container.owner === flow
+  }
+
+  private func setStack<Flow: LinkableFlow>(
+    of flow: Flow, to routes: [AnyRoute], cause: NavigationCause
+  ) throws(LinkFailure) {
+    let current = flow.container.storage.map { flow.route(for: $0).map(AnyRoute.init) }
+    guard current != routes.map(Optional.some) else { return }
+    let screens = try makeScreens(for: routes, in: flow)
+    flow.container.replace(with: screens, animated: false, cause: cause)
+  }
+
+  func makeScreens<Flow: LinkableFlow>(
+    for routes: [AnyRoute], in flow: Flow
+  ) throws(LinkFailure) -> [Flow.Screen] {
+    var screens: [Flow.Screen] = []
+    screens.reserveCapacity(routes.count)
+    for route in routes {
+      guard let typed = route.as(Flow.Route.self) else {
+        throw LinkFailure(
+          .cannotShow(
+            flow: Flow.flowName, route: route.description, reason: "not a \(Flow.Route.self)"))
+      }
+      do {
+        screens.append(try flow.makeScreen(for: typed))
+      } catch {
+        throw LinkFailure(
+          .cannotShow(
+            flow: Flow.flowName, route: route.description, reason: String(describing: error)))
+      }
+    }
+    return screens
+  }
+}
+
+extension TreeStamp {
+  /// Whether the live chain is the one this stamp was taken of, unchanged.
+  @MainActor
+  func matches(_ live: [LiveLevel]) -> Bool {
+    entries.count == live.count
+      && zip(entries, live).allSatisfy { entry, level in
+        entry.container == ObjectIdentifier(level.container)
+          && entry.generation == level.container.generation
+      }
+  }
+}

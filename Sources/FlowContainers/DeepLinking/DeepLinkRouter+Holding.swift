@@ -1,0 +1,79 @@
+extension DeepLinkRouter {
+  /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
+  /// container unless this router already has a guard flow up.
+  func holdForGuard(_ link: DeepLink, _ requirement: LinkRequirement) -> LinkOutcome {
+    if presentedGuard == nil {
+      guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
+        return .failed(LinkFailure(.noGuard(requirement)))
+      }
+      let top = LiveLevel.chain(from: root).last?.container ?? Self.node(of: root)
+      guard presentGuard(flow, over: top, for: requirement) else {
+        return .failed(
+          LinkFailure(.cannotCreate(flow: top.ownerName, subFlow: "\(type(of: flow))")))
+      }
+    }
+    return hold(link, .guardRequired(requirement), until: nil)
+  }
+
+  private func presentGuard<Flow: PresentableFlow>(
+    _ flow: Flow, over top: any TreeNode, for requirement: LinkRequirement
+  ) -> Bool {
+    // A guard that cannot be presented is reported through the outcome, not as misuse.
+    let presented = FlowDiagnostics.withHandler(
+      { _ in },
+      operation: {
+        top.present(
+          flow.container, animated: true, cause: .deepLink, fileID: #fileID, line: #line,
+          onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
+        return flow.container.presenterNode === top
+      })
+    if presented { presentedGuard = requirement }
+    return presented
+  }
+
+  /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
+  func hold(
+    _ link: DeepLink, _ reason: LinkHoldReason, until presenter: (any TreeNode)?
+  ) -> LinkOutcome {
+    if let previous = heldLink, previous.link != link {
+      delegate?.router(self, didDrop: previous.link, because: .superseded)
+    }
+    heldLink = HeldLink(link: link, reason: reason, heldAt: now())
+    presenter?.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(link) }
+    return .held(reason)
+  }
+
+  func guardFlowEnded(_ requirement: LinkRequirement) {
+    presentedGuard = nil
+    guard let held = heldLink, case .guardRequired(let needed) = held.reason else { return }
+    if needed == requirement, guards[requirement]?.isSatisfied() != true {
+      heldLink = nil
+      delegate?.router(self, didDrop: held.link, because: .guardNotSatisfied(requirement))
+    } else {
+      resumeHeldLink()
+    }
+  }
+
+  func objectingFlowEnded(_ link: DeepLink) {
+    guard let held = heldLink, held.link == link, case .objection = held.reason else { return }
+    resumeHeldLink()
+  }
+
+  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
+  /// dismissal, which must finish first.
+  func resumeHeldLink() {
+    guard let held = heldLink else { return }
+    heldLink = nil
+    if let expiry = heldLinkExpiry, held.heldAt.duration(to: now()) > expiry {
+      delegate?.router(self, didDrop: held.link, because: .expired)
+      return
+    }
+    ticket &+= 1
+    let ticket = self.ticket
+    resumption = Task { [weak self] in
+      guard let self else { return }
+      let outcome = await self.follow(held.link, ticket: ticket)
+      self.delegate?.router(self, didResume: held.link, with: outcome)
+    }
+  }
+}

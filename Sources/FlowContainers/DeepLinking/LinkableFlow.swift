@@ -1,0 +1,161 @@
+/// A flow that deep links and restoration can reach.
+///
+/// Adopt it on the flows a link may lead into. It is opt-in: a flow that links never reach needs
+/// none of it. A linkable flow declares, as pure static values, which links it shows and which
+/// sub-flow types it can present for the rest of a link; and, as instance methods, how it turns
+/// routes into screens and creates its sub-flows.
+///
+/// ```swift
+/// enum AppRoute: Hashable, Codable, Sendable { case library, note(Int) }
+///
+/// extension AppFlow: LinkableFlow {
+///   static let routes: RouteTable<AppRoute> = [
+///     .pattern("library") { _ in [.library] },
+///     .pattern("note/:id<Int>", parameters: AppRoute.noteID) { m in
+///       [.library, .note(try m.int("id"))]
+///     },
+///     .pattern("note/:id<Int>/*") { m in [.library, .note(try m.int("id"))] },
+///   ]
+///   static var subFlowTypes: [any LinkableFlow.Type] { [EditorFlow.self] }
+///
+///   func route(for screen: Screen) -> AppRoute? { screen.route }
+///   func makeScreen(for route: AppRoute) throws -> Screen { try Screen(route, store: store) }
+///   func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
+///     guard type == EditorFlow.self, case .note(let id)? = stack.last else { return nil }
+///     return EditorFlow(noteID: id, delegate: self)
+///   }
+/// }
+/// ```
+///
+/// ## Resolution
+///
+/// A link resolves from the root down. Each level matches the link's remaining components
+/// against its ``routes``; the matching pattern gives the level's stack, and what its trailing
+/// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
+/// presented if its type ``canHandle(_:)`` it, otherwise the first of ``subFlowTypes`` that
+/// can. ``DeepLinkRouter`` turns that into a ``LinkPlan`` before anything moves.
+@MainActor
+public protocol LinkableFlow: PresentableFlow {
+  /// The stable identity of one screen of this flow: usually an enum with IDs.
+  associatedtype Route: Hashable & Codable & Sendable
+
+  /// The patterns this flow answers to, and the stack each builds. Pure.
+  static var routes: RouteTable<Route> { get }
+
+  /// The flow types this flow can present for the rest of a link, in order of preference.
+  ///
+  /// The default is none.
+  static var subFlowTypes: [any LinkableFlow.Type] { get }
+
+  /// What must hold before a link may show this flow, or `nil`.
+  ///
+  /// The default is `nil`.
+  static var requirement: LinkRequirement? { get }
+
+  /// The name plans and snapshots use for this flow type.
+  ///
+  /// The default is the type's name; keep it stable once snapshots exist.
+  static var flowName: String { get }
+
+  /// Whether a new flow of this type could handle `link`, from its remaining components on.
+  ///
+  /// It must be pure and agree with what handling does. The default does exactly what
+  /// resolution does: one of ``routes`` matches, and the remainder, if any, is handled by one of
+  /// ``subFlowTypes``.
+  ///
+  /// - Parameter link: The link, as this level would see it.
+  /// - Returns: `true` when this flow type could take it.
+  static func canHandle(_ link: DeepLink) -> Bool
+
+  /// The route of a screen in this flow's stack, or `nil` for a transient screen that has none.
+  ///
+  /// The default, when `Screen` is `Route`, is the screen itself.
+  ///
+  /// - Parameter screen: A screen in the stack.
+  /// - Returns: Its route.
+  func route(for screen: Screen) -> Route?
+
+  /// Makes the screen that shows `route`.
+  ///
+  /// Throw when the route names content that no longer exists or may not be shown; the error's
+  /// description says why. The default, when `Screen` is `Route`, is the route itself.
+  ///
+  /// - Parameter route: The route to show.
+  /// - Returns: The screen.
+  /// - Throws: Why the route cannot be shown.
+  func makeScreen(for route: Route) throws -> Screen
+
+  /// Creates a sub-flow of `type` to present over this flow, whose stack will be `stack`.
+  ///
+  /// Return `nil` if this flow cannot create it; the link then fails and nothing moves. The
+  /// default creates nothing.
+  ///
+  /// - Parameters:
+  ///   - type: One of ``subFlowTypes``.
+  ///   - stack: This flow's stack once the link is applied, for context (such as which note).
+  /// - Returns: The new flow, not yet presented.
+  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)?
+}
+
+extension LinkableFlow {
+  /// No sub-flows.
+  public static var subFlowTypes: [any LinkableFlow.Type] { [] }
+
+  /// No requirement.
+  public static var requirement: LinkRequirement? { nil }
+
+  /// The type's name.
+  public static var flowName: String { String(describing: self) }
+
+  /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
+  ///
+  /// - Parameter link: The link, as this level would see it.
+  /// - Returns: `true` when resolution from this type would succeed.
+  public static func canHandle(_ link: DeepLink) -> Bool {
+    ResolutionDepth.guarded(false) {
+      guard let resolution = routes.resolve(link) else { return false }
+      let rest = resolution.remainder
+      return rest.remaining.isEmpty || subFlowTypes.contains { $0.canHandle(rest) }
+    }
+  }
+
+  /// Creates nothing.
+  ///
+  /// - Parameters:
+  ///   - type: The sub-flow type asked for.
+  ///   - stack: This flow's stack.
+  /// - Returns: `nil`.
+  public func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)?
+  {
+    nil
+  }
+}
+
+extension LinkableFlow where Screen == Route {
+  /// The screen itself.
+  ///
+  /// - Parameter screen: A screen in the stack.
+  /// - Returns: The screen, which is its own route.
+  public func route(for screen: Screen) -> Route? { screen }
+
+  /// The route itself.
+  ///
+  /// - Parameter route: The route to show.
+  /// - Returns: The route, which is its own screen.
+  public func makeScreen(for route: Route) -> Screen { route }
+}
+
+/// Bounds how deep type-level resolution may recurse, so that sub-flow declarations that loop
+/// without consuming anything (`*` handing everything to a type that hands it back) end.
+@MainActor
+enum ResolutionDepth {
+  static let limit = 32
+  private static var current = 0
+
+  static func guarded<Result>(_ fallback: Result, _ body: () -> Result) -> Result {
+    guard current < limit else { return fallback }
+    current += 1
+    defer { current -= 1 }
+    return body()
+  }
+}

@@ -1,0 +1,97 @@
+/// The patterns of a route table, as a tree keyed by segment, so that matching costs the depth of
+/// the link, not the number of patterns.
+struct RouteTrie: Sendable {
+  struct Node: Sendable {
+    var literals: [String: Int] = [:]
+    /// Children for parameter segments, in matching order (typed first).
+    var parameters: [(type: RoutePattern.ParameterType, node: Int)] = []
+    /// The entry whose pattern ends here.
+    var terminal: Int?
+    /// The entry whose pattern ends here with a wildcard.
+    var wildcard: Int?
+  }
+
+  private(set) var nodes: [Node] = [Node()]
+
+  /// Adds `pattern` as entry `entry`, or returns the entry that already has the same shape.
+  mutating func insert(_ pattern: RoutePattern, entry: Int) -> Int? {
+    var node = 0
+    for segment in pattern.segments {
+      switch segment {
+      case .literal(let text):
+        if let child = nodes[node].literals[text] {
+          node = child
+        } else {
+          nodes.append(Node())
+          nodes[node].literals[text] = nodes.count - 1
+          node = nodes.count - 1
+        }
+      case .parameter(_, let type):
+        if let child = nodes[node].parameters.first(where: { $0.type == type })?.node {
+          node = child
+        } else {
+          nodes.append(Node())
+          nodes[node].parameters.append((type, nodes.count - 1))
+          nodes[node].parameters.sort {
+            RoutePattern.ParameterType.bySpecificity.firstIndex(of: $0.type) ?? 0
+              < RoutePattern.ParameterType.bySpecificity.firstIndex(of: $1.type) ?? 0
+          }
+          node = nodes.count - 1
+        }
+      case .wildcard:
+        if let existing = nodes[node].wildcard { return existing }
+        nodes[node].wildcard = entry
+        return nil
+      }
+    }
+    if let existing = nodes[node].terminal { return existing }
+    nodes[node].terminal = entry
+    return nil
+  }
+
+  /// Calls `accept` with each entry matching `components`, most specific first, with the
+  /// parameter values it captured and how many components it consumed, until `accept` returns a
+  /// result.
+  func firstMatch<Result>(
+    _ components: ArraySlice<String>,
+    _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Result?
+  ) -> Result? {
+    var values: [String] = []
+    return search(0, components.startIndex, components, &values, accept)
+  }
+
+  private func search<Result>(
+    _ node: Int, _ index: Int, _ components: ArraySlice<String>, _ values: inout [String],
+    _ accept: (Int, [String], Int) -> Result?
+  ) -> Result? {
+    let current = nodes[node]
+    let consumed = index - components.startIndex
+    guard index < components.endIndex else {
+      if let entry = current.terminal, let result = accept(entry, values, consumed) {
+        return result
+      }
+      if let entry = current.wildcard { return accept(entry, values, consumed) }
+      return nil
+    }
+    let component = components[index]
+    if !current.literals.isEmpty, let child = current.literals[Self.literalKey(component)],
+      let result = search(child, index + 1, components, &values, accept)
+    {
+      return result
+    }
+    for parameter in current.parameters where parameter.type.accepts(component) {
+      values.append(component)
+      let result = search(parameter.node, index + 1, components, &values, accept)
+      values.removeLast()
+      if let result { return result }
+    }
+    if let entry = current.wildcard { return accept(entry, values, consumed) }
+    return nil
+  }
+
+  /// Literals compare case-insensitively for ASCII letters: the key is the lowercased text.
+  static func literalKey(_ component: String) -> String {
+    component.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+      ? component.lowercased() : component
+  }
+}

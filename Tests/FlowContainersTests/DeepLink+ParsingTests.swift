@@ -1,0 +1,172 @@
+import FlowContainers
+import Testing
+
+struct DeepLinkParsingTests {
+  struct Valid: Sendable, CustomTestStringConvertible {
+    let text: String
+    let scheme: String
+    let host: String?
+    let components: [String]
+    let query: [DeepLink.QueryItem]
+    var testDescription: String { text }
+  }
+
+  static let valid: [Valid] = [
+    Valid(
+      text: "notes://library", scheme: "notes", host: "library", components: ["library"], query: []),
+    Valid(
+      text: "notes://note/2/edit?from=share", scheme: "notes", host: "note",
+      components: ["note", "2", "edit"], query: [.init(name: "from", value: "share")]),
+    Valid(
+      text: "NOTES://Note/2/Edit", scheme: "notes", host: "note",
+      components: ["note", "2", "Edit"], query: []),
+    Valid(
+      text: "notes:///note//2///edit/", scheme: "notes", host: nil,
+      components: ["note", "2", "edit"], query: []),
+    Valid(
+      text: "notes://note/a%20b/%65dit", scheme: "notes", host: "note",
+      components: ["note", "a b", "edit"], query: []),
+    Valid(
+      text: "notes://note/caf%C3%A9", scheme: "notes", host: "note",
+      components: ["note", "café"], query: []),
+    Valid(
+      text: "notes://note/café/日本", scheme: "notes", host: "note",
+      components: ["note", "café", "日本"], query: []),
+    Valid(
+      text: "notes://note/2#fragment", scheme: "notes", host: "note", components: ["note", "2"],
+      query: []),
+    Valid(
+      text: "notes://note/2?flag&a=1&&b=x%26y+z", scheme: "notes", host: "note",
+      components: ["note", "2"],
+      query: [
+        .init(name: "flag", value: nil), .init(name: "a", value: "1"),
+        .init(name: "b", value: "x&y+z"),
+      ]),
+    Valid(
+      text: "https://Notes.Example.com:8443/note/2", scheme: "https", host: "notes.example.com",
+      components: ["note", "2"], query: []),
+    Valid(text: "notes:note/2", scheme: "notes", host: nil, components: ["note", "2"], query: []),
+    Valid(text: "notes://", scheme: "notes", host: nil, components: [], query: []),
+    Valid(
+      text: "notes://note/../2/.", scheme: "notes", host: "note",
+      components: ["note", "..", "2", "."],
+      query: []),
+  ]
+
+  @Test(arguments: valid)
+  func validLinksParseIntoSchemeHostComponentsAndQuery(_ example: Valid) throws {
+    let link = try DeepLink(parsing: example.text)
+    #expect(link.scheme == example.scheme)
+    #expect(link.host == example.host)
+    #expect(link.components == example.components)
+    #expect(link.queryItems == example.query)
+  }
+
+  @Test(arguments: valid)
+  func printingALinkAndParsingItAgainGivesTheSameLink(_ example: Valid) throws {
+    let link = try DeepLink(parsing: example.text)
+    #expect(try DeepLink(parsing: link.description) == link)
+  }
+
+  static let invalid: [(String, DeepLinkError.Reason)] = [
+    ("", .empty),
+    ("hello", .notAURL),
+    ("note/2/edit", .missingScheme),
+    ("//note/2", .missingScheme),
+    (":note", .missingScheme),
+    ("1notes://note", .invalidScheme("1notes")),
+    ("no tes://note", .invalidCharacter(offset: 2)),
+    ("notes://note/2\n", .invalidCharacter(offset: 14)),
+    ("notes://note/\u{7F}", .invalidCharacter(offset: 13)),
+    ("notes://note/%0A", .invalidCharacter(offset: 13)),
+    ("notes://note/%00x", .invalidCharacter(offset: 13)),
+    ("notes://note/%ZZ", .invalidPercentEncoding("%ZZ")),
+    ("notes://note/%4", .invalidPercentEncoding("%4")),
+    ("notes://note/%", .invalidPercentEncoding("%")),
+    ("notes://note/%C3%28", .invalidPercentEncoding("%C3%28")),
+    ("notes://note?x=%FF", .invalidPercentEncoding("%FF")),
+    ("notes://user@note/2", .invalidHost("user@note")),
+    ("notes://[::1]/2", .invalidHost("[::1]")),
+    ("notes://note:99999/2", .invalidPort("99999")),
+    ("notes://note:8a/2", .invalidPort("8a")),
+  ]
+
+  @Test(arguments: invalid)
+  func invalidLinksFailWithAReasonNamingTheOffendingPart(text: String, reason: DeepLinkError.Reason)
+  {
+    #expect(throws: DeepLinkError(reason, input: text)) { try DeepLink(parsing: text) }
+  }
+
+  @Test func overLongLinksAreRejected() {
+    let text = "notes://note/" + String(repeating: "a", count: DeepLink.maximumLength)
+    #expect(throws: DeepLinkError(.tooLong(length: text.utf8.count, limit: 4096), input: text)) {
+      try DeepLink(parsing: text)
+    }
+    let justFits = "notes://n/" + String(repeating: "a", count: DeepLink.maximumLength - 10)
+    #expect(throws: Never.self) { try DeepLink(parsing: justFits) }
+  }
+
+  @Test func linksWithTooManyComponentsOrQueryItemsAreRejected() {
+    let components = "notes://" + Array(repeating: "a", count: 65).joined(separator: "/")
+    #expect(throws: DeepLinkError(.tooManyComponents(count: 65, limit: 64), input: components)) {
+      try DeepLink(parsing: components)
+    }
+    let query = "notes://a?" + Array(repeating: "q=1", count: 65).joined(separator: "&")
+    #expect(throws: DeepLinkError(.tooManyComponents(count: 65, limit: 64), input: query)) {
+      try DeepLink(parsing: query)
+    }
+    #expect(throws: Never.self) {
+      try DeepLink(parsing: "notes://" + Array(repeating: "a", count: 64).joined(separator: "/"))
+    }
+  }
+
+  @Test func errorsDescribeThemselvesWithoutRawControlCharacters() {
+    let error = DeepLinkError(.invalidCharacter(offset: 13), input: "notes://note/\n")
+    #expect(
+      error.description
+        == #"invalid deep link "notes://note/\u{a}": control character or space at offset 13"#)
+    let long = DeepLinkError(.empty, input: String(repeating: "x", count: 500))
+    #expect(long.input.count == 201)
+  }
+
+  @Test func aLinkIsConsumedLevelByLevel() throws {
+    let link = try DeepLink(parsing: "notes://settings/account/extra")
+    #expect(link.remaining == ["settings", "account", "extra"])
+    let next = link.dropping(1)
+    #expect(next.remaining == ["account", "extra"])
+    #expect(next.consumedCount == 1)
+    #expect(next.dropping(10).remaining.isEmpty)
+    #expect(next.dropping(-3) == next)
+  }
+
+  @Test func queryValuesAreLookedUpByName() throws {
+    let link = try DeepLink(parsing: "notes://note/2?from=share&flag")
+    #expect(link.queryValue("from") == "share")
+    #expect(link.queryValue("flag") == nil)
+    #expect(link.queryValue("missing") == nil)
+  }
+
+  @Test func linksBuiltFromComponentsPrintPercentEncoded() {
+    let link = DeepLink(
+      scheme: "Notes", components: ["note", "a b/c", "é"],
+      queryItems: [.init(name: "q", value: "x&y=z")])
+    #expect(link.description == "notes://note/a%20b%2Fc/%C3%A9?q=x%26y%3Dz")
+    #expect(link.host == "note")
+    #expect(link.pathComponents == ["a b/c", "é"])
+    let web = DeepLink(scheme: "https", host: "example.com", components: ["note", "2"])
+    #expect(web.description == "https://example.com/note/2")
+  }
+
+  @Test func parsingArbitraryBytesNeverCrashes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("notes:/%?#&=.-_~@[]:0123456789abcdefABCDEF \u{0}\u{7F}é日")
+    for _ in 0..<5_000 {
+      let length = Int.random(in: 0..<40, using: &generator)
+      let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+      if let link = try? DeepLink(parsing: text) {
+        #expect(link.components.count <= DeepLink.maximumComponents)
+        #expect(link.scheme == link.scheme.lowercased())
+      }
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import FlowContainers
+
+// A small linkable app: AppFlow (library, notes) presents EditorFlow (guarded by sign-in) or
+// SettingsFlow, which presents AccountFlow. SignInFlow is the guard; AlertFlow is a modal that
+// links know nothing about.
+
+extension LinkRequirement {
+  static let signedIn: LinkRequirement = "signed-in"
+}
+
+struct NoteMissing: Error, CustomStringConvertible {
+  let id: Int
+  var description: String { "note \(id) does not exist" }
+}
+
+enum AppRoute: Hashable, Codable, Sendable, CustomStringConvertible {
+  case library
+  case note(Int)
+
+  var description: String {
+    switch self {
+    case .library: "library"
+    case .note(let id): "note(\(id))"
+    }
+  }
+
+  /// Reads `id` back from a stack ending in a note, for links.
+  static let noteParameters: @Sendable ([AppRoute]) -> [String: String]? = { stack in
+    guard case .note(let id)? = stack.last else { return nil }
+    return ["id": "\(id)"]
+  }
+}
+
+@MainActor
+final class Session {
+  var isSignedIn = false
+}
+
+@MainActor
+final class AppFlow {
+  let container = StackContainer<AppRoute>(root: .library)
+  var notes: Set<Int> = [1, 2, 3]
+  let session: Session
+  let journal: Journal?
+
+  init(session: Session = Session(), journal: Journal? = nil) {
+    self.session = session
+    self.journal = journal
+    container.owner = self
+  }
+}
+
+extension AppFlow: LinkableFlow {
+  static let routes: RouteTable<AppRoute> = [
+    .pattern("library") { _ in [.library] },
+    .pattern("note/:id<Int>", parameters: AppRoute.noteParameters) { match in
+      [.library, .note(try match.int("id"))]
+    },
+    .pattern("note/:id<Int>/*", parameters: AppRoute.noteParameters) { match in
+      [.library, .note(try match.int("id"))]
+    },
+    .pattern("*") { _ in [.library] },
+  ]
+
+  static var subFlowTypes: [any LinkableFlow.Type] { [EditorFlow.self, SettingsFlow.self] }
+
+  func makeScreen(for route: AppRoute) throws -> AppRoute {
+    if case .note(let id) = route, !notes.contains(id) { throw NoteMissing(id: id) }
+    return route
+  }
+
+  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
+    if type == EditorFlow.self, case .note(let id)? = stack.last {
+      return EditorFlow(noteID: id, journal: journal)
+    }
+    if type == SettingsFlow.self { return SettingsFlow(journal: journal) }
+    return nil
+  }
+}
+
+enum EditorRoute: String, Hashable, Codable, Sendable, CustomStringConvertible {
+  case edit
+  case preview
+
+  var description: String { rawValue }
+}
+
+@MainActor
+final class EditorFlow {
+  let container = StackContainer<EditorRoute>(root: .edit)
+  let noteID: Int
+  var hasUnsavedChanges = false
+  private let journal: Journal?
+
+  init(noteID: Int, journal: Journal? = nil) {
+    self.noteID = noteID
+    self.journal = journal
+    container.owner = self
+  }
+
+  isolated deinit { journal?.record("deinit EditorFlow(\(noteID))") }
+}
+
+extension EditorFlow: LinkableFlow, InterruptionAware {
+  static let routes: RouteTable<EditorRoute> = [
+    .pattern("edit") { _ in [.edit] },
+    .pattern("edit/preview") { _ in [.edit, .preview] },
+  ]
+
+  static var requirement: LinkRequirement? { .signedIn }
+
+  func objection(toInterruptionBy link: DeepLink) -> String? {
+    hasUnsavedChanges ? "note \(noteID) has unsaved changes" : nil
+  }
+}
+
+enum SettingsRoute: String, Hashable, Codable, Sendable, CustomStringConvertible {
+  case settings
+  case account
+
+  var description: String { rawValue }
+}
+
+@MainActor
+final class SettingsFlow {
+  let container = StackContainer<SettingsRoute>(root: .settings)
+  private let journal: Journal?
+
+  init(journal: Journal? = nil) {
+    self.journal = journal
+    container.owner = self
+  }
+
+  isolated deinit { journal?.record("deinit SettingsFlow") }
+}
+
+extension SettingsFlow: LinkableFlow {
+  static let routes: RouteTable<SettingsRoute> = [
+    .pattern("settings") { _ in [.settings] },
+    .pattern("settings/*") { _ in [.settings] },
+  ]
+
+  static var subFlowTypes: [any LinkableFlow.Type] { [AccountFlow.self] }
+
+  func makeSubFlow(
+    _ type: any LinkableFlow.Type, over stack: [SettingsRoute]
+  ) -> (any LinkableFlow)? {
+    type == AccountFlow.self ? AccountFlow(journal: journal) : nil
+  }
+}
+
+@MainActor
+final class AccountFlow {
+  let container = StackContainer<SettingsRoute>(root: .account)
+  private let journal: Journal?
+
+  init(journal: Journal? = nil) {
+    self.journal = journal
+    container.owner = self
+  }
+
+  isolated deinit { journal?.record("deinit AccountFlow") }
+}
+
+extension AccountFlow: LinkableFlow {
+  static let routes: RouteTable<SettingsRoute> = [
+    .pattern("account") { _ in [.account] }
+  ]
+}
+
+/// The guard flow: signing in sets the session and dismisses; cancelling only dismisses.
+@MainActor
+final class SignInFlow: PresentableFlow {
+  let container = StackContainer<String>(root: "sign-in")
+  let session: Session
+
+  init(session: Session) {
+    self.session = session
+    container.owner = self
+  }
+
+  func signIn() {
+    session.isSignedIn = true
+    container.dismiss()
+  }
+
+  func cancel() {
+    container.dismiss()
+  }
+}
+
+/// A modal links know nothing about.
+@MainActor
+final class AlertFlow {
+  let container = StackContainer<String>(root: "alert")
+  init() { container.owner = self }
+}
+
+/// Records what the router's delegate hears.
+@MainActor
+final class RouterLog: DeepLinkRouterDelegate {
+  var entries: [String] = []
+
+  func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome) {
+    entries.append("resumed \(link): \(outcome.summary)")
+  }
+
+  func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason) {
+    entries.append("dropped \(link): \(reason)")
+  }
+}
+
+extension LinkOutcome {
+  /// A short form for assertions: `applied`, `held(…)`, `dropped(…)`, `failed(…)`.
+  var summary: String {
+    switch self {
+    case .applied: "applied"
+    case .held(let reason): "held(\(reason))"
+    case .dropped(let reason): "dropped(\(reason))"
+    case .failed(let failure): "failed(\(failure))"
+    }
+  }
+}
+
+/// An app with its router, sign-in guard and delegate log wired up.
+@MainActor
+struct LinkedApp {
+  let app: AppFlow
+  let router: DeepLinkRouter
+  let log = RouterLog()
+
+  init(signedIn: Bool = true, journal: Journal? = nil) {
+    let session = Session()
+    session.isSignedIn = signedIn
+    app = AppFlow(session: session, journal: journal)
+    router = DeepLinkRouter(root: app, scheme: "notes")
+    router.delegate = log
+    router.setGuard(
+      for: .signedIn, isSatisfied: { session.isSignedIn },
+      makeGuardFlow: { SignInFlow(session: session) })
+  }
+
+  var tree: String { app.container.treeDescription }
+
+  /// The sign-in flow, if it is the topmost layer.
+  var signIn: SignInFlow? { app.container.topmost.owner as? SignInFlow }
+
+  func open(_ text: String) async -> LinkOutcome {
+    await router.open(text)
+  }
+
+  func plan(_ text: String) throws -> LinkPlan {
+    try router.plan(for: DeepLink(parsing: text)).get()
+  }
+}

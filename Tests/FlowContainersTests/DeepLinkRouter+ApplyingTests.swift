@@ -1,0 +1,104 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+@MainActor
+struct DeepLinkApplyingTests {
+  @Test func applyingALinkBuildsTheTreeWithDeepLinkEvents() async throws {
+    let linked = LinkedApp()
+    let recorder = NavigationRecorder(linked.app.container)
+    #expect(await linked.open("notes://note/2/edit/preview").summary == "applied")
+    #expect(
+      linked.tree == """
+        AppFlow: [library, note(2)]
+        └─ EditorFlow: [edit, preview]
+        """)
+    #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 2)
+    recorder.expectDescriptions([
+      "AppFlow@0 push +[note(2)] -[] (deepLink, animated)",
+      "AppFlow@0 present EditorFlow (deepLink, animated)",
+    ])
+  }
+
+  @Test func aStalePlanIsNeverApplied() async throws {
+    let linked = LinkedApp()
+    let plan = try linked.plan("notes://note/2")
+    linked.app.container.push(.note(1))
+    #expect(linked.router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(linked.app.container.stack == [.library, .note(1)])
+  }
+
+  @Test func aPlanThatCannotShowARouteChangesNothing() async throws {
+    let linked = LinkedApp()
+    #expect(await linked.open("notes://settings").summary == "applied")
+    let before = linked.tree
+    linked.app.notes.remove(2)
+    let outcome = await linked.open("notes://note/2/edit")
+    #expect(
+      outcome
+        == .failed(
+          LinkFailure(
+            .cannotShow(flow: "AppFlow", route: "note(2)", reason: "note 2 does not exist"))))
+    #expect(linked.tree == before)
+  }
+
+  @Test func aParentThatDoesNotCreateTheSubFlowFailsTheLinkAndChangesNothing() async throws {
+    let linked = LinkedApp()
+    // The app makes editors only over a note; force a plan whose parent stack has none.
+    linked.app.container.replace(with: [.library, .note(1)])
+    let outcome = await linked.open("notes://edit")
+    #expect(outcome == .failed(LinkFailure(.cannotCreate(flow: "AppFlow", subFlow: "EditorFlow"))))
+    #expect(linked.app.container.stack == [.library, .note(1)])
+  }
+
+  @Test func everyFlowDismissedByALinkIsReleased() async throws {
+    let journal = Journal()
+    let linked = LinkedApp(journal: journal)
+    let leaks = LeakTracker()
+    #expect(await linked.open("notes://settings/account").summary == "applied")
+    do {
+      let settings = try #require(linked.app.container.presentedFlow)
+      let account = try #require(linked.app.container.presented?.presented?.owner)
+      leaks.track(settings)
+      leaks.track(account)
+    }
+    #expect(await linked.open("notes://note/1/edit").summary == "applied")
+    leaks.expectAllReleased()
+    #expect(journal.entries == ["deinit AccountFlow", "deinit SettingsFlow"])
+    #expect(await linked.open("notes://library").summary == "applied")
+    #expect(journal.entries.last == "deinit EditorFlow(1)")
+    #expect(linked.tree == "AppFlow: [library]")
+  }
+
+  @Test func aLinkToWhatIsAlreadyShownChangesNothing() async throws {
+    let linked = LinkedApp()
+    #expect(await linked.open("notes://note/2/edit").summary == "applied")
+    let editor = linked.app.container.presentedFlow
+    let outcome = await linked.open("notes://note/2/edit")
+    guard case .applied(let plan) = outcome else {
+      Issue.record("expected applied, got \(outcome.summary)")
+      return
+    }
+    #expect(plan.isEmpty)
+    #expect(plan.description.hasSuffix("(nothing to do)"))
+    #expect(linked.app.container.presentedFlow === editor)
+  }
+
+  @Test func theRouterHoldsItsRootWeakly() async {
+    var linked: LinkedApp? = LinkedApp()
+    let router = linked?.router
+    linked = nil
+    #expect(router?.root == nil)
+    #expect(await router?.open("notes://library") == .failed(LinkFailure(.rootReleased)))
+  }
+
+  @Test func webLinksToAcceptedHostsAreFollowed() async {
+    let linked = LinkedApp()
+    linked.router.webHosts = ["notes.example.com"]
+    #expect(await linked.open("https://notes.example.com/note/3").summary == "applied")
+    #expect(linked.app.container.stack == [.library, .note(3)])
+    #expect(
+      await linked.open("https://evil.example.com/note/1")
+        == .failed(LinkFailure(.unsupportedScheme("https://evil.example.com/note/1"))))
+  }
+}

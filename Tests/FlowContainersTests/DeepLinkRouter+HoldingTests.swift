@@ -1,0 +1,186 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+@MainActor
+struct DeepLinkGuardTests {
+  @Test func aGuardedLinkIsHeldWhileSignInIsPresentedAndResumesAfter() async throws {
+    let linked = LinkedApp(signedIn: false)
+    #expect(await linked.open("notes://note/2/edit").summary == "held(guardRequired(signed-in))")
+    #expect(
+      linked.tree == """
+        AppFlow: [library]
+        └─ SignInFlow: [sign-in]
+        """)
+    #expect(linked.router.heldLink?.link.description == "notes://note/2/edit")
+    linked.signIn?.signIn()
+    await linked.router.waitForPendingWork()
+    #expect(
+      linked.tree == """
+        AppFlow: [library, note(2)]
+        └─ EditorFlow: [edit]
+        """)
+    #expect(linked.log.entries == ["resumed notes://note/2/edit: applied"])
+    #expect(linked.router.heldLink == nil)
+  }
+
+  @Test func cancellingTheGuardDropsTheHeldLinkAndSaysSo() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/2/edit")
+    linked.signIn?.cancel()
+    await linked.router.waitForPendingWork()
+    #expect(linked.tree == "AppFlow: [library]")
+    #expect(linked.log.entries == ["dropped notes://note/2/edit: guardNotSatisfied(signed-in)"])
+    #expect(linked.router.heldLink == nil)
+  }
+
+  @Test func theUserClosingTheGuardDropsTheLinkToo() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/1/edit")
+    linked.app.container.topmost.handle(.userDismissed)
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: guardNotSatisfied(signed-in)"])
+  }
+
+  @Test func aNewerLinkReplacesTheHeldOne() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/1/edit")
+    #expect(await linked.open("notes://note/3/edit").summary == "held(guardRequired(signed-in))")
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: superseded"])
+    // Still one sign-in flow, not two.
+    #expect(linked.app.container.presented?.presented == nil)
+    linked.signIn?.signIn()
+    await linked.router.waitForPendingWork()
+    #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 3)
+  }
+
+  @Test func anUnguardedLinkWhileOneIsHeldReplacesItAndDismissesTheGuard() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/1/edit")
+    #expect(await linked.open("notes://settings").summary == "applied")
+    #expect(
+      linked.tree == """
+        AppFlow: [library]
+        └─ SettingsFlow: [settings]
+        """)
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: superseded"])
+    #expect(linked.router.heldLink == nil)
+  }
+
+  @Test func aHeldLinkExpires() async throws {
+    var clock = ContinuousClock.now
+    let linked = LinkedApp(signedIn: false)
+    let router = DeepLinkRouter(root: linked.app, scheme: "notes", now: { clock })
+    router.heldLinkExpiry = .seconds(60)
+    router.delegate = linked.log
+    let session = linked.app.session
+    router.setGuard(
+      for: .signedIn, isSatisfied: { session.isSignedIn },
+      makeGuardFlow: { SignInFlow(session: session) })
+    _ = await router.open("notes://note/1/edit")
+    clock = clock.advanced(by: .seconds(61))
+    linked.signIn?.signIn()
+    await router.waitForPendingWork()
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: expired"])
+    #expect(linked.tree == "AppFlow: [library]")
+  }
+
+  @Test(arguments: [
+    "notes://note/2/edit", "NOTES://NOTE/2/edit", "notes://note/2/%65dit", "notes:note/2/edit",
+    "notes://note/2/edit?signedIn=1", "notes:///note//2//edit//", "notes://note/2/edit#ok",
+    "notes://note/2/edit/preview", "notes://note/0002/edit", "notes://note/+2/edit",
+  ])
+  func aProtectedFlowIsNeverReachedWithoutPassingItsGuard(text: String) async throws {
+    let linked = LinkedApp(signedIn: false)
+    let outcome = await linked.open(text)
+    #expect(!linked.tree.contains("EditorFlow"), "\(text): \(outcome.summary)")
+    if case .applied = outcome { Issue.record("\(text) was applied while signed out") }
+    // Planning alone (a dry run) reveals the target but moves nothing; applying checks guards.
+    if let plan = try? linked.plan(text) {
+      let applied = linked.router.apply(plan)
+      if case .applied = applied { Issue.record("\(text): a plan was applied while signed out") }
+    }
+    #expect(!linked.tree.contains("EditorFlow"))
+  }
+
+  @Test func aPlanMadeWhileSignedInIsHeldIfAppliedAfterSigningOut() async throws {
+    let linked = LinkedApp(signedIn: true)
+    let plan = try linked.plan("notes://note/2/edit")
+    linked.app.session.isSignedIn = false
+    #expect(linked.router.apply(plan).summary == "held(guardRequired(signed-in))")
+    #expect(!linked.tree.contains("EditorFlow"))
+  }
+
+  @Test func aRequirementWithoutAGuardFailsRatherThanLettingTheLinkThrough() async throws {
+    let app = AppFlow()
+    let router = DeepLinkRouter(root: app, scheme: "notes")
+    #expect(await router.open("notes://note/1/edit") == .failed(LinkFailure(.noGuard(.signedIn))))
+    #expect(app.container.presented == nil)
+  }
+
+  @Test func signInPresentedOverAModalStaysOverItAndTheLinkResumesAfter() async throws {
+    let linked = LinkedApp(signedIn: false)
+    #expect(await linked.open("notes://settings/account").summary == "applied")
+    _ = await linked.open("notes://note/2/edit")
+    #expect(
+      linked.tree == """
+        AppFlow: [library]
+        └─ SettingsFlow: [settings]
+           └─ AccountFlow: [account]
+              └─ SignInFlow: [sign-in]
+        """)
+    linked.signIn?.signIn()
+    await linked.router.waitForPendingWork()
+    #expect(
+      linked.tree == """
+        AppFlow: [library, note(2)]
+        └─ EditorFlow: [edit]
+        """)
+  }
+}
+
+@MainActor
+struct DeepLinkObjectionTests {
+  func editingWithUnsavedChanges(_ linked: LinkedApp) async throws -> EditorFlow {
+    #expect(await linked.open("notes://note/1/edit").summary == "applied")
+    let editor = try #require(linked.app.container.presentedFlow as? EditorFlow)
+    editor.hasUnsavedChanges = true
+    return editor
+  }
+
+  @Test func anObjectionHoldsTheLinkUntilTheObjectingFlowGoesAway() async throws {
+    let linked = LinkedApp()
+    let editor = try await editingWithUnsavedChanges(linked)
+    let before = linked.tree
+    #expect(
+      await linked.open("notes://settings").summary
+        == "held(objection(flow: \"EditorFlow\", reason: \"note 1 has unsaved changes\"))")
+    #expect(linked.tree == before)
+    editor.hasUnsavedChanges = false
+    editor.container.dismiss()
+    await linked.router.waitForPendingWork()
+    #expect(
+      linked.tree == """
+        AppFlow: [library]
+        └─ SettingsFlow: [settings]
+        """)
+    #expect(linked.log.entries == ["resumed notes://settings: applied"])
+  }
+
+  @Test func anObjectionDropsTheLinkUnderTheDropPolicy() async throws {
+    let linked = LinkedApp()
+    linked.router.interruptionPolicy = .drop
+    _ = try await editingWithUnsavedChanges(linked)
+    let before = linked.tree
+    #expect(
+      await linked.open("notes://settings").summary
+        == "dropped(objection(flow: \"EditorFlow\", reason: \"note 1 has unsaved changes\"))")
+    #expect(linked.tree == before)
+    #expect(linked.router.heldLink == nil)
+  }
+
+  @Test func aFlowThatIsReusedIsNotAsked() async throws {
+    let linked = LinkedApp()
+    _ = try await editingWithUnsavedChanges(linked)
+    #expect(await linked.open("notes://note/1/edit/preview").summary == "applied")
+  }
+}
