@@ -31,7 +31,8 @@ let package = Package(
     // Tests
     .testTarget(
       name: "FlowContainersTests",
-      dependencies: ["FlowContainers", "FlowContainersTesting"]
+      dependencies: ["FlowContainers", "FlowContainersTesting"],
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "FlowContainersTestingTests",

@@ -36,15 +36,32 @@ final class Session {
   var isSignedIn = false
 }
 
+/// What content exists: a flow's `makeScreen` throws for a route whose description is missing.
+@MainActor
+final class Catalog {
+  var missing: Set<String> = []
+
+  func check(_ route: some CustomStringConvertible) throws {
+    if missing.contains(route.description) { throw ContentMissing(route: route.description) }
+  }
+}
+
+struct ContentMissing: Error, CustomStringConvertible {
+  let route: String
+  var description: String { "\(route) no longer exists" }
+}
+
 @MainActor
 final class AppFlow {
   let container = StackContainer<AppRoute>(root: .library)
   var notes: Set<Int> = [1, 2, 3]
   let session: Session
+  let catalog: Catalog
   let journal: Journal?
 
-  init(session: Session = Session(), journal: Journal? = nil) {
+  init(session: Session = Session(), catalog: Catalog = Catalog(), journal: Journal? = nil) {
     self.session = session
+    self.catalog = catalog
     self.journal = journal
     container.owner = self
   }
@@ -66,14 +83,15 @@ extension AppFlow: LinkableFlow {
 
   func makeScreen(for route: AppRoute) throws -> AppRoute {
     if case .note(let id) = route, !notes.contains(id) { throw NoteMissing(id: id) }
+    try catalog.check(route)
     return route
   }
 
   func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
     if type == EditorFlow.self, case .note(let id)? = stack.last {
-      return EditorFlow(noteID: id, journal: journal)
+      return EditorFlow(noteID: id, catalog: catalog, journal: journal)
     }
-    if type == SettingsFlow.self { return SettingsFlow(journal: journal) }
+    if type == SettingsFlow.self { return SettingsFlow(catalog: catalog, journal: journal) }
     return nil
   }
 }
@@ -90,10 +108,12 @@ final class EditorFlow {
   let container = StackContainer<EditorRoute>(root: .edit)
   let noteID: Int
   var hasUnsavedChanges = false
+  private let catalog: Catalog
   private let journal: Journal?
 
-  init(noteID: Int, journal: Journal? = nil) {
+  init(noteID: Int, catalog: Catalog = Catalog(), journal: Journal? = nil) {
     self.noteID = noteID
+    self.catalog = catalog
     self.journal = journal
     container.owner = self
   }
@@ -109,6 +129,11 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
 
   static var requirement: LinkRequirement? { .signedIn }
 
+  func makeScreen(for route: EditorRoute) throws -> EditorRoute {
+    try catalog.check(route)
+    return route
+  }
+
   func objection(toInterruptionBy link: DeepLink) -> String? {
     hasUnsavedChanges ? "note \(noteID) has unsaved changes" : nil
   }
@@ -117,6 +142,7 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
 enum SettingsRoute: String, Hashable, Codable, Sendable, CustomStringConvertible {
   case settings
   case account
+  case devices
 
   var description: String { rawValue }
 }
@@ -124,9 +150,11 @@ enum SettingsRoute: String, Hashable, Codable, Sendable, CustomStringConvertible
 @MainActor
 final class SettingsFlow {
   let container = StackContainer<SettingsRoute>(root: .settings)
+  private let catalog: Catalog
   private let journal: Journal?
 
-  init(journal: Journal? = nil) {
+  init(catalog: Catalog = Catalog(), journal: Journal? = nil) {
+    self.catalog = catalog
     self.journal = journal
     container.owner = self
   }
@@ -142,19 +170,26 @@ extension SettingsFlow: LinkableFlow {
 
   static var subFlowTypes: [any LinkableFlow.Type] { [AccountFlow.self] }
 
+  func makeScreen(for route: SettingsRoute) throws -> SettingsRoute {
+    try catalog.check(route)
+    return route
+  }
+
   func makeSubFlow(
     _ type: any LinkableFlow.Type, over stack: [SettingsRoute]
   ) -> (any LinkableFlow)? {
-    type == AccountFlow.self ? AccountFlow(journal: journal) : nil
+    type == AccountFlow.self ? AccountFlow(catalog: catalog, journal: journal) : nil
   }
 }
 
 @MainActor
 final class AccountFlow {
   let container = StackContainer<SettingsRoute>(root: .account)
+  private let catalog: Catalog
   private let journal: Journal?
 
-  init(journal: Journal? = nil) {
+  init(catalog: Catalog = Catalog(), journal: Journal? = nil) {
+    self.catalog = catalog
     self.journal = journal
     container.owner = self
   }
@@ -164,8 +199,14 @@ final class AccountFlow {
 
 extension AccountFlow: LinkableFlow {
   static let routes: RouteTable<SettingsRoute> = [
-    .pattern("account") { _ in [.account] }
+    .pattern("account") { _ in [.account] },
+    .pattern("account/devices") { _ in [.account, .devices] },
   ]
+
+  func makeScreen(for route: SettingsRoute) throws -> SettingsRoute {
+    try catalog.check(route)
+    return route
+  }
 }
 
 /// The guard flow: signing in sets the session and dismisses; cancelling only dismisses.
@@ -229,10 +270,10 @@ struct LinkedApp {
   let router: DeepLinkRouter
   let log = RouterLog()
 
-  init(signedIn: Bool = true, journal: Journal? = nil) {
+  init(signedIn: Bool = true, catalog: Catalog = Catalog(), journal: Journal? = nil) {
     let session = Session()
     session.isSignedIn = signedIn
-    app = AppFlow(session: session, journal: journal)
+    app = AppFlow(session: session, catalog: catalog, journal: journal)
     router = DeepLinkRouter(root: app, scheme: "notes")
     router.delegate = log
     router.setGuard(

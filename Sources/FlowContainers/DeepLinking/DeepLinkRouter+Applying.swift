@@ -34,7 +34,7 @@ extension DeepLinkRouter {
     do {
       return .go(try prepareChanges(for: plan, live: live))
     } catch {
-      return .stop(.failed(error))
+      return .stop(.failed(error.failure))
     }
   }
 
@@ -79,7 +79,7 @@ extension DeepLinkRouter {
   /// Nothing in the tree moves until the changes run.
   func prepareChanges(
     for plan: LinkPlan, live: [LiveLevel]
-  ) throws(LinkFailure) -> [() -> Void] {
+  ) throws(PreparationFailure) -> [() -> Void] {
     let animated = plan.cause != .restoration
     let cause = plan.cause
     var flows: [any LinkableFlow] = []
@@ -90,10 +90,16 @@ extension DeepLinkRouter {
         let parent = flows[level - 1]
         let child = try makeSubFlow(
           parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
-          showing: target.routes, cause: cause)
+          showing: target.routes, level: level, cause: cause)
         flows.append(child)
       } else {
-        throw LinkFailure(.stalePlan)
+        throw PreparationFailure(level: 0, index: nil, failure: LinkFailure(.stalePlan))
+      }
+    }
+    if cause == .restoration {
+      // Restored IDs are checked against current data, even where the screen already shows.
+      for (level, flow) in flows.enumerated() {
+        try checkScreens(for: plan.levels[level].routes, in: flow, level: level)
       }
     }
     var changes: [() -> Void] = []
@@ -105,7 +111,11 @@ extension DeepLinkRouter {
           presenter.endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
         }
       case .popTo(let level, _, _), .push(let level, _, _), .replace(let level, _, _):
-        changes.append(try prepare(step, on: flows[level], animated: animated, cause: cause))
+        // Pushed routes are the end of the level's target stack.
+        let offset = plan.levels[level].routes.count - step.routes.count
+        changes.append(
+          try prepare(
+            step, on: flows[level], level: level, offset: offset, animated: animated, cause: cause))
       case .present(let level, _, _):
         changes.append(
           present(flows[level], over: flows[level - 1], animated: animated, cause: cause))
@@ -115,8 +125,9 @@ extension DeepLinkRouter {
   }
 
   private func prepare<Flow: LinkableFlow>(
-    _ step: LinkPlan.Step, on flow: Flow, animated: Bool, cause: NavigationCause
-  ) throws(LinkFailure) -> () -> Void {
+    _ step: LinkPlan.Step, on flow: Flow, level: Int, offset: Int, animated: Bool,
+    cause: NavigationCause
+  ) throws(PreparationFailure) -> () -> Void {
     let container = flow.container
     switch step {
     case .popTo(_, _, let index):
@@ -125,10 +136,10 @@ extension DeepLinkRouter {
           toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
       }
     case .push(_, _, let routes):
-      let screens = try makeScreens(for: routes, in: flow)
+      let screens = try makeScreens(for: routes, in: flow, level: level, offset: offset)
       return { container.push(contentsOf: screens, animated: animated, cause: cause) }
     case .replace(_, _, let routes):
-      let screens = try makeScreens(for: routes, in: flow)
+      let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
       return { container.replace(with: screens, animated: animated, cause: cause) }
     case .dismiss, .present:
       return {}
@@ -150,15 +161,17 @@ extension DeepLinkRouter {
 
   private func makeSubFlow<Parent: LinkableFlow>(
     parent: Parent, type: any LinkableFlow.Type, over parentRoutes: [AnyRoute],
-    showing routes: [AnyRoute], cause: NavigationCause
-  ) throws(LinkFailure) -> any LinkableFlow {
+    showing routes: [AnyRoute], level: Int, cause: NavigationCause
+  ) throws(PreparationFailure) -> any LinkableFlow {
     let stack = parentRoutes.compactMap { $0.as(Parent.Route.self) }
     guard let child = parent.makeSubFlow(type, over: stack), Swift.type(of: child) == type,
       Self.isFresh(child)
     else {
-      throw LinkFailure(.cannotCreate(flow: Parent.flowName, subFlow: type.flowName))
+      throw PreparationFailure(
+        level: level, index: nil,
+        failure: LinkFailure(.cannotCreate(flow: Parent.flowName, subFlow: type.flowName)))
     }
-    try setStack(of: child, to: routes, cause: cause)
+    try setStack(of: child, to: routes, level: level, cause: cause)
     return child
   }
 
@@ -167,32 +180,43 @@ extension DeepLinkRouter {
   }
 
   private func setStack<Flow: LinkableFlow>(
-    of flow: Flow, to routes: [AnyRoute], cause: NavigationCause
-  ) throws(LinkFailure) {
+    of flow: Flow, to routes: [AnyRoute], level: Int, cause: NavigationCause
+  ) throws(PreparationFailure) {
     let current = flow.container.storage.map { flow.route(for: $0).map(AnyRoute.init) }
     guard current != routes.map(Optional.some) else { return }
-    let screens = try makeScreens(for: routes, in: flow)
+    let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     flow.container.replace(with: screens, animated: false, cause: cause)
   }
 
+  private func checkScreens<Flow: LinkableFlow>(
+    for routes: [AnyRoute], in flow: Flow, level: Int
+  ) throws(PreparationFailure) {
+    _ = try makeScreens(for: routes, in: flow, level: level, offset: 0)
+  }
+
+  /// Makes the screens for `routes`, which will stand at `offset` and above in the stack at
+  /// `level`.
   func makeScreens<Flow: LinkableFlow>(
-    for routes: [AnyRoute], in flow: Flow
-  ) throws(LinkFailure) -> [Flow.Screen] {
+    for routes: [AnyRoute], in flow: Flow, level: Int, offset: Int
+  ) throws(PreparationFailure) -> [Flow.Screen] {
     var screens: [Flow.Screen] = []
     screens.reserveCapacity(routes.count)
-    for route in routes {
-      guard let typed = route.as(Flow.Route.self) else {
-        throw LinkFailure(
-          .cannotShow(
-            flow: Flow.flowName, route: route.description, reason: "not a \(Flow.Route.self)"))
+    for (index, route) in routes.enumerated() {
+      let reason: String
+      if let typed = route.as(Flow.Route.self) {
+        do {
+          screens.append(try flow.makeScreen(for: typed))
+          continue
+        } catch {
+          reason = String(describing: error)
+        }
+      } else {
+        reason = "not a \(Flow.Route.self)"
       }
-      do {
-        screens.append(try flow.makeScreen(for: typed))
-      } catch {
-        throw LinkFailure(
-          .cannotShow(
-            flow: Flow.flowName, route: route.description, reason: String(describing: error)))
-      }
+      throw PreparationFailure(
+        level: level, index: offset + index,
+        failure: LinkFailure(
+          .cannotShow(flow: Flow.flowName, route: route.description, reason: reason)))
     }
     return screens
   }
@@ -208,4 +232,12 @@ extension TreeStamp {
           && entry.generation == level.container.generation
       }
   }
+}
+
+/// Why a plan could not be prepared, and where: the level, and the index in its target stack of
+/// the route that could not be shown (`nil` when the flow itself could not be created).
+struct PreparationFailure: Error {
+  let level: Int
+  let index: Int?
+  let failure: LinkFailure
 }

@@ -107,6 +107,16 @@ extension LinkPlan: CustomStringConvertible {
   }
 }
 
+extension LinkPlan.Step {
+  /// The routes a push, replace or present step shows; empty for the others.
+  var routes: [AnyRoute] {
+    switch self {
+    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, let routes): routes
+    case .dismiss, .popTo: []
+    }
+  }
+}
+
 extension LinkPlan.Step: CustomStringConvertible {
   /// One line, such as `AppFlow@0: push [note(2)]` or `present EditorFlow@1 with [edit]`.
   public var description: String {

@@ -1,0 +1,115 @@
+public import Foundation
+
+extension DeepLinkRouter {
+  /// A snapshot of what the tree shows now, root first.
+  ///
+  /// Each linkable flow contributes its routes. The snapshot stops at the first screen without a
+  /// route (transient view state) and at the first presented flow that is not linkable: what is
+  /// above those was made for them and is not restorable on its own.
+  ///
+  /// - Returns: The snapshot; empty when the root has been released.
+  public func snapshot() -> FlowSnapshot {
+    guard let root else { return FlowSnapshot(levels: []) }
+    var levels: [FlowSnapshot.Level] = []
+    for level in LiveLevel.chain(from: root) {
+      guard let flow = level.flow else { break }
+      let routes = level.routes
+      let stable = routes.prefix { $0 != nil }.compactMap { $0 }
+      levels.append(FlowSnapshot.Level(flow: type(of: flow).flowName, routes: stable))
+      if stable.count < routes.count { break }
+    }
+    return FlowSnapshot(levels: levels)
+  }
+
+  /// Decodes `data` and restores it; see ``restore(_:)``.
+  ///
+  /// Corrupt, truncated, oversized, unknown-version or unknown-route data restores nothing: the
+  /// report's ``RestorationReport/error`` says why, and the tree stays as it was, which at launch
+  /// is the root's default state. An older schema version is migrated first.
+  ///
+  /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
+  /// - Returns: What was restored, what was dropped, or why nothing was.
+  public func restore(from data: Data) -> RestorationReport {
+    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    do {
+      return restore(try FlowSnapshot.decode(data, root: type(of: root)))
+    } catch {
+      return report(error: error)
+    }
+  }
+
+  /// Rebuilds the tree to show `snapshot`, in one step and without animation.
+  ///
+  /// Restoration shares its path with deep links: the snapshot's levels become a plan's
+  /// targets, and the same checks apply. Routes are resolved against current data through each
+  /// flow's ``LinkableFlow/makeScreen(for:)``: where one throws (the note was deleted), the
+  /// deepest valid part is restored, the stack is cut before that route, everything presented
+  /// above it is left out, and the report says what was dropped and why. A level whose flow
+  /// type has an unmet ``LinkableFlow/requirement`` is dropped the same way; restoration never
+  /// presents a guard. Every change has cause ``NavigationCause/restoration`` and
+  /// `animated: false`, and all are made before this returns, so the host renders once.
+  ///
+  /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
+  /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
+  ///   fit the root's types) restores nothing and says why.
+  public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
+    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    let registry = FlowRegistry(root: type(of: root))
+    do {
+      try registry.validate(snapshot.levels.map(\.flow))
+    } catch {
+      return report(error: error)
+    }
+    var targets = snapshot.levels.compactMap { level in
+      registry.entries[level.flow].map { Target(type: $0.type.type, routes: level.routes) }
+    }
+    var dropped: [RestorationReport.Drop] = []
+    func cut(at level: Int, keeping count: Int?, because reason: String) {
+      for index in (level..<targets.count).reversed() {
+        let target = targets[index]
+        let keep = index == level ? min(count ?? 0, target.routes.count) : 0
+        let why = index == level ? reason : "presented over a screen that was not restored"
+        dropped.insert(
+          RestorationReport.Drop(
+            level: index, flow: target.type.flowName, routes: Array(target.routes[keep...]),
+            reason: why), at: 0)
+      }
+      if let count, count > 0 {
+        targets[level] = Target(
+          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
+        targets.removeSubrange((level + 1)...)
+      } else {
+        targets.removeSubrange(level...)
+      }
+    }
+    if let level = targets.firstIndex(where: { target in
+      target.type.requirement.map { guards[$0]?.isSatisfied() != true } ?? false
+    }) {
+      cut(
+        at: level, keeping: nil,
+        because: "requires \(targets[level].type.requirement?.rawValue ?? "")")
+    }
+    // Each failure cuts the targets shorter, so this ends after at most one pass per route.
+    while !targets.isEmpty {
+      let live = LiveLevel.chain(from: root)
+      let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
+      do {
+        let changes = try prepareChanges(for: plan, live: live)
+        for change in changes { change() }
+        break
+      } catch {
+        let reason: String
+        switch error.failure.reason {
+        case .cannotShow(_, _, let why): reason = why
+        default: reason = error.failure.description
+        }
+        cut(at: error.level, keeping: error.index, because: reason)
+      }
+    }
+    return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
+  }
+
+  private func report(error: RestorationError) -> RestorationReport {
+    RestorationReport(restored: snapshot(), dropped: [], error: error)
+  }
+}
