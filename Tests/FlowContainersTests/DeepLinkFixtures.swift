@@ -55,6 +55,8 @@ struct ContentMissing: Error, CustomStringConvertible {
 final class AppFlow {
   let container = StackContainer<AppRoute>(root: .library)
   var notes: Set<Int> = [1, 2, 3]
+  /// How the sub-flows links presented over this flow ended.
+  var linkedEndings: [String] = []
   let session: Session
   let catalog: Catalog
   let journal: Journal?
@@ -85,6 +87,10 @@ extension AppFlow: LinkableFlow {
     if case .note(let id) = route, !notes.contains(id) { throw NoteMissing(id: id) }
     try catalog.check(route)
     return route
+  }
+
+  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {
+    linkedEndings.append("\(type(of: subFlow).flowName) \(ending)")
   }
 
   func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {

@@ -70,6 +70,15 @@ struct DeepLinkApplyingTests {
     #expect(linked.tree == "AppFlow: [library]")
   }
 
+  @Test func theParentLearnsOnceHowEachLinkedSubFlowEnded() async throws {
+    let linked = LinkedApp()
+    #expect(await linked.open("notes://note/1/edit").summary == "applied")
+    linked.app.container.presented?.handle(.userDismissed)
+    #expect(await linked.open("notes://settings").summary == "applied")
+    #expect(await linked.open("notes://note/2").summary == "applied")
+    #expect(linked.app.linkedEndings == ["EditorFlow dismissedByUser", "SettingsFlow dismissedByPresenter"])
+  }
+
   @Test func aLinkToWhatIsAlreadyShownChangesNothing() async throws {
     let linked = LinkedApp()
     #expect(await linked.open("notes://note/2/edit").summary == "applied")

@@ -150,10 +150,13 @@ extension DeepLinkRouter {
     _ child: Child, over parent: any LinkableFlow, animated: Bool, cause: NavigationCause
   ) -> () -> Void {
     let presenter = Self.node(of: parent)
-    return {
+    // The change holds the new flow until it is presented; then the presentation holds it.
+    return { [weak parent] in
       presenter.present(
         child.container, animated: animated, cause: cause, fileID: #fileID, line: #line,
-        onEnd: nil)
+        onEnd: { [weak parent, weak child] ending in
+          if let parent, let child { parent.linkedSubFlow(child, didEndWith: ending) }
+        })
     }
   }
 

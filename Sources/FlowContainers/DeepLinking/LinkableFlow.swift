@@ -95,6 +95,18 @@ public protocol LinkableFlow: PresentableFlow {
   ///   - stack: This flow's stack once the link is applied, for context (such as which note).
   /// - Returns: The new flow, not yet presented.
   func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)?
+
+  /// Called exactly once when a sub-flow that a link or a restoration presented over this flow
+  /// ends, with how it ended.
+  ///
+  /// Flows you present yourself report through the `onEnd` closure you pass to
+  /// ``StackContainer/present(_:animated:fileID:line:onEnd:)``; this is the same news for the
+  /// flows the router presents. The default does nothing.
+  ///
+  /// - Parameters:
+  ///   - subFlow: The sub-flow, still alive during the call.
+  ///   - ending: How its presentation ended.
+  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding)
 }
 
 extension LinkableFlow {
@@ -129,6 +141,15 @@ extension LinkableFlow {
   {
     nil
   }
+}
+
+extension LinkableFlow {
+  /// Does nothing.
+  ///
+  /// - Parameters:
+  ///   - subFlow: The sub-flow.
+  ///   - ending: How its presentation ended.
+  public func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {}
 }
 
 extension LinkableFlow where Screen == Route {
