@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "FlowContainers", targets: ["FlowContainers"]),
     .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
     .executable(name: "quick-start", targets: ["QuickStart"]),
+    .executable(name: "notes", targets: ["Notes"]),
   ],
   targets: [
     // Library
@@ -27,6 +28,11 @@ let package = Package(
       dependencies: ["FlowContainers"],
       path: "Samples/QuickStart"
     ),
+    .executableTarget(
+      name: "Notes",
+      dependencies: ["FlowContainers"],
+      path: "Samples/Notes"
+    ),
 
     // Tests
     .testTarget(
@@ -40,7 +46,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SampleTests",
-      dependencies: ["QuickStart"]
+      dependencies: ["QuickStart", "Notes"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -76,7 +76,10 @@ struct DeepLinkApplyingTests {
     linked.app.container.presented?.handle(.userDismissed)
     #expect(await linked.open("notes://settings").summary == "applied")
     #expect(await linked.open("notes://note/2").summary == "applied")
-    #expect(linked.app.linkedEndings == ["EditorFlow dismissedByUser", "SettingsFlow dismissedByPresenter"])
+    #expect(
+      linked.app.linkedEndings == [
+        "EditorFlow dismissedByUser", "SettingsFlow dismissedByPresenter",
+      ])
   }
 
   @Test func aLinkToWhatIsAlreadyShownChangesNothing() async throws {

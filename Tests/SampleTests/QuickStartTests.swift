@@ -28,3 +28,15 @@ struct QuickStartTests {
     #expect(readme.contains("```\n" + Self.expectedOutput + "```\n"))
   }
 }
+
+struct ReadmeSessionTests {
+  @Test func theReadmeShowsTheNotesSessionItsInputAndItsExactOutput() throws {
+    let root = SampleRunner.repositoryRoot
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let input = "4\n1\nclose\nclose\n"
+    #expect(readme.contains("swift run notes --trace <<'EOF'\n\(input)EOF\n"))
+    let run = try SampleRunner.run("notes", arguments: ["--trace"], input: input)
+    #expect(run.status == 0)
+    #expect(readme.contains("```\n" + run.standardOutput + "```\n"))
+  }
+}

@@ -58,14 +58,17 @@ extension DeepLinkError: CustomStringConvertible {
       scalar.value < 0x20 || scalar.value == 0x7F
         ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
     }.joined()
-    return "invalid deep link \"\(shown)\": \(reasonDescription)"
+    return "invalid deep link \"\(shown)\": \(reason)"
   }
+}
 
-  private var reasonDescription: String {
-    switch reason {
+extension DeepLinkError.Reason: CustomStringConvertible {
+  /// What was wrong, for a person: `invalid percent-encoding in "%ZZ"`.
+  public var description: String {
+    switch self {
     case .empty: "the link is empty"
-    case .notAURL: "not a URL (expected scheme://…)"
-    case .missingScheme: "missing scheme (expected scheme://…)"
+    case .notAURL: "not a URL: expected scheme://…"
+    case .missingScheme: "missing scheme: expected scheme://…"
     case .invalidScheme(let scheme): "invalid scheme \"\(scheme)\""
     case .invalidHost(let host): "invalid host \"\(host)\""
     case .invalidPort(let port): "invalid port \"\(port)\""

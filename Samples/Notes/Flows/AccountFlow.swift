@@ -1,0 +1,43 @@
+import FlowContainers
+
+/// The account, presented over settings: a modal over a modal.
+@MainActor
+final class AccountFlow {
+  let container = StackContainer<any NotesScreen>()
+  private let session: Session
+  private let console: Console
+
+  init(session: Session, console: Console) {
+    self.session = session
+    self.console = console
+    container.owner = self
+    container.push(AccountScreen(session: session, delegate: self), animated: false)
+  }
+
+  isolated deinit { console.trace("deinit AccountFlow") }
+}
+
+extension AccountFlow: AccountScreenDelegate {
+  func accountScreenDidSignOut(_ screen: AccountScreen) {
+    session.userName = nil
+    console.say("Signed out.")
+  }
+}
+
+enum AccountRoute: String, Hashable, Codable, Sendable {
+  case account
+}
+
+extension AccountFlow: LinkableFlow {
+  static let routes: RouteTable<AccountRoute> = [
+    .pattern("account") { _ in [.account] }
+  ]
+
+  func route(for screen: any NotesScreen) -> AccountRoute? {
+    screen is AccountScreen ? .account : nil
+  }
+
+  func makeScreen(for route: AccountRoute) -> any NotesScreen {
+    AccountScreen(session: session, delegate: self)
+  }
+}

@@ -1,0 +1,125 @@
+import FlowContainers
+
+/// The root flow: the library and the note screens, and the sub-flows presented over them.
+@MainActor
+final class AppFlow {
+  let container = StackContainer<any NotesScreen>()
+  let store: NotesStore
+  let session: Session
+  let console: Console
+  private(set) lazy var router = makeRouter()
+  /// The link request a screen started; the host waits for it after each command.
+  private var request: Task<Void, Never>?
+
+  init(store: NotesStore, session: Session, console: Console) {
+    self.store = store
+    self.session = session
+    self.console = console
+    container.owner = self
+    container.push(LibraryScreen(store: store, delegate: self), animated: false)
+  }
+
+  isolated deinit { console.trace("deinit AppFlow") }
+
+  private func makeRouter() -> DeepLinkRouter {
+    let router = DeepLinkRouter(root: self, scheme: "notes")
+    router.delegate = self
+    router.setGuard(
+      for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
+      makeGuardFlow: { [session, console] in SignInFlow(session: session, console: console) })
+    return router
+  }
+
+  /// Follows a link, and says why when it did not open.
+  func open(_ text: String) async {
+    report(await router.open(text), for: text)
+  }
+
+  /// Waits until the link a screen asked for, and any held link that resumed, has been followed.
+  func settle() async {
+    await request?.value
+    request = nil
+    await router.waitForPendingWork()
+  }
+
+  private func request(_ link: DeepLink) {
+    request = Task { await open(link.description) }
+  }
+
+  private func report(_ outcome: LinkOutcome, for link: String) {
+    switch outcome {
+    case .applied:
+      break
+    case .held(.guardRequired):
+      console.say("Sign in first: \(link) opens after.")
+    case .held(.objection(_, let reason)):
+      console.say("Waiting: \(reason). \(link) opens when you leave the editor.")
+    case .dropped(let reason):
+      console.say("Not opened: \(link) (\(reason)).")
+    case .failed(let failure):
+      if case .malformed(let error) = failure.reason {
+        console.say("Cannot open \(link): it is not a valid link (\(error.reason)).")
+      } else {
+        console.say("Cannot open \(link): \(failure).")
+      }
+    }
+  }
+
+  private func showSettings() {
+    let settings = SettingsFlow(session: session, console: console)
+    container.present(settings.container) { [console] ending in
+      console.trace("settings ended: \(ending)")
+    }
+  }
+}
+
+extension AppFlow: LibraryScreenDelegate {
+  func libraryScreen(_ screen: LibraryScreen, didSelectNote id: Int) {
+    container.push(NoteScreen(noteID: id, store: store, delegate: self))
+  }
+
+  func libraryScreenDidSelectSettings(_ screen: LibraryScreen) {
+    showSettings()
+  }
+}
+
+extension AppFlow: NoteScreenDelegate {
+  func noteScreenDidSelectEdit(_ screen: NoteScreen) {
+    // Editing goes through the router, so the sign-in guard applies to it as to any link.
+    request(DeepLink(scheme: "notes", components: ["note", "\(screen.noteID)", "edit"]))
+  }
+
+  func noteScreenDidSelectShare(_ screen: NoteScreen) {
+    console.say("Link to this screen: \(router.currentLink()?.description ?? "none")")
+  }
+}
+
+extension AppFlow: EditorFlowDelegate {
+  func editorFlow(_ flow: EditorFlow, didSave note: Note) {
+    store.save(note)
+    console.say("Saved “\(note.title)”.")
+  }
+
+  func editorFlowDidCancel(_ flow: EditorFlow) {
+    console.say("Edit cancelled.")
+  }
+}
+
+extension AppFlow: DeepLinkRouterDelegate {
+  func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome) {
+    if case .applied = outcome {
+      console.say("Opened \(link).")
+    } else {
+      report(outcome, for: link.description)
+    }
+  }
+
+  func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason) {
+    switch reason {
+    case .guardNotSatisfied: console.say("Sign-in cancelled: \(link) was not opened.")
+    case .superseded: console.say("\(link) was replaced by a newer link.")
+    case .expired: console.say("\(link) waited too long and was dropped.")
+    case .objection(_, let why): console.say("Not opened: \(link) (\(why)).")
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import FlowContainers
+
+/// Settings, presented modally from the library; presents the account over itself.
+@MainActor
+final class SettingsFlow {
+  let container = StackContainer<any NotesScreen>()
+  private let session: Session
+  private let console: Console
+
+  init(session: Session, console: Console) {
+    self.session = session
+    self.console = console
+    container.owner = self
+    container.push(SettingsScreen(delegate: self), animated: false)
+  }
+
+  isolated deinit { console.trace("deinit SettingsFlow") }
+
+  private func makeAccountFlow() -> AccountFlow {
+    AccountFlow(session: session, console: console)
+  }
+}
+
+extension SettingsFlow: SettingsScreenDelegate {
+  func settingsScreenDidSelectAccount(_ screen: SettingsScreen) {
+    let account = makeAccountFlow()
+    container.present(account.container)
+  }
+}
+
+enum SettingsRoute: String, Hashable, Codable, Sendable {
+  case settings
+}
+
+extension SettingsFlow: LinkableFlow {
+  static let routes: RouteTable<SettingsRoute> = [
+    .pattern("settings") { _ in [.settings] },
+    .pattern("settings/*") { _ in [.settings] },
+  ]
+
+  static var subFlowTypes: [any LinkableFlow.Type] { [AccountFlow.self] }
+
+  func route(for screen: any NotesScreen) -> SettingsRoute? {
+    screen is SettingsScreen ? .settings : nil
+  }
+
+  func makeScreen(for route: SettingsRoute) -> any NotesScreen {
+    SettingsScreen(delegate: self)
+  }
+
+  func makeSubFlow(
+    _ type: any LinkableFlow.Type, over stack: [SettingsRoute]
+  ) -> (any LinkableFlow)? {
+    type == AccountFlow.self ? makeAccountFlow() : nil
+  }
+}

@@ -1,0 +1,31 @@
+import FlowContainers
+
+/// The guard for editing: presented by the router while a link that needs sign-in waits.
+@MainActor
+final class SignInFlow: PresentableFlow {
+  let container = StackContainer<any NotesScreen>()
+  private let session: Session
+  private let console: Console
+
+  init(session: Session, console: Console) {
+    self.session = session
+    self.console = console
+    container.owner = self
+    container.push(SignInScreen(delegate: self), animated: false)
+  }
+
+  isolated deinit { console.trace("deinit SignInFlow") }
+}
+
+extension SignInFlow: SignInScreenDelegate {
+  func signInScreenDidSignIn(_ screen: SignInScreen) {
+    session.userName = "Ada"
+    console.say("Signed in as Ada.")
+    // The router sees the requirement met when this presentation ends, and resumes the link.
+    container.dismiss()
+  }
+
+  func signInScreenDidCancel(_ screen: SignInScreen) {
+    container.dismiss()
+  }
+}

@@ -1,0 +1,71 @@
+/// The command line: `notes [--trace] [--state <file>] [--help]`.
+struct Options {
+  var isTracing = false
+  var statePath: String?
+
+  enum Parsed {
+    case run(Options)
+    case help
+    case invalid(String)
+  }
+
+  static func parse(_ arguments: [String]) -> Parsed {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--help", "-h":
+        return .help
+      case "--trace":
+        options.isTracing = true
+      case "--state":
+        guard let path = remaining.popFirst() else { return .invalid("--state needs a file") }
+        options.statePath = path
+      default:
+        return .invalid("unknown argument “\(argument)”")
+      }
+    }
+    return .run(options)
+  }
+
+  static let help = """
+    USAGE: notes [--trace] [--state <file>] [--help]
+
+    A terminal notes app built with FlowContainers. Three notes are seeded in memory;
+    edits and sign-in last until you quit.
+
+    OPTIONS:
+      --trace          Print every navigation event as it happens, and a "deinit" line
+                       whenever a flow is released.
+      --state <file>   Restore the screens from <file> at launch (a missing file starts
+                       fresh; a bad one is reported) and save them there, atomically, on
+                       quit or at the end of input.
+      --help           Show this help.
+
+    COMMANDS (at the prompt, or piped in one per line):
+      <number>         Pick that action on the current screen.
+      back             Go back one screen, as a back button would.
+      close            Close the topmost modal (editor, sign-in, settings, account), as a
+                       user closing it would.
+      open <url>       Follow a deep link.
+      tree             Print the live container tree.
+      help             Show these commands.
+      quit             Save (with --state) and exit.
+
+    DEEP LINKS:
+      notes://library              the list of notes
+      notes://note/<id>            a note (1, 2 or 3)
+      notes://note/<id>/edit       edit a note (asks you to sign in first)
+      notes://settings             settings
+      notes://settings/account     the account, over settings
+
+    With standard input from a terminal the screen is redrawn after each command; from a
+    pipe or a file each command is echoed as "> command" and screens print as plain text.
+    """
+
+  static let commands = """
+    Commands: <number>, back, close, open <url>, tree, help, quit.
+    Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
+    notes://settings/account
+    """
+}

@@ -1,0 +1,167 @@
+import FlowContainers
+import Foundation
+
+/// The host adapter: renders the topmost screen as text and turns what the user types into
+/// screen actions, host events and links.
+@MainActor
+final class TerminalHost {
+  private let app: AppFlow
+  private let console: Console
+  private let stateFile: SnapshotFile?
+  private let isInteractive: Bool
+  private var traceToken: ObserverToken?
+
+  init(options: Options, isInteractive: Bool) {
+    console = Console(isTracing: options.isTracing)
+    app = AppFlow(store: NotesStore(), session: Session(), console: console)
+    stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
+    self.isInteractive = isInteractive
+    if options.isTracing {
+      traceToken = app.container.observeEvents { [console] event in console.trace("\(event)") }
+    }
+  }
+
+  /// Restores, shows the first screen, then reads commands until `quit` or the end of input.
+  func run() async {
+    restore()
+    show()
+    while let line = readCommand() {
+      let command = line.trimmingCharacters(in: .whitespaces)
+      guard !command.isEmpty else { continue }
+      if !isInteractive { print("> \(command)") }
+      let keepGoing = await perform(command)
+      await app.settle()
+      if !keepGoing { break }
+      show()
+    }
+    save()
+    flushMessages()
+  }
+
+  private func readCommand() -> String? {
+    if isInteractive {
+      print("> ", terminator: "")
+      fflush(nil)
+    }
+    return readLine()
+  }
+
+  // MARK: Commands
+
+  private func perform(_ command: String) async -> Bool {
+    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+    switch words[0] {
+    case "quit", "exit":
+      return false
+    case "back":
+      back()
+    case "close":
+      close()
+    case "open":
+      guard words.count == 2 else {
+        console.say("Usage: open <url>, for example open notes://note/2")
+        return true
+      }
+      await app.open(words[1])
+    case "tree":
+      console.say(app.container.treeDescription)
+    case "help":
+      console.say(Options.commands)
+    default:
+      if let number = Int(words[0]) {
+        pick(number)
+      } else {
+        console.say("Unknown command “\(command)”. Type help for the commands.")
+      }
+    }
+    return true
+  }
+
+  private var topmost: any ContainerNode { app.container.topmost }
+
+  private var topScreen: (any NotesScreen)? {
+    (topmost as? StackContainer<any NotesScreen>)?.top
+  }
+
+  private func pick(_ number: Int) {
+    guard let screen = topScreen else { return }
+    guard (1...max(1, screen.actions.count)).contains(number), !screen.actions.isEmpty else {
+      console.say(
+        screen.actions.isEmpty
+          ? "There is nothing to pick here."
+          : "There is no action \(number) here; pick 1 to \(screen.actions.count).")
+      return
+    }
+    screen.perform(number - 1)
+  }
+
+  /// The back button: the user pops the top screen of the topmost stack.
+  private func back() {
+    let node = topmost
+    if node.count > 1 {
+      node.handle(.userPopped(toIndex: node.count - 2))
+    } else if node.presenter != nil {
+      console.say("This is the first screen here; type close to close it.")
+    } else {
+      console.say("You are at the library already.")
+    }
+  }
+
+  /// The user closes the topmost modal, outside the program's control.
+  private func close() {
+    let node = topmost
+    guard node.presenter != nil else {
+      console.say("There is nothing to close.")
+      return
+    }
+    node.handle(.userDismissed)
+  }
+
+  // MARK: Output
+
+  private func show() {
+    if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
+    flushMessages()
+    if let screen = topScreen {
+      print(screen.rendered)
+    }
+    if isInteractive { print("Type help for the commands.") }
+  }
+
+  private func flushMessages() {
+    for line in console.takeLines() { print(line) }
+  }
+
+  // MARK: State
+
+  private func restore() {
+    guard let stateFile else { return }
+    let data: Data
+    do {
+      guard let read = try stateFile.read() else { return }
+      data = read
+    } catch {
+      console.say("Could not read the state file: \(error)")
+      console.say("Starting at the library.")
+      return
+    }
+    let report = app.router.restore(from: data)
+    if let error = report.error {
+      console.say("Could not restore the saved state: \(error)")
+      console.say("Starting at the library.")
+    }
+    for drop in report.dropped {
+      console.say("Not restored: \(drop).")
+    }
+  }
+
+  private func save() {
+    guard let stateFile else { return }
+    do {
+      try stateFile.write(app.router.snapshot().jsonData())
+      console.say("Saved the screens to the state file.")
+    } catch {
+      console.say("Could not save the state file: \(error).")
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// `--state`: restore at launch, save on quit, and what happens with bad or outdated files.
+struct NotesStateTests {
+  /// A fresh folder and a state file path in it that does not exist yet.
+  func stateFile() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "notes-state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("state.json")
+  }
+
+  @Test func aRestorationRoundTripBringsBackTheModalsOverModals() throws {
+    let file = try stateFile()
+    try expectTranscript(
+      arguments: ["--state", file.path], input: "open notes://settings/account\nquit\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > open notes://settings/account
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > quit
+      Saved the screens to the state file.
+      """)
+    let saved = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      saved
+        == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
+        + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"version":2}"#)
+    try expectTranscript(
+      arguments: ["--state", file.path], input: "tree\nclose\n",
+      """
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > tree
+      AppFlow: [library]
+      └─ SettingsFlow: [settings]
+         └─ AccountFlow: [account]
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > close
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      Saved the screens to the state file.
+      """)
+    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""AccountFlow""#) == false)
+  }
+
+  @Test func theNoteScreenSurvivesARestart() throws {
+    let file = try stateFile()
+    _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "3\nquit\n")
+    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "tree\n")
+    #expect(run.standardOutput.hasPrefix("── Todo ──\nWrite the tests first.\n"))
+    #expect(run.standardOutput.contains("> tree\nAppFlow: [library, note 3]\n"))
+  }
+
+  static let library = """
+    ── Library ──
+    3 notes:
+      1. Open “Groceries”
+      2. Open “Ideas”
+      3. Open “Todo”
+      4. Settings
+    Pick a note to read it.
+    """
+
+  @Test(arguments: [
+    ("garbage", "the snapshot is corrupt: The given data was not valid JSON."),
+    (
+      #"{"version":2,"levels":[{"flow":"AppFl"#,
+      "the snapshot is corrupt: The given data was not valid JSON."
+    ),
+    (
+      #"{"version":99,"levels":[]}"#,
+      "snapshot version 99 is not supported (this library reads 1 to 2)"
+    ),
+    (
+      #"{"version":2,"levels":[{"flow":"Nope","routes":[]}]}"#,
+      "the snapshot names an unknown flow \"Nope\""
+    ),
+    (
+      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"trash":{}}]}]}"#,
+      "the snapshot has a route AppFlow does not know"
+    ),
+  ])
+  func aCorruptOrOutdatedStateFileIsReportedAndTheAppStartsAtTheLibrary(
+    contents: String, message: String
+  ) throws {
+    let file = try stateFile()
+    try Data(contents.utf8).write(to: file)
+    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("Could not restore the saved state: \(message)") == true)
+    #expect(lines.dropFirst().first == "Starting at the library.")
+    #expect(run.standardOutput.contains(Self.library))
+  }
+
+  @Test func aNoteDeletedSinceTheSaveFallsBackToTheLibrary() throws {
+    let file = try stateFile()
+    try Data(
+      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":7}}]}]}"#
+        .utf8
+    ).write(to: file)
+    try expectTranscript(
+      arguments: ["--state", file.path], input: "tree\n",
+      """
+      Not restored: AppFlow@0 [note(7)]: there is no note 7.
+      \(Self.library)
+      > tree
+      AppFlow: [library]
+      \(Self.library)
+      Saved the screens to the state file.
+      """)
+  }
+
+  @Test func anEditorIsNotRestoredWithoutSigningIn() throws {
+    let file = try stateFile()
+    try Data(
+      (#"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
+        + #"{"flow":"EditorFlow","routes":["edit"]}]}"#).utf8
+    ).write(to: file)
+    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+    #expect(
+      run.standardOutput.hasPrefix(
+        "Not restored: EditorFlow@1 [edit]: requires signed-in.\n── Ideas ──"))
+  }
+
+  @Test func aMissingStateFileStartsFreshAndIsCreatedOnQuit() throws {
+    let file = try stateFile()
+    try expectTranscript(
+      arguments: ["--state", file.path], input: "quit\n",
+      """
+      \(Self.library)
+      > quit
+      Saved the screens to the state file.
+      """)
+    #expect(FileManager.default.fileExists(atPath: file.path))
+  }
+}
+
+struct NotesCommandLineTests {
+  @Test func helpExplainsOptionsCommandsAndLinks() throws {
+    let run = try SampleRunner.run("notes", arguments: ["--help"])
+    #expect(run.status == 0)
+    for text in [
+      "USAGE: notes [--trace] [--state <file>] [--help]", "--trace", "--state <file>", "<number>",
+      "back", "close", "open <url>", "tree", "help", "quit", "notes://library",
+      "notes://note/<id>", "notes://note/<id>/edit", "notes://settings",
+      "notes://settings/account",
+    ] {
+      #expect(run.standardOutput.contains(text), "\(text)")
+    }
+  }
+
+  @Test func anUnknownArgumentIsAUsageError() throws {
+    let run = try SampleRunner.run("notes", arguments: ["--colour"])
+    #expect(run.status == 64)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "notes: unknown argument “--colour”. Try notes --help.\n")
+  }
+
+  @Test func stateNeedsAFile() throws {
+    let run = try SampleRunner.run("notes", arguments: ["--state"])
+    #expect(run.status == 64)
+    #expect(run.standardError == "notes: --state needs a file. Try notes --help.\n")
+  }
+}

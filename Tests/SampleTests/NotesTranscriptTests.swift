@@ -1,0 +1,487 @@
+import Foundation
+import Testing
+
+/// Runs `notes` with scripted input and compares whole transcripts, in the manner of
+/// swift-argument-parser's example tests.
+struct NotesTranscriptTests {
+  @Test func navigatingByNumbersAndBackMovesThroughTheLibrary() throws {
+    try expectTranscript(
+      arguments: [], input: "1\nback\n2\n2\nback\nback\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 1
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > back
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 2
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > 2
+      Link to this screen: notes://note/2
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > back
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > back
+      You are at the library already.
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      """)
+  }
+
+  @Test func settingsThenAccountThenTwoClosesReleaseBothFlows() throws {
+    try expectTranscript(
+      arguments: ["--trace"], input: "4\n1\ntree\nclose\nclose\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 4
+      trace: AppFlow@0 present SettingsFlow (program, animated)
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > 1
+      trace: SettingsFlow@1 present AccountFlow (program, animated)
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > tree
+      AppFlow: [library]
+      └─ SettingsFlow: [settings]
+         └─ AccountFlow: [account]
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > close
+      trace: SettingsFlow@1 end AccountFlow (dismissedByUser) (user)
+      trace: deinit AccountFlow
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > close
+      trace: AppFlow@0 end SettingsFlow (dismissedByUser) (user)
+      trace: settings ended: dismissedByUser
+      trace: deinit SettingsFlow
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > tree
+      AppFlow: [library]
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      """)
+  }
+
+  @Test func anEditLinkWhileSignedOutGoesThroughSignInAndResumes() throws {
+    try expectTranscript(
+      arguments: [], input: "open notes://note/2/edit\ntree\n1\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > open notes://note/2/edit
+      Sign in first: notes://note/2/edit opens after.
+      ── Sign in ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > tree
+      AppFlow: [library]
+      └─ SignInFlow: [sign-in]
+      ── Sign in ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 1
+      Signed in as Ada.
+      Opened notes://note/2/edit.
+      ── Editing “Ideas” ──
+      | A navigation library where flows own their screens.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > tree
+      AppFlow: [library, note 2]
+      └─ EditorFlow: [edit]
+      ── Editing “Ideas” ──
+      | A navigation library where flows own their screens.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      """)
+  }
+
+  @Test func cancellingSignInDropsTheEditWithAMessage() throws {
+    try expectTranscript(
+      arguments: [], input: "2\n1\n2\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 2
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > 1
+      Sign in first: notes://note/2/edit opens after.
+      ── Sign in ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 2
+      Sign-in cancelled: notes://note/2/edit was not opened.
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > tree
+      AppFlow: [library, note 2]
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      """)
+  }
+
+  @Test func malformedAndUnknownLinksAreReportedAndNothingMoves() throws {
+    try expectTranscript(
+      arguments: [],
+      input:
+        "1\nopen notes://note/%ZZ\nopen notes//note/2\nopen notes://note/9\nopen notes://nowhere\nopen\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 1
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > open notes://note/%ZZ
+      Cannot open notes://note/%ZZ: it is not a valid link (invalid percent-encoding in "%ZZ").
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > open notes//note/2
+      Cannot open notes//note/2: it is not a valid link (missing scheme: expected scheme://…).
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > open notes://note/9
+      Cannot open notes://note/9: AppFlow cannot show note(9): there is no note 9.
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > open notes://nowhere
+      Cannot open notes://nowhere: no sub-flow of AppFlow can handle "nowhere".
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > open
+      Usage: open <url>, for example open notes://note/2
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > tree
+      AppFlow: [library, note 1]
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      """)
+  }
+
+  @Test func aLinkArrivingWhileAnUnrelatedModalIsUpDismissesIt() throws {
+    try expectTranscript(
+      arguments: ["--trace"], input: "4\n1\nopen notes://note/3\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 4
+      trace: AppFlow@0 present SettingsFlow (program, animated)
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > 1
+      trace: SettingsFlow@1 present AccountFlow (program, animated)
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > open notes://note/3
+      trace: SettingsFlow@1 end AccountFlow (tornDown) (deepLink, animated)
+      trace: deinit AccountFlow
+      trace: AppFlow@0 end SettingsFlow (dismissedByPresenter) (deepLink, animated)
+      trace: settings ended: dismissedByPresenter
+      trace: deinit SettingsFlow
+      trace: AppFlow@0 push +[note 3] -[] (deepLink, animated)
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > tree
+      AppFlow: [library, note 3]
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      """)
+  }
+
+  @Test func aLinkIntoAnEditorWithUnsavedChangesWaitsUntilItIsSaved() throws {
+    try expectTranscript(
+      arguments: [], input: "open notes://note/1/edit\n1\n1\nopen notes://settings\n2\n1\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > open notes://note/1/edit
+      Sign in first: notes://note/1/edit opens after.
+      ── Sign in ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 1
+      Signed in as Ada.
+      Opened notes://note/1/edit.
+      ── Editing “Groceries” ──
+      | Milk, eggs, coffee.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > 1
+      ── Editing “Groceries” ──
+      | Milk, eggs, coffee.
+      | Edited in the terminal.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > open notes://settings
+      Waiting: “Groceries” has unsaved changes. notes://settings opens when you leave the editor.
+      ── Editing “Groceries” ──
+      | Milk, eggs, coffee.
+      | Edited in the terminal.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > 2
+      ── Preview ──
+      Milk, eggs, coffee.
+      Edited in the terminal.
+        1. Save
+        2. Keep editing
+      Saving closes the editor.
+      > 1
+      Saved “Groceries”.
+      Opened notes://settings.
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > tree
+      AppFlow: [library]
+      └─ SettingsFlow: [settings]
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      """)
+  }
+
+  @Test func unknownCommandsAndNumbersAreExplained() throws {
+    try expectTranscript(
+      arguments: [], input: "7\nfly\nhelp\nclose\n4\n1\n1\nback\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 7
+      There is no action 7 here; pick 1 to 4.
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > fly
+      Unknown command “fly”. Type help for the commands.
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > help
+      Commands: <number>, back, close, open <url>, tree, help, quit.
+      Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
+      notes://settings/account
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > close
+      There is nothing to close.
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 4
+      ── Settings ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > 1
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > 1
+      There is nothing to pick here.
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      > back
+      This is the first screen here; type close to close it.
+      ── Account ──
+      Not signed in.
+      Type close to go back to settings.
+      """)
+  }
+
+}
+
+/// Runs `notes` with `arguments` and `input` and checks its whole standard output, an empty
+/// standard error and a zero exit status.
+func expectTranscript(
+  arguments: [String], input: String, _ expected: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let run = try SampleRunner.run("notes", arguments: arguments, input: input)
+  #expect(run.status == 0, sourceLocation: sourceLocation)
+  #expect(run.standardError == "", sourceLocation: sourceLocation)
+  let actual =
+    run.standardOutput.hasSuffix("\n") ? String(run.standardOutput.dropLast()) : run.standardOutput
+  if actual != expected {
+    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let first =
+      zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expectedLines.count, actualLines.count)
+    Issue.record(
+      """
+      transcripts differ at line \(first + 1):
+        expected: \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
+        actual:   \(first < actualLines.count ? String(actualLines[first]) : "<end>")
+      whole transcript:
+      \(actual)
+      """, sourceLocation: sourceLocation)
+  }
+}
