@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
     .executable(name: "quick-start", targets: ["QuickStart"]),
     .executable(name: "notes", targets: ["Notes"]),
+    .executable(name: "flow-benchmarks", targets: ["FlowBenchmarks"]),
   ],
   targets: [
     // Library
@@ -32,6 +33,13 @@ let package = Package(
       name: "Notes",
       dependencies: ["FlowContainers"],
       path: "Samples/Notes"
+    ),
+
+    // Benchmarks
+    .executableTarget(
+      name: "FlowBenchmarks",
+      dependencies: ["FlowContainers"],
+      path: "Benchmarks/FlowBenchmarks"
     ),
 
     // Tests

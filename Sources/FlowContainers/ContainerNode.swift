@@ -1,122 +1,171 @@
+import Observation
+
 /// A container in a presentation tree, whatever type its screens have.
 ///
-/// A tree is made of ``StackContainer``s of different screen types: the root flow's container
-/// presents a sub-flow's container, which may present another. `ContainerNode` is how code that
-/// does not know the screen types (a host adapter, a tracer, a leak check) walks and inspects the
-/// tree. Only ``StackContainer`` conforms; do not conform your own types.
+/// Every ``StackContainer`` is a `ContainerNode`: the node holds everything about the tree (who
+/// presents whom, the presentation that keeps a sub-flow alive, observers, teardown), and
+/// `StackContainer<Screen>` adds the typed stack. Code that does not know the screen types (a
+/// host adapter, a tracer, a leak check) walks and inspects the tree through `ContainerNode`;
+/// cast to `StackContainer<YourScreen>` to reach the screens.
 ///
 /// Each container presents at most one other at a time, so the live tree is a chain from the
 /// root up to the topmost modal layer:
 ///
 /// ```swift
-/// var node: (any ContainerNode)? = app.container
+/// var node: ContainerNode? = app.container
 /// while let current = node {
 ///   print(current.depth, current.stackDescription)
 ///   node = current.presented
 /// }
 /// ```
+///
+/// You cannot subclass `ContainerNode`; create ``StackContainer``s.
 @MainActor
-public protocol ContainerNode: AnyObject {
+public class ContainerNode {
   /// The flow that owns this container, held weakly.
-  var owner: AnyObject? { get }
-  /// The container that presents this one, or `nil` for a root (or a dismissed container).
-  var presenter: (any ContainerNode)? { get }
-  /// The container this one presents, or `nil`.
-  var presented: (any ContainerNode)? { get }
-  /// How many presenters lie below this container: 0 for a root.
-  var depth: Int { get }
-  /// The number of screens in the stack.
-  var count: Int { get }
-  /// Whether the container has finished: it was dismissed, or ``StackContainer/finish()`` ran.
-  var isFinished: Bool { get }
-  /// The stack's screens, bottom first, as `String(describing:)` renders them.
-  var stackDescription: [String] { get }
-  /// A text dump of this container and everything presented above it: each container on its
-  /// own line, indented under its presenter, with its owner's type name and its stack.
-  var treeDescription: String { get }
-
-  /// Dismisses this container, which must be presented; the presentation ends as
-  /// ``PresentationEnding/finished``. See ``StackContainer/dismiss(animated:fileID:line:)``.
   ///
-  /// - Parameters:
-  ///   - animated: Whether the host should animate the dismissal.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  func dismiss(animated: Bool, fileID: StaticString, line: UInt)
+  /// Set it once, in the flow's initialiser: `container.owner = self`. Presenting a container
+  /// keeps its owner alive, and dumps and traces name the owner's type. Presenting a container
+  /// whose owner is `nil` is reported as misuse.
+  public weak var owner: AnyObject? {
+    didSet { ownerType = owner.map { type(of: $0) } }
+  }
 
-  /// Dismisses what this container presents; the presentation ends as
-  /// ``PresentationEnding/dismissedByPresenter``. See
-  /// ``StackContainer/dismissPresented(animated:fileID:line:)``.
+  // Exclusivity: every stored property below is read and written only on the main actor, in
+  // instantaneous accesses (or, for the stack, inside a closure that cannot re-enter), so the
+  // run-time exclusivity checks the compiler would otherwise keep for class properties are
+  // turned off with `@exclusivity(unchecked)`: they cost more than the work on the hot paths.
+
+  /// The owner's type, remembered when the owner is set, so a container can still name its flow
+  /// while the flow is being released.
+  @exclusivity(unchecked) @usableFromInline var ownerType: AnyObject.Type?
+  /// The container this one presents.
   ///
-  /// - Parameters:
-  ///   - animated: Whether the host should animate the dismissal.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  func dismissPresented(animated: Bool, fileID: StaticString, line: UInt)
-
-  /// Applies something the user did, as reported by the host. See
-  /// ``StackContainer/handle(_:fileID:line:)``.
+  /// Only ever used on the main actor, and by `deinit`, which has the object to itself;
+  /// `nonisolated(unsafe)` lets the nonisolated `deinit` read it.
+  @exclusivity(unchecked) nonisolated(unsafe) var presentedNode: ContainerNode?
+  /// The rest of the presentation: the flow it keeps alive and who hears how it ends.
   ///
-  /// - Parameters:
-  ///   - event: What the user did.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  func handle(_ event: HostEvent, fileID: StaticString, line: UInt)
-
-  /// Ends this container. See ``StackContainer/finish()``.
-  func finish()
-
-  /// Calls `handler` with every navigation event in this container and in everything presented
-  /// above it, now and later, until the token is cancelled or released.
+  /// Set exactly when ``presentedNode`` is, and `nonisolated(unsafe)` for the same reason.
+  @exclusivity(unchecked) nonisolated(unsafe) var presentation: Presentation?
+  /// The container that presents this one.
   ///
-  /// - Parameter handler: Receives each event, on the main actor, after the change is made.
-  /// - Returns: A token; keep it for as long as you want events.
-  func observeEvents(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> ObserverToken
+  /// `unowned(unsafe)`: no side table on presenters, no atomic traffic. It is safe because the
+  /// presenter is always alive while this is set: a presentation holds the presented container,
+  /// so a presenter can only go away through its `deinit`, whose first step clears this pointer;
+  /// every path that ends a presentation clears it before anything else runs.
+  @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var presenterNode: ContainerNode?
+  /// How many presenters lie below; kept up to date on present and dismiss.
+  @exclusivity(unchecked) var storedDepth = 0
+  /// Whether the container has finished; read on every operation.
+  @exclusivity(unchecked) @usableFromInline var finished = false
+  /// Bumped on every change to the stack or the presentation, so a plan can tell it is stale.
+  @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
+  /// The Observation registrar, made the first time an observable property is read: until then
+  /// nothing can be observing, and mutations skip it.
+  @exclusivity(unchecked) @usableFromInline var registrar: RegistrarBox?
+  /// The event observers of this container, made on the first registration.
+  @exclusivity(unchecked) var eventObservers: ObserverList<NavigationEvent>?
+  /// How many event observers sit on this container and on the containers below it.
+  @exclusivity(unchecked) @usableFromInline var eventObserverCount = 0
+  /// The generation at which an interactive pop began, while one is in progress.
+  @exclusivity(unchecked) var interactivePopGeneration: UInt64?
+
+  @usableFromInline init() {}
+
+  /// Tears down what the container still presents, if anything.
+  ///
+  /// Most containers present nothing when they are released (they were dismissed, or never
+  /// presented anything), and their `deinit` does no work at all. Only a container released
+  /// while it presents (a root dropped with modals up) hands the presentation to a
+  /// ``PendingTeardown``, whose isolated `deinit` ends it on the main actor: at once when the
+  /// release happens there, as it almost always does, otherwise just after.
+  deinit {
+    eventObservers?.container = nil
+    guard let child = presentedNode, let record = presentation else { return }
+    // The child's back pointer must not outlive this object, even for a moment.
+    child.presenterNode = nil
+    _ = PendingTeardown(child: child, record: record)
+  }
+
+  // MARK: What the typed subclass provides
+
+  /// The number of screens; overridden by ``StackContainer``.
+  var screenCount: Int { 0 }
+
+  /// The screens as text; overridden by ``StackContainer``.
+  var screenDescriptions: [String] { [] }
+
+  /// Removes the screens above `index` for the host; overridden by ``StackContainer``.
+  func hostPop(toIndex index: Int) {}
+
+  /// Removes the top screen for the host; overridden by ``StackContainer``.
+  func hostPopTop() {}
+
+  /// Registers a read of the stack with the Observation framework; overridden by
+  /// ``StackContainer``.
+  func accessStack() {}
 }
 
 extension ContainerNode {
-  /// Dismisses this container, which must be presented.
+  /// The container that presents this one, or `nil` for a root or a dismissed container.
+  public var presenter: ContainerNode? { presenterNode }
+
+  /// Whether another container presents this one.
+  public var isPresented: Bool { presenterNode != nil }
+
+  /// How many presenters lie below this container: 0 for a root.
+  public var depth: Int { storedDepth }
+
+  /// The number of screens in the stack.
   ///
-  /// See ``StackContainer/dismiss(animated:fileID:line:)``.
-  ///
-  /// - Parameters:
-  ///   - animated: Whether the host should animate the dismissal.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  public func dismiss(animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line) {
-    dismiss(animated: animated, fileID: fileID, line: line)
+  /// Observable.
+  public var count: Int {
+    accessStack()
+    return screenCount
   }
 
-  /// Dismisses what this container presents.
-  ///
-  /// See ``StackContainer/dismissPresented(animated:fileID:line:)``.
-  ///
-  /// - Parameters:
-  ///   - animated: Whether the host should animate the dismissal.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  public func dismissPresented(
-    animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
-  ) {
-    dismissPresented(animated: animated, fileID: fileID, line: line)
-  }
-
-  /// Applies something the user did.
-  ///
-  /// See ``StackContainer/handle(_:fileID:line:)``.
-  ///
-  /// - Parameters:
-  ///   - event: What the user did.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  public func handle(_ event: HostEvent, fileID: StaticString = #fileID, line: UInt = #line) {
-    handle(event, fileID: fileID, line: line)
-  }
+  /// The stack's screens, bottom first, as `String(describing:)` renders them.
+  public var stackDescription: [String] { screenDescriptions }
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
-  public var topmost: any ContainerNode {
-    var node: any ContainerNode = self
-    while let above = node.presented { node = above }
+  public var topmost: ContainerNode {
+    var node = self
+    while let above = node.presentedNode { node = above }
     return node
+  }
+
+  /// The owner's type name, for messages and traces.
+  var ownerName: String {
+    guard let ownerType else { return "(no owner)" }
+    return String(describing: ownerType)
+  }
+
+  /// `AppFlow@1`: the owner's type name and the depth, for messages and traces.
+  var locationDescription: String { "\(ownerName)@\(storedDepth)" }
+
+  /// Reports misuse at this container.
+  @usableFromInline
+  func report(_ code: FlowDiagnostic.Code, _ message: String, fileID: StaticString, line: UInt) {
+    FlowDiagnostics.report(
+      code, message, at: locationDescription, fileID: "\(fileID)", line: line)
+  }
+
+  /// Reports an operation on a finished container.
+  @usableFromInline
+  func reportFinished(_ operation: String, fileID: StaticString, line: UInt) {
+    report(
+      .finishedContainer,
+      "\(operation) on \(locationDescription) after it finished (it was dismissed, or finish() "
+        + "ran); a finished container never changes again. Create a new flow instead.",
+      fileID: fileID, line: line)
+  }
+
+  /// Whether an operation may go ahead; reports it otherwise.
+  @inlinable
+  func checkNotFinished(_ operation: String, fileID: StaticString, line: UInt) -> Bool {
+    guard finished else { return true }
+    reportFinished(operation, fileID: fileID, line: line)
+    return false
   }
 }

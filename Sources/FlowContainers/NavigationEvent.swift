@@ -1,24 +1,25 @@
 /// One navigation event anywhere in a container tree, as delivered to tree observers.
 ///
-/// Events are plain values: they name the flow (its owner's type name) and the depth in the tree
-/// where something happened, what happened, and why. Observe them with
-/// ``ContainerNode/observeEvents(_:)`` on the root to trace a whole program; nothing is built when
-/// nobody observes.
+/// Events are small values built without allocating, so observing a whole program is cheap:
+/// they say what happened (the operation, and how many screens were added and removed), where
+/// (the owning flow's type and the container's depth in the tree) and why. To see the screens
+/// themselves, look at the container (`root.container` at ``depth``) or observe it with
+/// ``StackContainer/observeChanges(_:)``. Nothing is built when nobody observes.
 ///
 /// ```swift
 /// let token = app.container.observeEvents { print($0) }
 /// app.container.push(.note(2))
-/// // Prints: AppFlow@0 push +[note(2)] -[] (program, animated)
+/// // Prints: AppFlow@0 push +1 -0 (program, animated)
 /// ```
 public struct NavigationEvent: Sendable, Hashable {
   /// What happened.
   public enum Action: Sendable, Hashable {
-    /// The stack changed; screens are given by their descriptions.
-    case stack(StackOperation, added: [String], removed: [String])
+    /// The stack changed: `added` screens pushed, `removed` screens popped or replaced.
+    case stack(StackOperation, added: Int, removed: Int)
     /// A flow of the given type was presented over this container.
-    case presented(flow: String)
+    case presented(flow: FlowTypeName)
     /// The presentation of a flow of the given type over this container ended.
-    case presentationEnded(flow: String, ending: PresentationEnding)
+    case presentationEnded(flow: FlowTypeName, ending: PresentationEnding)
     /// The host reported that an interactive pop began.
     case interactivePopBegan
     /// The host reported that an interactive pop was cancelled.
@@ -27,8 +28,8 @@ public struct NavigationEvent: Sendable, Hashable {
 
   /// What happened.
   public var action: Action
-  /// The type name of the flow that owns the container where it happened.
-  public var flow: String
+  /// The type of the flow that owns the container where it happened.
+  public var flow: FlowTypeName
   /// The container's depth in its tree: 0 for a root, 1 for what the root presents, and so on.
   public var depth: Int
   /// Who asked for it.
@@ -36,22 +37,61 @@ public struct NavigationEvent: Sendable, Hashable {
   /// Whether the host should animate it.
   public var animated: Bool
 
-  /// Creates an event value; the library makes these, tests build them to compare.
+  /// Creates an event value; the library makes these.
   ///
   /// - Parameters:
   ///   - action: What happened.
-  ///   - flow: The type name of the flow owning the container.
+  ///   - flowType: The type of the flow owning the container, if it has an owner.
   ///   - depth: The container's depth in its tree.
   ///   - cause: Who asked for it.
   ///   - animated: Whether the host should animate it.
   public init(
-    _ action: Action, flow: String, depth: Int, cause: NavigationCause, animated: Bool
+    _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
+    animated: Bool
   ) {
     self.action = action
-    self.flow = flow
+    self.flow = FlowTypeName(flowType)
     self.depth = depth
     self.cause = cause
     self.animated = animated
+  }
+}
+
+/// A flow's type, named only when printed.
+///
+/// Events carry the type rather than its name, because making a type's name is slow and most
+/// events are never printed.
+public struct FlowTypeName: Sendable, Hashable, CustomStringConvertible {
+  /// The flow's type, or `nil` for a container without an owner.
+  public let type: AnyObject.Type?
+
+  /// Wraps a flow type.
+  ///
+  /// - Parameter type: The type, or `nil`.
+  public init(_ type: AnyObject.Type?) {
+    self.type = type
+  }
+
+  /// The type's name, such as `EditorFlow`, or `(no owner)`.
+  public var description: String {
+    type.map { String(describing: $0) } ?? "(no owner)"
+  }
+
+  /// Whether both name the same type.
+  ///
+  /// - Parameters:
+  ///   - lhs: A name.
+  ///   - rhs: Another name.
+  /// - Returns: `true` for the same type.
+  public static func == (lhs: FlowTypeName, rhs: FlowTypeName) -> Bool {
+    lhs.type.map(ObjectIdentifier.init) == rhs.type.map(ObjectIdentifier.init)
+  }
+
+  /// Hashes the type's identity.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(type.map(ObjectIdentifier.init))
   }
 }
 
@@ -61,8 +101,7 @@ extension NavigationEvent: CustomStringConvertible {
     let what: String
     switch action {
     case .stack(let operation, let added, let removed):
-      what =
-        "\(operation) +[\(added.joined(separator: ", "))] -[\(removed.joined(separator: ", "))]"
+      what = "\(operation) +\(added) -\(removed)"
     case .presented(let flow):
       what = "present \(flow)"
     case .presentationEnded(let flow, let ending):

@@ -6,35 +6,26 @@
 /// ```swift
 /// final class Tracer {
 ///   private var token: ObserverToken?
-///   init(root: some ContainerNode) {
+///   init(root: ContainerNode) {
 ///     token = root.observeEvents { print($0) }
 ///   }
 /// }
 /// ```
+///
+/// A token does not keep its container alive: once the container is gone, cancelling does
+/// nothing.
 @MainActor
 public final class ObserverToken {
-  private enum Kind {
-    case events
-    case changes
-  }
-
-  private weak var node: (any TreeNode)?
-  private let id: Int
-  private let kind: Kind
+  /// The container's observer list, held weakly: it lives exactly as long as the container.
+  private weak var list: AnyObject?
+  private var unregister: (() -> Void)?
 
   /// Whether ``cancel()`` has run (explicitly or because the token was released).
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { unregister == nil }
 
-  init(events id: Int, on node: any TreeNode) {
-    self.node = node
-    self.id = id
-    self.kind = .events
-  }
-
-  init(changes id: Int, on node: any TreeNode) {
-    self.node = node
-    self.id = id
-    self.kind = .changes
+  init(_ list: AnyObject, unregister: @escaping () -> Void) {
+    self.list = list
+    self.unregister = unregister
   }
 
   isolated deinit { cancel() }
@@ -43,12 +34,10 @@ public final class ObserverToken {
   ///
   /// Idempotent: calling it again, or after the container is gone, does nothing.
   public func cancel() {
-    guard !isCancelled else { return }
-    isCancelled = true
-    switch kind {
-    case .events: node?.removeEventObserver(id)
-    case .changes: node?.removeChangeObserver(id)
-    }
-    node = nil
+    guard let unregister else { return }
+    self.unregister = nil
+    // Only while the list (and so its container) is alive.
+    if list != nil { unregister() }
+    list = nil
   }
 }

@@ -1,24 +1,18 @@
-import Observation
+public import Observation
 
 extension StackContainer {
   /// The screens, bottom (root) first.
   ///
   /// Observable: reading it inside `withObservationTracking` (or a SwiftUI body) tracks it.
   public var stack: [Screen] {
-    access(keyPath: \.stack)
+    accessStack()
     return storage
   }
 
   /// The screen on top of the stack, or `nil` when the stack is empty.
   public var top: Screen? {
-    access(keyPath: \.stack)
+    accessStack()
     return storage.last
-  }
-
-  /// The number of screens in the stack.
-  public var count: Int {
-    access(keyPath: \.stack)
-    return storage.count
   }
 
   /// Pushes `screen` on top of the stack.
@@ -35,13 +29,16 @@ extension StackContainer {
   ///   - animated: Whether the host should animate the push.
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
+  @inlinable
   public func push(
     _ screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     guard checkNotFinished("push", fileID: fileID, line: line) else { return }
     mutateStack { $0.append(screen) }
     if isObserved {
-      didChange(.push, added: [screen], removed: [], animated: animated, cause: .program)
+      didChange(
+        .push, added: CollectionOfOne(screen), removed: EmptyCollection(), animated: animated,
+        cause: .program)
     }
   }
 
@@ -54,6 +51,7 @@ extension StackContainer {
   ///   - animated: Whether the host should animate the push.
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
+  @inlinable
   public func push(
     contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
@@ -76,19 +74,14 @@ extension StackContainer {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   /// - Returns: The screen removed, or `nil` when nothing was popped.
+  @inlinable
   @discardableResult
   public func pop(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Screen? {
     guard checkNotFinished("pop", fileID: fileID, line: line) else { return nil }
     guard storage.count > 1 else {
-      report(
-        storage.isEmpty ? .emptyStack : .popRoot,
-        storage.isEmpty
-          ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
-          : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
-            + "its root. To leave the flow, dismiss its container instead.",
-        fileID: fileID, line: line)
+      reportPopOfRoot(fileID: fileID, line: line)
       return nil
     }
     return popTop(animated: animated, cause: .program)
@@ -217,14 +210,19 @@ extension StackContainer where Screen: Equatable {
 // MARK: - The one place each kind of change is made
 
 extension StackContainer {
-  var isObserved: Bool { !changeObservers.isEmpty || eventObserverCount > 0 }
+  /// Whether anyone would hear about a change.
+  @inlinable
+  var isObserved: Bool { changeObservers?.isEmpty == false || eventObserverCount > 0 }
 
+  /// Changes the stack, telling the Observation framework if anything could be tracking it.
+  @inlinable
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
-    generation &+= 1
-    guard let registrar else { return body(&storage) }
-    return registrar.withMutation(of: self, keyPath: \.stack) { body(&storage) }
+    generation = generation &+ 1
+    guard let registrar, let stackKeyPath else { return body(&storage) }
+    return registrar.registrar.withMutation(of: self, keyPath: stackKeyPath) { body(&storage) }
   }
 
+  @inlinable
   func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
     guard !screens.isEmpty else { return }
     mutateStack { $0.append(contentsOf: screens) }
@@ -233,10 +231,13 @@ extension StackContainer {
     }
   }
 
+  @inlinable
   func popTop(animated: Bool, cause: NavigationCause) -> Screen {
     let removed = mutateStack { $0.removeLast() }
     if isObserved {
-      didChange(.pop, added: [], removed: [removed], animated: animated, cause: cause)
+      didChange(
+        .pop, added: EmptyCollection(), removed: CollectionOfOne(removed), animated: animated,
+        cause: cause)
     }
     return removed
   }
@@ -267,36 +268,35 @@ extension StackContainer {
     }
   }
 
-  func didChange(
-    _ operation: StackOperation, added: [Screen], removed: [Screen], animated: Bool,
+  /// Tells change observers and event observers about a change.
+  ///
+  /// Arrays of screens are made only for change observers; events carry counts.
+  @inlinable
+  func didChange<Added: Collection<Screen>, Removed: Collection<Screen>>(
+    _ operation: StackOperation, added: Added, removed: Removed, animated: Bool,
     cause: NavigationCause
   ) {
-    if !changeObservers.isEmpty {
+    if let changeObservers, !changeObservers.isEmpty {
       changeObservers.send(
         StackChange(
-          operation: operation, added: added, removed: removed, animated: animated, cause: cause))
+          operation: operation, added: Array(added), removed: Array(removed), animated: animated,
+          cause: cause))
     }
     if eventObserverCount > 0 {
       emit(
-        .stack(
-          operation, added: added.map { String(describing: $0) },
-          removed: removed.map { String(describing: $0) }),
-        cause: cause, animated: animated)
+        .stack(operation, added: added.count, removed: removed.count), cause: cause,
+        animated: animated)
     }
   }
 
-  func checkNotFinished(_ operation: String, fileID: StaticString, line: UInt) -> Bool {
-    guard finished else { return true }
+  @usableFromInline
+  func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(
-      .finishedContainer,
-      "\(operation) on \(locationDescription) after it finished (it was dismissed, or finish() "
-        + "ran); a finished container never changes again. Create a new flow instead.",
+      storage.isEmpty ? .emptyStack : .popRoot,
+      storage.isEmpty
+        ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
+        : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
+          + "its root. To leave the flow, dismiss its container instead.",
       fileID: fileID, line: line)
-    return false
-  }
-
-  func report(_ code: FlowDiagnostic.Code, _ message: String, fileID: StaticString, line: UInt) {
-    FlowDiagnostics.report(
-      code, message, at: locationDescription, fileID: "\(fileID)", line: line)
   }
 }

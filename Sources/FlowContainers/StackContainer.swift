@@ -33,9 +33,9 @@ import Observation
 ///
 /// ## Ownership
 ///
-/// Set ``owner`` to the flow that owns the container, once, in the flow's initialiser. The
-/// container holds it weakly; a presenter holds it strongly while the container is presented.
-/// Nothing else is needed: there are no child-flow arrays to maintain.
+/// Set ``ContainerNode/owner`` to the flow that owns the container, once, in the flow's
+/// initialiser. The container holds it weakly; a presenter holds it strongly while the container
+/// is presented. Nothing else is needed: there are no child-flow arrays to maintain.
 ///
 /// ## Misuse
 ///
@@ -45,39 +45,32 @@ import Observation
 ///
 /// ## Observation
 ///
-/// The container is `Observable`: ``stack``, ``presented`` and ``isFinished`` can drive SwiftUI
-/// directly. For host adapters and traces, ``observeChanges(_:)`` delivers every ``StackChange``
-/// and ``observeEvents(_:)`` every ``NavigationEvent`` of the whole tree above the container.
+/// The container is `Observable`: ``stack``, ``ContainerNode/presented`` and
+/// ``ContainerNode/isFinished`` can drive SwiftUI directly. For host adapters and traces,
+/// ``observeChanges(_:)`` delivers every ``StackChange`` and ``ContainerNode/observeEvents(_:)``
+/// every ``NavigationEvent`` of the whole tree above the container.
+///
+/// ## Speed
+///
+/// Push and pop cost an array append and removal plus a few checks, whatever the depth; the
+/// stack operations are inlinable, so they are specialised for your screen type.
 @MainActor
-public final class StackContainer<Screen> {
-  /// The flow that owns this container, held weakly.
-  ///
-  /// Set it once, in the flow's initialiser: `container.owner = self`. Presenting a container
-  /// keeps its owner alive, and dumps and traces name the owner's type. Presenting a container
-  /// whose owner is `nil` is reported as misuse.
-  public weak var owner: AnyObject? {
-    didSet { ownerType = owner.map { type(of: $0) } }
-  }
-
-  var ownerType: Any.Type?
-  var storage: [Screen]
-  var presentation: Presentation?
-  weak var presenterNode: (any TreeNode)?
-  var finished = false
-  var generation: UInt64 = 0
-  var registrar: ObservationRegistrar?
-  var changeObservers = ObserverList<StackChange<Screen>>()
-  var eventObservers = ObserverList<NavigationEvent>()
-  /// How many event observers sit on this container and the ones below it.
-  var eventObserverCount = 0
-  /// The generation at which an interactive pop began, while one is in progress.
-  var interactivePopGeneration: UInt64?
+public final class StackContainer<Screen>: ContainerNode {
+  /// The screens, bottom first. (`@exclusivity(unchecked)`: see ``ContainerNode``.)
+  @exclusivity(unchecked) @usableFromInline var storage: [Screen]
+  /// The observers of this container's stack changes.
+  @exclusivity(unchecked) @usableFromInline var changeObservers: ObserverList<StackChange<Screen>>?
+  /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
+  @exclusivity(unchecked) @usableFromInline var stackKeyPath:
+    KeyPath<StackContainer<Screen>, [Screen]>?
 
   /// Creates a container whose stack holds `root`.
   ///
   /// - Parameter root: The first screen; pops never remove it.
+  @inlinable
   public init(root: Screen) {
     storage = [root]
+    super.init()
   }
 
   /// Creates a container holding `stack`, bottom first.
@@ -85,9 +78,27 @@ public final class StackContainer<Screen> {
   /// The stack may be empty.
   ///
   /// - Parameter stack: The screens, bottom (root) first.
+  @inlinable
   public init(stack: [Screen] = []) {
     storage = stack
+    super.init()
   }
 
-  isolated deinit { tearDown() }
+  override var screenCount: Int { storage.count }
+
+  override var screenDescriptions: [String] { storage.map { String(describing: $0) } }
+
+  override func hostPop(toIndex index: Int) {
+    _ = pop(toIndex: index, operation: .popTo(index: index), animated: false, cause: .user)
+  }
+
+  override func hostPopTop() {
+    _ = popTop(animated: false, cause: .user)
+  }
+
+  override func accessStack() {
+    if registrar == nil { registrar = RegistrarBox() }
+    if stackKeyPath == nil { stackKeyPath = \.stack }
+    if let registrar, let stackKeyPath { registrar.registrar.access(self, keyPath: stackKeyPath) }
+  }
 }

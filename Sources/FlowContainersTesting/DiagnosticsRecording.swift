@@ -53,7 +53,7 @@ public func withRecordedDiagnostics(
 ///   - body: The misuse.
 @MainActor
 public func expectMisuse(
-  _ code: FlowDiagnostic.Code, leavesUnchanged root: some ContainerNode,
+  _ code: FlowDiagnostic.Code, leavesUnchanged root: ContainerNode,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, _ body: () -> Void
 ) {
@@ -72,9 +72,9 @@ public func expectMisuse(
 }
 
 @MainActor
-private func fingerprint(_ root: some ContainerNode) -> String {
+private func fingerprint(_ root: ContainerNode) -> String {
   var text = root.treeDescription
-  var node: (any ContainerNode)? = root
+  var node: ContainerNode? = root
   while let current = node {
     text += "\n\(current.depth): finished=\(current.isFinished) count=\(current.count)"
     node = current.presented

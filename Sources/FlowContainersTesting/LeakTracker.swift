@@ -121,16 +121,16 @@ public final class LeakTracker {
   }
 
   private func whereItHangs(_ object: AnyObject) -> String {
-    if let node = object as? any ContainerNode {
+    if let node = object as? ContainerNode {
       return position(of: node, as: "it")
     }
     for child in Mirror(reflecting: object).children {
-      if let node = child.value as? any ContainerNode, node.owner === object {
+      if let node = child.value as? ContainerNode, node.owner === object {
         return position(of: node, as: "its container")
       }
     }
     for entry in entries {
-      guard let node = entry.object as? any ContainerNode, !node.isFinished else { continue }
+      guard let node = entry.object as? ContainerNode, !node.isFinished else { continue }
       if let index = stackIndex(of: object, in: node) {
         return "it is still screen \(index) on the stack of \(label(node)), which is alive"
       }
@@ -139,7 +139,7 @@ public final class LeakTracker {
       + "delegate, a closure capturing it, a stored reference)"
   }
 
-  private func position(of node: any ContainerNode, as subject: String) -> String {
+  private func position(of node: ContainerNode, as subject: String) -> String {
     if let presenter = node.presenter {
       return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
         + rootOf(node).treeDescription
@@ -153,18 +153,18 @@ public final class LeakTracker {
       + node.treeDescription
   }
 
-  private func label(_ node: any ContainerNode) -> String {
+  private func label(_ node: ContainerNode) -> String {
     let owner = node.owner.map { String(describing: type(of: $0)) } ?? "(no owner)"
     return "\(owner)@\(node.depth)"
   }
 
-  private func rootOf(_ node: any ContainerNode) -> any ContainerNode {
+  private func rootOf(_ node: ContainerNode) -> ContainerNode {
     var root = node
     while let below = root.presenter { root = below }
     return root
   }
 
-  private func stackIndex(of object: AnyObject, in node: any ContainerNode) -> Int? {
+  private func stackIndex(of object: AnyObject, in node: ContainerNode) -> Int? {
     guard let storage = Mirror(reflecting: node).descendant("storage") else { return nil }
     for (index, child) in Mirror(reflecting: storage).children.enumerated() {
       if type(of: child.value) is AnyClass, (child.value as AnyObject) === object { return index }

@@ -10,7 +10,7 @@ public import FlowContainers
 /// app.container.push(.note(2))
 /// app.container.present(editor.container)
 /// recorder.expectDescriptions([
-///   "AppFlow@0 push +[note(2)] -[] (program, animated)",
+///   "AppFlow@0 push +1 -0 (program, animated)",
 ///   "AppFlow@0 present EditorFlow (program, animated)",
 /// ])
 /// ```
@@ -23,7 +23,7 @@ public final class NavigationRecorder {
   /// Starts recording the events of `node` and of everything presented above it.
   ///
   /// - Parameter node: The container to observe, usually the root.
-  public init(_ node: some ContainerNode) {
+  public init(_ node: ContainerNode) {
     token = node.observeEvents { [weak self] event in self?.events.append(event) }
   }
 

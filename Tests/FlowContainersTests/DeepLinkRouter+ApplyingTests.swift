@@ -15,7 +15,7 @@ struct DeepLinkApplyingTests {
         """)
     #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 2)
     recorder.expectDescriptions([
-      "AppFlow@0 push +[note(2)] -[] (deepLink, animated)",
+      "AppFlow@0 push +1 -0 (deepLink, animated)",
       "AppFlow@0 present EditorFlow (deepLink, animated)",
     ])
   }

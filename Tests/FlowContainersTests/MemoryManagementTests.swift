@@ -55,7 +55,7 @@ struct MemoryManagementTests {
     do {
       let root = makeThreeLevelTree()
       leaks.track(flow: root, container: root.container)
-      var node: (any ContainerNode)? = root.container.presented
+      var node: ContainerNode? = root.container.presented
       while let current = node {
         if let owner = current.owner { leaks.track(owner) }
         leaks.track(current)

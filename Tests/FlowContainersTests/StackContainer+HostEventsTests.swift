@@ -33,7 +33,7 @@ struct HostEventTests {
     #expect(journal.entries == ["deinit screen flow.b"])
     recorder.expectDescriptions([
       "TestFlow<Root>@0 interactivePopBegan (user, animated)",
-      "TestFlow<Root>@0 pop +[] -[flow.b] (user)",
+      "TestFlow<Root>@0 pop +0 -1 (user)",
     ])
   }
 

@@ -15,8 +15,8 @@ struct ObservingTests {
     middle.container.handle(.userDismissed)
     recorder.expectDescriptions([
       "TestFlow<Root>@0 present TestFlow<Middle> (program)",
-      "TestFlow<Middle>@1 push +[m2] -[] (program, animated)",
-      "TestFlow<Middle>@1 popTo(0) +[] -[m2] (user)",
+      "TestFlow<Middle>@1 push +1 -0 (program, animated)",
+      "TestFlow<Middle>@1 popTo(0) +0 -1 (user)",
       "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByUser) (user)",
     ])
   }
@@ -30,7 +30,7 @@ struct ObservingTests {
     let recorder = NavigationRecorder(middle)
     (root.container as StackContainer<TestScreen>).push(TestScreen("root.c"))
     (middle.presented as? StackContainer<TestScreen>)?.pop()
-    recorder.expectDescriptions(["TestFlow<Top>@2 pop +[] -[top.z] (program, animated)"])
+    recorder.expectDescriptions(["TestFlow<Top>@2 pop +0 -1 (program, animated)"])
   }
 
   @Test func anObserverAddedBelowAnExistingChainSeesEventsFromAbove() {
@@ -38,7 +38,7 @@ struct ObservingTests {
     let top = root.container.topmost as? StackContainer<TestScreen>
     let recorder = NavigationRecorder(root.container)
     top?.pop()
-    #expect(recorder.descriptions == ["TestFlow<Top>@2 pop +[] -[top.z] (program, animated)"])
+    #expect(recorder.descriptions == ["TestFlow<Top>@2 pop +0 -1 (program, animated)"])
     recorder.stop()
     top?.pop()
     #expect(recorder.descriptions.count == 1)
@@ -73,6 +73,33 @@ struct ObservingTests {
     token = nil
     container.push(4)
     #expect(seen == [1, 3])
+  }
+
+  @Test func aHandlerThatCapturesItsOwnFlowIsReleasedWithItsToken() {
+    weak var weakFlow: TestFlow<Root>?
+    var token: ObserverToken?
+    do {
+      let flow = TestFlow<Root>("root")
+      weakFlow = flow
+      token = flow.container.observeEvents { _ in _ = flow.name }  // a cycle through the token
+    }
+    #expect(weakFlow != nil)
+    token?.cancel()  // removing the handler releases the flow and its container mid-call
+    #expect(weakFlow == nil)
+    #expect(token?.isCancelled == true)
+  }
+
+  @Test func cancellingATokenAfterItsContainerIsGoneDoesNothing() {
+    var token: ObserverToken?
+    var changes: ObserverToken?
+    do {
+      let flow = TestFlow<Root>("root")
+      token = flow.container.observeEvents { _ in }
+      changes = flow.container.observeChanges { _ in }
+    }
+    token?.cancel()
+    changes?.cancel()
+    #expect(token?.isCancelled == true && changes?.isCancelled == true)
   }
 
   @Test func observersMayChangeTheTreeFromInsideACallback() {
@@ -124,8 +151,13 @@ struct ObservingTests {
 
   @Test func eventsDescribeThemselvesForTraces() {
     let event = NavigationEvent(
-      .presentationEnded(flow: "EditorFlow", ending: .finished), flow: "AppFlow", depth: 0,
-      cause: .deepLink, animated: true)
-    #expect(event.description == "AppFlow@0 end EditorFlow (finished) (deepLink, animated)")
+      .presentationEnded(flow: FlowTypeName(TestFlow<Top>.self), ending: .finished),
+      flowType: TestFlow<Root>.self, depth: 0, cause: .deepLink, animated: true)
+    #expect(
+      event.description
+        == "TestFlow<Root>@0 end TestFlow<Top> (finished) (deepLink, animated)")
+    #expect(event.flow == FlowTypeName(TestFlow<Root>.self))
+    #expect(event.flow != FlowTypeName(TestFlow<Top>.self))
+    #expect(FlowTypeName(nil).description == "(no owner)")
   }
 }

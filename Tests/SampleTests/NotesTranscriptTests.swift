@@ -301,7 +301,7 @@ struct NotesTranscriptTests {
       trace: AppFlow@0 end SettingsFlow (dismissedByPresenter) (deepLink, animated)
       trace: settings ended: dismissedByPresenter
       trace: deinit SettingsFlow
-      trace: AppFlow@0 push +[note 3] -[] (deepLink, animated)
+      trace: AppFlow@0 push +1 -0 (deepLink, animated) → [library, note 3]
       ── Todo ──
       Write the tests first.
         1. Edit

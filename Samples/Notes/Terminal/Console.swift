@@ -1,3 +1,5 @@
+import FlowContainers
+
 /// The app's messages and trace lines, kept in the order they happen until the host shows them
 /// with the next screen.
 @MainActor
@@ -23,5 +25,14 @@ final class Console {
   func takeLines() -> [String] {
     defer { lines.removeAll() }
     return lines
+  }
+}
+
+extension ContainerNode {
+  /// The container `depth` levels above this one in its chain, or `nil`.
+  func node(atDepth depth: Int) -> ContainerNode? {
+    var node: ContainerNode? = self
+    for _ in 0..<max(0, depth - self.depth) { node = node?.presented }
+    return node
   }
 }

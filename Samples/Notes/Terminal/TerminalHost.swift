@@ -17,7 +17,15 @@ final class TerminalHost {
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
     if options.isTracing {
-      traceToken = app.container.observeEvents { [console] event in console.trace("\(event)") }
+      traceToken = app.container.observeEvents { [console, weak app] event in
+        // Events say where and what; for stack changes, show the stack they left.
+        guard case .stack = event.action, let node = app?.container.node(atDepth: event.depth)
+        else {
+          console.trace("\(event)")
+          return
+        }
+        console.trace("\(event) → [\(node.stackDescription.joined(separator: ", "))]")
+      }
     }
   }
 
@@ -77,7 +85,7 @@ final class TerminalHost {
     return true
   }
 
-  private var topmost: any ContainerNode { app.container.topmost }
+  private var topmost: ContainerNode { app.container.topmost }
 
   private var topScreen: (any NotesScreen)? {
     (topmost as? StackContainer<any NotesScreen>)?.top

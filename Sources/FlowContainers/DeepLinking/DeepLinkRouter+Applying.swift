@@ -160,7 +160,7 @@ extension DeepLinkRouter {
     }
   }
 
-  static func node<Flow: LinkableFlow>(of flow: Flow) -> any TreeNode { flow.container }
+  static func node<Flow: LinkableFlow>(of flow: Flow) -> ContainerNode { flow.container }
 
   private func makeSubFlow<Parent: LinkableFlow>(
     parent: Parent, type: any LinkableFlow.Type, over parentRoutes: [AnyRoute],

@@ -16,7 +16,7 @@ extension DeepLinkRouter {
   }
 
   private func presentGuard<Flow: PresentableFlow>(
-    _ flow: Flow, over top: any TreeNode, for requirement: LinkRequirement
+    _ flow: Flow, over top: ContainerNode, for requirement: LinkRequirement
   ) -> Bool {
     // A guard that cannot be presented is reported through the outcome, not as misuse.
     let presented = FlowDiagnostics.withHandler(
@@ -33,7 +33,7 @@ extension DeepLinkRouter {
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
   func hold(
-    _ link: DeepLink, _ reason: LinkHoldReason, until presenter: (any TreeNode)?
+    _ link: DeepLink, _ reason: LinkHoldReason, until presenter: ContainerNode?
   ) -> LinkOutcome {
     if let previous = heldLink, previous.link != link {
       delegate?.router(self, didDrop: previous.link, because: .superseded)

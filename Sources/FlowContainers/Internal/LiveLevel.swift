@@ -2,7 +2,7 @@
 /// linkable flow.
 @MainActor
 struct LiveLevel {
-  let container: any TreeNode
+  let container: ContainerNode
   let flow: (any LinkableFlow)?
 
   var name: String {

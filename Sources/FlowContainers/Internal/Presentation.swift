@@ -1,10 +1,11 @@
-/// What a container holds while it presents another: the presented container and, strongly, the
-/// flow that owns it.
+public import Observation
+
+/// What a container holds while it presents another, besides the presented container itself:
+/// the flow that owns it, held strongly, and who hears how the presentation ends.
 ///
 /// Dropping this value is what releases a sub-flow.
 @MainActor
 struct Presentation {
-  let container: any TreeNode
   /// Keeps the sub-flow alive for as long as it is presented.
   let owner: AnyObject
   var onEnd: ((PresentationEnding) -> Void)?
@@ -13,4 +14,13 @@ struct Presentation {
   ///
   /// Empty, and allocation-free, in the common case.
   var libraryListeners: [(PresentationEnding) -> Void] = []
+}
+
+/// The Observation registrar, boxed: a class reference is cheaper to store, test and drop than
+/// the registrar's opaque value.
+@usableFromInline
+final class RegistrarBox {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  init() {}
 }

@@ -1,10 +1,10 @@
-extension StackContainer {
+extension ContainerNode {
   /// The container this one presents, or `nil`.
   ///
   /// Observable.
-  public var presented: (any ContainerNode)? {
-    access(keyPath: \.presented)
-    return presentation?.container
+  public var presented: ContainerNode? {
+    access(.presented)
+    return presentedNode
   }
 
   /// The flow whose container this one presents, or `nil`.
@@ -13,33 +13,16 @@ extension StackContainer {
   ///
   /// This is the only strong reference to a presented sub-flow that the library keeps.
   public var presentedFlow: AnyObject? {
-    access(keyPath: \.presented)
+    access(.presented)
     return presentation?.owner
   }
-
-  /// The container that presents this one, or `nil` for a root or a dismissed container.
-  public var presenter: (any ContainerNode)? { presenterNode }
-
-  /// Whether another container presents this one.
-  public var isPresented: Bool { presenterNode != nil }
 
   /// Whether the container has finished: it was dismissed, or ``finish()`` ran.
   ///
   /// A finished container never changes again. Observable.
   public var isFinished: Bool {
-    access(keyPath: \.isFinished)
+    access(.isFinished)
     return finished
-  }
-
-  /// How many presenters lie below this container: 0 for a root.
-  public var depth: Int {
-    var depth = 0
-    var node = presenterNode
-    while let below = node {
-      depth += 1
-      node = below.presenterNode
-    }
-    return depth
   }
 
   /// Presents `child` over this container, as a modal layer, and keeps its owner alive until the
@@ -70,8 +53,8 @@ extension StackContainer {
   ///   - onEnd: Called exactly once, when the presentation ends, with how it ended. It is kept
   ///     only while the presentation lasts; capture your flow weakly (`[weak self]`) so that
   ///     the presenter can be released while the sub-flow is up.
-  public func present<Child>(
-    _ child: StackContainer<Child>, animated: Bool = true, fileID: StaticString = #fileID,
+  public func present(
+    _ child: ContainerNode, animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line, onEnd: ((PresentationEnding) -> Void)? = nil
   ) {
     present(child, animated: animated, cause: .program, fileID: fileID, line: line, onEnd: onEnd)
@@ -92,7 +75,7 @@ extension StackContainer {
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     guard checkNotFinished("dismissPresented", fileID: fileID, line: line) else { return }
-    guard presentation != nil else {
+    guard presentedNode != nil else {
       report(
         .nothingPresented,
         "dismissPresented() on \(locationDescription), which presents nothing; check "
@@ -138,7 +121,7 @@ extension StackContainer {
   ///
   /// If the container is presented, it is dismissed as ``PresentationEnding/finished``.
   /// Otherwise everything it presents is torn down, top-down. Either way it is finished
-  /// afterwards: every later operation is reported as misuse. Screens stay in ``stack`` (a host
+  /// afterwards: every later operation is reported as misuse. Screens stay in the stack (a host
   /// may still be animating them away) and are released with the container. Calling it again
   /// does nothing.
   public func finish() {
@@ -147,7 +130,7 @@ extension StackContainer {
       presenter.endPresentation(.finished, animated: false, cause: .program)
     } else {
       markFinished()
-      if presentation != nil {
+      if presentedNode != nil {
         endPresentation(.tornDown, animated: false, cause: .program)
       }
     }
@@ -156,10 +139,10 @@ extension StackContainer {
 
 // MARK: - The one place presentations start and end
 
-extension StackContainer {
-  func present<Child>(
-    _ child: StackContainer<Child>, animated: Bool, cause: NavigationCause,
-    fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?
+extension ContainerNode {
+  func present(
+    _ child: ContainerNode, animated: Bool, cause: NavigationCause, fileID: StaticString,
+    line: UInt, onEnd: ((PresentationEnding) -> Void)?
   ) {
     guard checkNotFinished("present", fileID: fileID, line: line) else { return }
     if let problem = presentationProblem(child) {
@@ -178,27 +161,28 @@ extension StackContainer {
         fileID: fileID, line: line)
       return
     }
-    if let current = presentation {
+    if let current = presentedNode {
       report(
         .alreadyPresenting,
         "present(_:) on \(locationDescription), which already presents "
-          + "\(current.container.ownerName); dismiss it first (dismissPresented()), or present "
+          + "\(current.ownerName); dismiss it first (dismissPresented()), or present "
           + "from the topmost container.",
         fileID: fileID, line: line)
       return
     }
     child.presenterNode = self
-    withMutation(keyPath: \.presented) {
-      presentation = Presentation(container: child, owner: childOwner, onEnd: onEnd)
+    withMutation(.presented) {
+      presentedNode = child
+      presentation = Presentation(owner: childOwner, onEnd: onEnd)
     }
-    generation &+= 1
-    child.updateEventObserverCount(below: eventObserverCount)
+    generation = generation &+ 1
+    child.attach(depth: storedDepth + 1, eventObserversBelow: eventObserverCount)
     if eventObserverCount > 0 {
-      emit(.presented(flow: child.ownerName), cause: cause, animated: animated)
+      emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
     }
   }
 
-  private func presentationProblem<Child>(_ child: StackContainer<Child>) -> String? {
+  private func presentationProblem(_ child: ContainerNode) -> String? {
     if child === self { return "a container cannot present itself." }
     if child.finished {
       return "\(child.ownerName)'s container has finished (it was dismissed before); create "
@@ -208,71 +192,120 @@ extension StackContainer {
       return "\(child.ownerName)'s container is already presented by "
         + "\(presenter.locationDescription); dismiss it there first."
     }
-    var node = presenterNode
-    while let below = node {
-      if below === child {
+    // `child` has no presenter, so it is below this container only if this container sits in
+    // what `child` presents: walk up from `child`, usually not at all.
+    var node = child.presentedNode
+    while let above = node {
+      if above === self {
         return "\(child.ownerName)'s container is below this one in the tree; presenting it "
           + "would make a cycle."
       }
-      node = below.presenterNode
+      node = above.presentedNode
     }
     return nil
   }
 
+  /// Sets the depth and the count of event observers below, for this container and everything
+  /// it presents.
+  func attach(depth: Int, eventObserversBelow below: Int) {
+    var node: ContainerNode? = self
+    var depth = depth
+    var below = below
+    while let current = node {
+      current.storedDepth = depth
+      current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
+      below = current.eventObserverCount
+      depth += 1
+      node = current.presentedNode
+    }
+  }
+
+  /// Ends this container's presentation, everything above first, each exactly once.
   func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
-    guard let first = presentation?.container else { return }
+    guard let first = presentedNode else { return }
     // Finish every layer above first, so that callbacks cannot build on what is going away.
-    var node: any TreeNode = first
-    node.markFinished()
-    while let above = node.presentedNode {
+    // The layers are listed only when there is more than one (no allocation otherwise).
+    first.markFinished()
+    var layers: [ContainerNode] = []
+    var top = first
+    while let above = top.presentedNode {
+      if layers.isEmpty { layers.append(first) }
       above.markFinished()
-      node = above
+      layers.append(above)
+      top = above
     }
-    // Then end the layers top-down, each exactly once, re-reading the tree after every callback.
-    while node !== first {
-      guard let below = node.presenterNode, below.presentedNode === node else { break }
-      below.detachPresentation(.tornDown, animated: animated, cause: cause)
-      node = below
+    // Then end the layers top-down, each exactly once, re-checking the tree after every callback
+    // (a callback may have ended a layer itself), and letting each go as soon as it has ended.
+    while layers.count > 1 {
+      let presented = layers.removeLast()
+      let presenter = layers[layers.count - 1]
+      if presenter.presentedNode === presented {
+        presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+      }
     }
-    if presentation?.container === first {
+    layers.removeAll()
+    if presentedNode === first {
       detachPresentation(ending, animated: animated, cause: cause)
     }
   }
 
+  /// Ends this container's presentation alone; the caller has ended everything above it.
   func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
-    guard let record = presentation else { return }
-    withMutation(keyPath: \.presented) { presentation = nil }
-    generation &+= 1
-    record.container.presenterNode = nil
-    record.container.markFinished()
-    record.container.updateEventObserverCount(below: 0)
+    guard let child = presentedNode, let record = presentation else { return }
+    withMutation(.presented) {
+      presentedNode = nil
+      presentation = nil
+    }
+    generation = generation &+ 1
+    child.presenterNode = nil
+    child.markFinished()
+    child.attach(depth: 0, eventObserversBelow: 0)
     if eventObserverCount > 0 {
       emit(
-        .presentationEnded(flow: record.container.ownerName, ending: ending), cause: cause,
-        animated: animated)
+        .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
+        cause: cause, animated: animated)
     }
     record.onEnd?(ending)
     for listener in record.libraryListeners { listener(ending) }
     // `record` is released here: the sub-flow's deinit runs now, unless something else holds it.
   }
 
+  /// Calls `listener` once when the current presentation ends; nothing if nothing is presented.
   func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
-    presentation?.libraryListeners.append(listener)
+    // Copied out and back, never modified in place: the optimiser can then prove that accesses
+    // to `presentation` never overlap, and drop their run-time exclusivity checks.
+    guard var record = presentation else { return }
+    record.libraryListeners.append(listener)
+    presentation = record
   }
 
   func markFinished() {
     guard !finished else { return }
-    withMutation(keyPath: \.isFinished) { finished = true }
+    withMutation(.isFinished) { finished = true }
     interactivePopGeneration = nil
   }
 
-  /// Runs from `deinit`: ends whatever is still presented, without observation callbacks (no
-  /// observer can be handed a container that is going away).
-  func tearDown() {
-    registrar = nil
-    finished = true
-    if presentation != nil {
-      endPresentation(.tornDown, animated: false, cause: .program)
-    }
+}
+
+/// Ends the presentation of a container that was released while presenting: the presented
+/// layers end top-down as ``PresentationEnding/tornDown``, each exactly once, on the main actor.
+///
+/// The released container itself emits no events: its observers are going away with it.
+@MainActor
+final class PendingTeardown {
+  private let child: ContainerNode
+  private let record: Presentation
+
+  nonisolated init(child: ContainerNode, record: Presentation) {
+    self.child = child
+    self.record = record
+  }
+
+  isolated deinit {
+    child.presenterNode = nil
+    child.attach(depth: 0, eventObserversBelow: 0)
+    child.finish()
+    record.onEnd?(.tornDown)
+    for listener in record.libraryListeners { listener(.tornDown) }
   }
 }

@@ -1,4 +1,4 @@
-extension StackContainer {
+extension ContainerNode {
   /// Applies something the user did outside the program's control, as the host reports it.
   ///
   /// The container releases exactly what the user removed; changes are delivered with cause
@@ -26,18 +26,19 @@ extension StackContainer {
   ///   - line: The caller's line, for misuse reports.
   public func handle(_ event: HostEvent, fileID: StaticString = #fileID, line: UInt = #line) {
     guard checkNotFinished("handle(\(event))", fileID: fileID, line: line) else { return }
+    let count = screenCount
     switch event {
     case .userPopped(let index):
-      guard storage.indices.contains(index) else {
+      guard (0..<count).contains(index) else {
         report(
           .screenNotFound,
           "the host reported userPopped(toIndex: \(index)) on \(locationDescription), whose "
-            + "stack has \(storage.count) screens; the host and the container disagree. Report "
-            + "pops as they happen, with the index of the screen now on top.",
+            + "stack has \(count) screens; the host and the container disagree. Report pops as "
+            + "they happen, with the index of the screen now on top.",
           fileID: fileID, line: line)
         return
       }
-      _ = pop(toIndex: index, operation: .popTo(index: index), animated: false, cause: .user)
+      hostPop(toIndex: index)
     case .userDismissed:
       guard let presenter = presenterNode else {
         report(
@@ -49,7 +50,7 @@ extension StackContainer {
       }
       presenter.endPresentation(.dismissedByUser, animated: false, cause: .user)
     case .interactivePopBegan:
-      guard interactivePopGeneration == nil, storage.count > 1 else {
+      guard interactivePopGeneration == nil, count > 1 else {
         report(
           .interactivePop,
           interactivePopGeneration == nil
@@ -71,7 +72,7 @@ extension StackContainer {
         return
       }
       interactivePopGeneration = nil
-      guard began == generation, storage.count > 1 else {
+      guard began == generation, count > 1 else {
         report(
           .interactivePop,
           "interactivePopCommitted on \(locationDescription), but the program changed the tree "
@@ -80,7 +81,7 @@ extension StackContainer {
           fileID: fileID, line: line)
         return
       }
-      _ = popTop(animated: false, cause: .user)
+      hostPopTop()
     case .interactivePopCancelled:
       guard interactivePopGeneration != nil else {
         report(

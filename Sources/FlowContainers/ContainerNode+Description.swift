@@ -1,4 +1,4 @@
-extension StackContainer {
+extension ContainerNode {
   /// A text dump of this container and everything presented above it.
   ///
   /// Each container is on its own line, indented under its presenter, with its owner's type name
@@ -11,11 +11,11 @@ extension StackContainer {
   /// ```
   public var treeDescription: String {
     var lines: [String] = []
-    var node: (any TreeNode)? = self
+    var node: ContainerNode? = self
     var level = 0
     while let current = node {
       let indent = level == 0 ? "" : String(repeating: "   ", count: level - 1) + "└─ "
-      let stack = current.stackDescription.joined(separator: ", ")
+      let stack = current.screenDescriptions.joined(separator: ", ")
       lines.append("\(indent)\(current.ownerName): [\(stack)]")
       node = current.presentedNode
       level += 1
@@ -24,12 +24,12 @@ extension StackContainer {
   }
 }
 
-extension StackContainer: @MainActor CustomDebugStringConvertible {
+extension ContainerNode: @MainActor CustomDebugStringConvertible {
   /// A one-line summary: owner and depth, stack, what it presents, and whether it finished.
   public var debugDescription: String {
-    let stack = storage.map { String(describing: $0) }.joined(separator: ", ")
+    let stack = screenDescriptions.joined(separator: ", ")
     var text = "StackContainer(\(locationDescription): [\(stack)]"
-    if let presented = presentation?.container { text += ", presenting \(presented.ownerName)" }
+    if let presented = presentedNode { text += ", presenting \(presented.ownerName)" }
     if finished { text += ", finished" }
     return text + ")"
   }

@@ -1,0 +1,46 @@
+import FlowContainers
+import Observation
+
+/// A route value, as a SwiftUI host would push.
+enum Route: Hashable, Codable, Sendable {
+  case home
+  case item(Int)
+  case detail(Int)
+}
+
+/// What a user writes without the library: an observable class holding a path.
+@Observable
+@MainActor
+final class ObservablePath {
+  var path: [Route] = [.home]
+}
+
+/// A screen object, for the workloads that allocate one.
+final class Screen {
+  let id: Int
+  init(_ id: Int) { self.id = id }
+}
+
+/// A flow with a container of screen objects.
+@MainActor
+final class ScreenFlow {
+  let container: StackContainer<Screen>
+  init(_ id: Int = 0) {
+    container = StackContainer(root: Screen(id))
+    container.owner = self
+  }
+}
+
+/// The baseline's flow: the same objects, by hand.
+final class PlainFlow {
+  let container: PlainContainer
+  var presented: PlainFlow?
+  init(_ id: Int = 0) {
+    container = PlainContainer(stack: [Screen(id)])
+  }
+}
+
+final class PlainContainer {
+  var stack: [Screen]
+  init(stack: [Screen]) { self.stack = stack }
+}

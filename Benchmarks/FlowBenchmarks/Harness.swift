@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One benchmark's result: a workload against a baseline measured in the same run.
+struct Result {
+  var name: String
+  var nsPerOp: Double
+  var baseline: String
+  var baselineNsPerOp: Double?
+  var goal: Double?
+  var kib: Double?
+
+  var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
+  var meetsGoal: Bool {
+    guard let goal else { return true }
+    if let kib { return kib <= goal }
+    return (ratio ?? 0) <= goal
+  }
+}
+
+/// How long and how often to measure.
+struct Settings {
+  var rounds: Int
+  var roundNanoseconds: UInt64
+  var rssCycles: Int
+  /// When set, every round runs exactly this many operations instead of a calibrated number:
+  /// for counting instructions under valgrind, where timing is meaningless.
+  var fixedOperations: Int?
+
+  static let full = Settings(
+    rounds: 15, roundNanoseconds: 40_000_000, rssCycles: 1_000_000, fixedOperations: nil)
+  static let quick = Settings(
+    rounds: 3, roundNanoseconds: 1_000_000, rssCycles: 2_000, fixedOperations: nil)
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// A workload: performs `n` operations and returns how many nanoseconds the measured part took.
+typealias Workload = (Int) -> UInt64
+
+/// Times `body`, for workloads whose every part is measured.
+@inline(__always)
+func timed(_ body: () -> Void) -> UInt64 {
+  let start = now()
+  body()
+  return now() - start
+}
+
+/// How many operations make a round of about `settings.roundNanoseconds`.
+@MainActor
+func calibrate(_ settings: Settings, _ workload: Workload) -> Int {
+  if let fixed = settings.fixedOperations { return fixed }
+  var operations = 1
+  while true {
+    let elapsed = workload(operations)
+    if elapsed >= settings.roundNanoseconds / 4 || operations >= 1 << 30 {
+      let perOperation = max(1, Double(elapsed) / Double(operations))
+      return max(1, Int(Double(settings.roundNanoseconds) / perOperation))
+    }
+    operations *= 2
+  }
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Measures `workload` against `baseline`: calibration (which warms both up), then rounds of
+/// each, interleaved; the medians of the per-operation times.
+@MainActor
+func compare(
+  _ name: String, goal: Double?, settings: Settings, baseline baselineName: String,
+  workload: Workload, baseline: Workload
+) -> Result {
+  let workloadOperations = calibrate(settings, workload)
+  let baselineOperations = calibrate(settings, baseline)
+  var workloadTimes: [Double] = []
+  var baselineTimes: [Double] = []
+  for _ in 0..<settings.rounds {
+    workloadTimes.append(Double(workload(workloadOperations)) / Double(workloadOperations))
+    baselineTimes.append(Double(baseline(baselineOperations)) / Double(baselineOperations))
+  }
+  return Result(
+    name: name, nsPerOp: median(workloadTimes), baseline: baselineName,
+    baselineNsPerOp: median(baselineTimes), goal: goal, kib: nil)
+}
+
+/// The resident set size, from `/proc/self/statm`, in KiB; 0 where that file does not exist.
+func residentKiB() -> Double {
+  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+  defer { fclose(file) }
+  var size = 0
+  var resident = 0
+  guard readStatm(file, &size, &resident) else { return 0 }
+  return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1024
+}
+
+private func readStatm(
+  _ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int
+) -> Bool {
+  var buffer = [CChar](repeating: 0, count: 256)
+  guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+  let fields = String(
+    decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
+  )
+  .split(separator: " ")
+  guard fields.count >= 2, let total = Int(fields[0]), let kept = Int(fields[1]) else {
+    return false
+  }
+  size = total
+  resident = kept
+  return true
+}

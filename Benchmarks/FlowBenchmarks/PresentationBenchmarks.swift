@@ -1,0 +1,100 @@
+import FlowContainers
+
+@MainActor
+func presentationBenchmarks(_ settings: Settings) -> [Result] {
+  let root = ScreenFlow()
+  let presentDismiss: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        do {
+          let flow = ScreenFlow(index)
+          root.container.present(flow.container)
+        }
+        root.container.dismissPresented()
+      }
+    }
+  }
+  let byHand: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        let flow = PlainFlow(index)
+        blackHole(flow)
+      }
+    }
+  }
+  return [
+    compare(
+      "present_dismiss", goal: 3, settings: settings,
+      baseline: "allocating and freeing flow, container, screen by hand",
+      workload: presentDismiss, baseline: byHand)
+  ]
+}
+
+@MainActor
+func teardownBenchmarks(_ settings: Settings) -> [Result] {
+  let root = ScreenFlow()
+
+  func buildChain() {
+    var top = root.container
+    for index in 0..<1000 {
+      let flow = ScreenFlow(index)
+      top.present(flow.container)
+      top = flow.container
+    }
+  }
+  let teardown: Workload = { operations in
+    var total: UInt64 = 0
+    for _ in 0..<operations {
+      buildChain()
+      total += timed { root.container.dismissPresented() }
+    }
+    return total
+  }
+  let teardownByHand: Workload = { operations in
+    var total: UInt64 = 0
+    for _ in 0..<operations {
+      var head: PlainFlow? = PlainFlow()
+      var top = head
+      for index in 0..<1000 {
+        let flow = PlainFlow(index)
+        top?.presented = flow
+        top = flow
+      }
+      top = nil
+      total += timed { head = nil }
+    }
+    return total
+  }
+  return [
+    compare(
+      "teardown_1000", goal: 3, settings: settings,
+      baseline: "freeing the same 1,000 flows by hand",
+      workload: teardown, baseline: teardownByHand)
+  ]
+}
+
+/// RSS growth over many present/dismiss cycles, after a warm-up.
+@MainActor
+func memoryBenchmarks(_ settings: Settings) -> [Result] {
+  let root = ScreenFlow()
+  func cycle(_ count: Int) {
+    for index in 0..<count {
+      do {
+        let flow = ScreenFlow(index)
+        root.container.present(flow.container)
+      }
+      root.container.dismissPresented()
+    }
+  }
+  cycle(10_000)
+  let before = residentKiB()
+  let start = now()
+  cycle(settings.rssCycles)
+  let elapsed = now() - start
+  let after = residentKiB()
+  return [
+    Result(
+      name: "rss_growth_1e6", nsPerOp: Double(elapsed) / Double(settings.rssCycles),
+      baseline: "—", baselineNsPerOp: nil, goal: 1024, kib: max(0, after - before))
+  ]
+}

@@ -1,0 +1,72 @@
+import FlowContainers
+
+@MainActor
+func stackBenchmarks(_ settings: Settings) -> [Result] {
+  let container = StackContainer<Route>(root: .home)
+  let observable = ObservablePath()
+  var array: [Route] = [.home]
+  let pushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        container.push(.item(index))
+        blackHole(container.pop())
+      }
+    }
+  }
+  let observablePushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        observable.path.append(.item(index))
+        blackHole(observable.path.removeLast())
+      }
+    }
+  }
+  let arrayPushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        array.append(.item(index))
+        blackHole(array.removeLast())
+      }
+    }
+  }
+  var results: [Result] = []
+  results.append(
+    compare(
+      "push_pop", goal: 1.5, settings: settings, baseline: "@Observable class with var path",
+      workload: pushPop, baseline: observablePushPop))
+  results.append(
+    compare(
+      "push_pop_raw", goal: 10, settings: settings, baseline: "Array append + removeLast",
+      workload: pushPop, baseline: arrayPushPop))
+
+  let deep = StackContainer<Route>(stack: [.home] + (1..<10_000).map(Route.item))
+  let deepPushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        deep.push(.item(index))
+        blackHole(deep.pop())
+      }
+    }
+  }
+  results.append(
+    compare(
+      "push_pop_depth_10000", goal: 1.2, settings: settings, baseline: "push_pop at depth 1",
+      workload: deepPushPop, baseline: pushPop))
+
+  let observed = StackContainer<Route>(root: .home)
+  let token = observed.observeEvents { event in blackHole(event) }
+  let observedPushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        observed.push(.item(index))
+        blackHole(observed.pop())
+      }
+    }
+  }
+  results.append(
+    compare(
+      "observer_attached", goal: 1.5, settings: settings, baseline: "push_pop with no observer",
+      workload: observedPushPop, baseline: pushPop))
+  token.cancel()
+  return results
+}

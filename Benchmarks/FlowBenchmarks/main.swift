@@ -1,0 +1,53 @@
+import Foundation
+
+let argumentList = Array(CommandLine.arguments.dropFirst())
+let arguments = Set(argumentList)
+let only = argumentList.firstIndex(of: "--only").flatMap { index in
+  index + 1 < argumentList.count ? argumentList[index + 1] : nil
+}
+if arguments.contains("--help") {
+  print(
+    """
+    USAGE: flow-benchmarks [--quick] [--json] [--only <group>]
+
+    Runs every benchmark against its baseline in this process and prints medians and ratios.
+      --quick   a short run, to check that everything still works (numbers are noise)
+      --json    one JSON object per benchmark instead of the table
+      --only    run one group: stack, present, teardown, deeplink, restore or memory
+      --rounds  measure this many rounds instead of 15 (1 is handy under valgrind)
+      --operations  run this many operations per round instead of calibrating (for valgrind)
+    Build in release mode: swift run -c release flow-benchmarks
+    """)
+  exit(0)
+}
+var settings = arguments.contains("--quick") ? Settings.quick : Settings.full
+if let index = argumentList.firstIndex(of: "--rounds"), index + 1 < argumentList.count,
+  let rounds = Int(argumentList[index + 1])
+{
+  // For profiling under valgrind: `--rounds 1` keeps the run short.
+  settings.rounds = rounds
+}
+if let index = argumentList.firstIndex(of: "--operations"), index + 1 < argumentList.count,
+  let operations = Int(argumentList[index + 1])
+{
+  // For counting instructions under valgrind: a fixed amount of work per round.
+  settings.fixedOperations = operations
+}
+let groups: [(String, @MainActor (Settings) -> [Result])] = [
+  ("stack", stackBenchmarks), ("present", presentationBenchmarks),
+  ("teardown", teardownBenchmarks),
+  ("deeplink", deepLinkBenchmarks), ("restore", restorationBenchmarks),
+  ("memory", memoryBenchmarks),
+]
+var results: [Result] = []
+for (group, run) in groups where only.map(group.hasPrefix) ?? true {
+  results += run(settings)
+}
+
+if arguments.contains("--json") {
+  print(Report.json(results))
+} else {
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  let memory = ProcessInfo.processInfo.physicalMemory >> 30
+  print(Report.table(results, machine: "\(cores) cores, \(memory) GiB, \(settings.rounds) rounds"))
+}

@@ -1,0 +1,79 @@
+public import Observation
+
+extension ContainerNode: Observable {}
+
+extension ContainerNode {
+  /// Calls `handler` with every navigation event in this container and in everything presented
+  /// above it, now and later, until the token is cancelled or released.
+  ///
+  /// Observe the root to trace a whole program. With no event observer anywhere below a
+  /// container, its operations build no events at all; with one, an event is a small value
+  /// built without allocating.
+  ///
+  /// ```swift
+  /// let token = app.container.observeEvents { print($0) }
+  /// app.container.push(.note(1))
+  /// // Prints: AppFlow@0 push +1 -0 (program, animated)
+  /// ```
+  ///
+  /// - Parameter handler: Receives each event, after the change is made.
+  /// - Returns: A token; keep it for as long as you want events.
+  public func observeEvents(
+    _ handler: @escaping @MainActor (NavigationEvent) -> Void
+  ) -> ObserverToken {
+    let observers = eventObservers ?? ObserverList(container: self)
+    eventObservers = observers
+    let id = observers.add(handler)
+    attach(depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0)
+    return ObserverToken(observers) { [weak observers] in
+      // Removing the handler may release the last reference to the container (a handler that
+      // captured its own flow); `container` is `nil` once the container has gone.
+      guard let observers, observers.remove(id), let node = observers.container else { return }
+      node.attach(
+        depth: node.storedDepth, eventObserversBelow: node.presenterNode?.eventObserverCount ?? 0)
+    }
+  }
+
+  /// Sends an event to the event observers of this container and of every container below it.
+  @usableFromInline
+  func emit(_ action: NavigationEvent.Action, cause: NavigationCause, animated: Bool) {
+    guard eventObserverCount > 0 else { return }
+    let event = NavigationEvent(
+      action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated)
+    var node: ContainerNode? = self
+    while let current = node {
+      if let observers = current.eventObservers, !observers.isEmpty { observers.send(event) }
+      node = current.presenterNode
+    }
+  }
+
+  /// The observable properties of the base.
+  enum ObservedProperty {
+    case presented
+    case isFinished
+  }
+
+  /// Registers a read of a base property with the Observation framework.
+  ///
+  /// The registrar is made on the first read: until something reads an observable property, nothing
+  /// can be observing it, and mutations skip the registrar entirely.
+  func access(_ property: ObservedProperty) {
+    if registrar == nil { registrar = RegistrarBox() }
+    guard let registrar = registrar?.registrar else { return }
+    switch property {
+    case .presented: registrar.access(self, keyPath: \.presented)
+    case .isFinished: registrar.access(self, keyPath: \.isFinished)
+    }
+  }
+
+  /// Makes `mutation`, telling the Observation framework about it if anything could be observing.
+  ///
+  /// Key paths are only formed when a registrar exists.
+  func withMutation<Result>(_ property: ObservedProperty, _ mutation: () -> Result) -> Result {
+    guard let registrar = registrar?.registrar else { return mutation() }
+    switch property {
+    case .presented: return registrar.withMutation(of: self, keyPath: \.presented, mutation)
+    case .isFinished: return registrar.withMutation(of: self, keyPath: \.isFinished, mutation)
+    }
+  }
+}
