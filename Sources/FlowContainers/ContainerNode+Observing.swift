@@ -40,6 +40,7 @@ extension ContainerNode {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
       action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated)
+    // Strong references: a handler may dismiss, and so release, the container it observes.
     var node: ContainerNode? = self
     while let current = node {
       if let observers = current.eventObservers, !observers.isEmpty { observers.send(event) }
@@ -66,14 +67,26 @@ extension ContainerNode {
     }
   }
 
-  /// Makes `mutation`, telling the Observation framework about it if anything could be observing.
+  /// Tells the Observation framework, if anything could be observing, that `property` is about
+  /// to change.
   ///
-  /// Key paths are only formed when a registrar exists.
-  func withMutation<Result>(_ property: ObservedProperty, _ mutation: () -> Result) -> Result {
-    guard let registrar = registrar?.registrar else { return mutation() }
+  /// Key paths are only formed when a registrar exists. A pair of calls rather than a
+  /// closure-taking `withMutation`: a main-actor closure handed to the registrar would be checked
+  /// for isolation at run time on every mutation.
+  func willMutate(_ property: ObservedProperty) {
+    guard let registrar = registrar?.registrar else { return }
     switch property {
-    case .presented: return registrar.withMutation(of: self, keyPath: \.presented, mutation)
-    case .isFinished: return registrar.withMutation(of: self, keyPath: \.isFinished, mutation)
+    case .presented: registrar.willSet(self, keyPath: \.presented)
+    case .isFinished: registrar.willSet(self, keyPath: \.isFinished)
+    }
+  }
+
+  /// Tells the Observation framework, if anything could be observing, that `property` changed.
+  func didMutate(_ property: ObservedProperty) {
+    guard let registrar = registrar?.registrar else { return }
+    switch property {
+    case .presented: registrar.didSet(self, keyPath: \.presented)
+    case .isFinished: registrar.didSet(self, keyPath: \.isFinished)
     }
   }
 }

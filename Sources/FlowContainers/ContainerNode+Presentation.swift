@@ -14,7 +14,7 @@ extension ContainerNode {
   /// This is the only strong reference to a presented sub-flow that the library keeps.
   public var presentedFlow: AnyObject? {
     access(.presented)
-    return presentation?.owner
+    return presentedOwner
   }
 
   /// Whether the container has finished: it was dismissed, or ``finish()`` ran.
@@ -171,10 +171,11 @@ extension ContainerNode {
       return
     }
     child.presenterNode = self
-    withMutation(.presented) {
-      presentedNode = child
-      presentation = Presentation(owner: childOwner, onEnd: onEnd)
-    }
+    willMutate(.presented)
+    presentedNode = child
+    presentedOwner = childOwner
+    didMutate(.presented)
+    if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
     generation = generation &+ 1
     child.attach(depth: storedDepth + 1, eventObserversBelow: eventObserverCount)
     if eventObserverCount > 0 {
@@ -251,11 +252,16 @@ extension ContainerNode {
 
   /// Ends this container's presentation alone; the caller has ended everything above it.
   func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
-    guard let child = presentedNode, let record = presentation else { return }
-    withMutation(.presented) {
-      presentedNode = nil
-      presentation = nil
-    }
+    guard let child = presentedNode else { return }
+    // Taken out of this container first, released at the end of this call: that is what
+    // releases the sub-flow.
+    let owner = presentedOwner
+    let handlers = endHandlers
+    endHandlers = nil
+    willMutate(.presented)
+    presentedNode = nil
+    presentedOwner = nil
+    didMutate(.presented)
     generation = generation &+ 1
     child.presenterNode = nil
     child.markFinished()
@@ -265,23 +271,24 @@ extension ContainerNode {
         .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
         cause: cause, animated: animated)
     }
-    record.onEnd?(ending)
-    for listener in record.libraryListeners { listener(ending) }
-    // `record` is released here: the sub-flow's deinit runs now, unless something else holds it.
+    handlers?.send(ending)
+    // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
+    extendLifetime(owner)
   }
 
   /// Calls `listener` once when the current presentation ends; nothing if nothing is presented.
   func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
-    // Copied out and back, never modified in place: the optimiser can then prove that accesses
-    // to `presentation` never overlap, and drop their run-time exclusivity checks.
-    guard var record = presentation else { return }
-    record.libraryListeners.append(listener)
-    presentation = record
+    guard presentedNode != nil else { return }
+    var handlers = endHandlers ?? PresentationEndHandlers()
+    handlers.libraryListeners.append(listener)
+    endHandlers = handlers
   }
 
   func markFinished() {
     guard !finished else { return }
-    withMutation(.isFinished) { finished = true }
+    willMutate(.isFinished)
+    finished = true
+    didMutate(.isFinished)
     interactivePopGeneration = nil
   }
 
@@ -294,18 +301,20 @@ extension ContainerNode {
 @MainActor
 final class PendingTeardown {
   private let child: ContainerNode
-  private let record: Presentation
+  /// Keeps the sub-flow alive until its presentation has ended; handed over by `deinit`.
+  nonisolated(unsafe) private let owner: AnyObject
+  private let handlers: PresentationEndHandlers?
 
-  nonisolated init(child: ContainerNode, record: Presentation) {
+  nonisolated init(child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?) {
     self.child = child
-    self.record = record
+    self.owner = owner
+    self.handlers = handlers
   }
 
   isolated deinit {
     child.presenterNode = nil
     child.attach(depth: 0, eventObserversBelow: 0)
     child.finish()
-    record.onEnd?(.tornDown)
-    for listener in record.libraryListeners { listener(.tornDown) }
+    handlers?.send(.tornDown)
   }
 }

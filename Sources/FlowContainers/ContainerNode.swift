@@ -27,9 +27,19 @@ public class ContainerNode {
   /// Set it once, in the flow's initialiser: `container.owner = self`. Presenting a container
   /// keeps its owner alive, and dumps and traces name the owner's type. Presenting a container
   /// whose owner is `nil` is reported as misuse.
-  public weak var owner: AnyObject? {
-    didSet { ownerType = owner.map { type(of: $0) } }
+  public var owner: AnyObject? {
+    get { ownerReference }
+    set {
+      ownerReference = newValue
+      // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
+      // is checked for isolation at run time, on every call.
+      if let newValue { ownerType = type(of: newValue) } else { ownerType = nil }
+    }
   }
+
+  /// The owner, weakly: a container can outlive its flow (a host animating it away), and must
+  /// then say `nil` rather than point at a released object.
+  @exclusivity(unchecked) weak var ownerReference: AnyObject?
 
   // Exclusivity: every stored property below is read and written only on the main actor, in
   // instantaneous accesses (or, for the stack, inside a closure that cannot re-enter), so the
@@ -44,10 +54,13 @@ public class ContainerNode {
   /// Only ever used on the main actor, and by `deinit`, which has the object to itself;
   /// `nonisolated(unsafe)` lets the nonisolated `deinit` read it.
   @exclusivity(unchecked) nonisolated(unsafe) var presentedNode: ContainerNode?
-  /// The rest of the presentation: the flow it keeps alive and who hears how it ends.
+  /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is, and
+  /// `nonisolated(unsafe)` for the same reason.
+  @exclusivity(unchecked) nonisolated(unsafe) var presentedOwner: AnyObject?
+  /// Who hears how the presentation ends: the presenter's closure and the library's listeners.
   ///
-  /// Set exactly when ``presentedNode`` is, and `nonisolated(unsafe)` for the same reason.
-  @exclusivity(unchecked) nonisolated(unsafe) var presentation: Presentation?
+  /// `nil` in the common case, which keeps presenting and dismissing cheap.
+  @exclusivity(unchecked) nonisolated(unsafe) var endHandlers: PresentationEndHandlers?
   /// The container that presents this one.
   ///
   /// `unowned(unsafe)`: no side table on presenters, no atomic traffic. It is safe because the
@@ -82,10 +95,10 @@ public class ContainerNode {
   /// release happens there, as it almost always does, otherwise just after.
   deinit {
     eventObservers?.container = nil
-    guard let child = presentedNode, let record = presentation else { return }
+    guard let child = presentedNode, let owner = presentedOwner else { return }
     // The child's back pointer must not outlive this object, even for a moment.
     child.presenterNode = nil
-    _ = PendingTeardown(child: child, record: record)
+    _ = PendingTeardown(child: child, owner: owner, handlers: endHandlers)
   }
 
   // MARK: What the typed subclass provides

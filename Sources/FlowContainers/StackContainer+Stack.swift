@@ -219,7 +219,10 @@ extension StackContainer {
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
     generation = generation &+ 1
     guard let registrar, let stackKeyPath else { return body(&storage) }
-    return registrar.registrar.withMutation(of: self, keyPath: stackKeyPath) { body(&storage) }
+    // willSet and didSet rather than a closure-taking withMutation: see `willMutate(_:)`.
+    registrar.registrar.willSet(self, keyPath: stackKeyPath)
+    defer { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
+    return body(&storage)
   }
 
   @inlinable

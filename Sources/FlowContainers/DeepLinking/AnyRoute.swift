@@ -36,6 +36,9 @@ extension AnyRoute: Hashable {
   ///   - rhs: Another route.
   /// - Returns: `true` when the types and the values are equal.
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
+    // Compare the types first: it is a pointer comparison, and it settles most inequalities
+    // without a dynamic cast.
+    guard type(of: lhs.base) == type(of: rhs.base) else { return false }
     func equals<Route: Hashable>(_ route: Route, _ other: Any) -> Bool {
       (other as? Route) == route
     }

@@ -117,7 +117,7 @@ extension LinkableFlow {
   public static var requirement: LinkRequirement? { nil }
 
   /// The type's name.
-  public static var flowName: String { String(describing: self) }
+  public static var flowName: String { TypeNames.name(of: self) }
 
   /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
   ///
@@ -164,6 +164,20 @@ extension LinkableFlow where Screen == Route {
   /// - Parameter route: The route to show.
   /// - Returns: The route, which is its own screen.
   public func makeScreen(for route: Route) -> Screen { route }
+}
+
+/// Type names, made once per type: `String(describing:)` of a type is slow, and plans and
+/// snapshots name their flows' types on every link.
+@MainActor
+enum TypeNames {
+  private static var names: [ObjectIdentifier: String] = [:]
+
+  static func name(of type: Any.Type) -> String {
+    if let name = names[ObjectIdentifier(type)] { return name }
+    let name = String(describing: type)
+    names[ObjectIdentifier(type)] = name
+    return name
+  }
 }
 
 /// Bounds how deep type-level resolution may recurse, so that sub-flow declarations that loop

@@ -144,6 +144,7 @@ extension RouteTable {
   /// - Parameter link: The link, as this level sees it.
   /// - Returns: The stack and the remainder, or `nil` when no pattern matches.
   public func resolve(_ link: DeepLink) -> RouteResolution<Route>? {
+    var resolution: RouteResolution<Route>?
     trie.firstMatch(link.remaining) { index, values, consumed in
       let declared = self.declared[index]
       let remainder = link.dropping(consumed)
@@ -153,16 +154,18 @@ extension RouteTable {
         names: declared.names, values: values)
       do {
         let stack = try declared.entry.make(match)
-        return RouteResolution(stack: stack, pattern: declared.pattern, remainder: remainder)
+        resolution = RouteResolution(stack: stack, pattern: declared.pattern, remainder: remainder)
+        return true
       } catch {
         FlowDiagnostics.report(
           .inconsistentRoute,
           "the builder of \"\(declared.pattern.text)\" threw \(error); the pattern is skipped",
           at: "RouteTable<\(Route.self)>", fileID: declared.entry.fileID,
           line: declared.entry.line)
-        return nil
+        return false
       }
     }
+    return resolution
   }
 
   /// The components of a link that makes this table build `stack` and hand `following` on to a

@@ -1,9 +1,17 @@
-/// One level of the live tree, as planning sees it: the container, and its owner if it is a
-/// linkable flow.
+/// One level of the live tree, as planning sees it: the container, its owner if it is a
+/// linkable flow, and the routes it shows (read once, when the chain is read).
 @MainActor
 struct LiveLevel {
   let container: ContainerNode
   let flow: (any LinkableFlow)?
+  /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
+  let routes: [AnyRoute?]
+
+  init(container: ContainerNode, flow: (any LinkableFlow)?) {
+    self.container = container
+    self.flow = flow
+    routes = flow.map { Self.routes(of: $0) } ?? []
+  }
 
   var name: String {
     flow.map { type(of: $0).flowName } ?? container.ownerName
@@ -12,18 +20,13 @@ struct LiveLevel {
   /// Reads the chain from `root` up to the topmost presented container.
   static func chain(from root: some LinkableFlow) -> [LiveLevel] {
     var levels: [LiveLevel] = [LiveLevel(container: root.container, flow: root)]
-    var node = root.container.presentedNode
-    while let current = node {
-      levels.append(LiveLevel(container: current, flow: current.owner as? any LinkableFlow))
-      node = current.presentedNode
+    var node: ContainerNode = root.container
+    while let child = node.presentedNode {
+      // The presenter holds the flow it presents strongly; no weak load needed.
+      levels.append(LiveLevel(container: child, flow: node.presentedOwner as? any LinkableFlow))
+      node = child
     }
     return levels
-  }
-
-  /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
-  var routes: [AnyRoute?] {
-    guard let flow else { return [] }
-    return Self.routes(of: flow)
   }
 
   private static func routes<Flow: LinkableFlow>(of flow: Flow) -> [AnyRoute?] {

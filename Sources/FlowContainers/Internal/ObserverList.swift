@@ -7,8 +7,8 @@
 @MainActor
 @usableFromInline
 final class ObserverList<Value> {
-  @usableFromInline var entries: [(id: Int, handler: (Value) -> Void)] = []
-  private var nextID = 0
+  @exclusivity(unchecked) @usableFromInline var entries: [(id: Int, handler: (Value) -> Void)] = []
+  @exclusivity(unchecked) private var nextID = 0
   /// The container whose events these are, while it lives; its `deinit` clears this, so a token
   /// cancelled later finds `nil` here instead of a freed container.
   nonisolated(unsafe) unowned(unsafe) var container: ContainerNode?
@@ -38,8 +38,9 @@ final class ObserverList<Value> {
   /// Handlers may add or remove observers while they run.
   @usableFromInline
   func send(_ value: Value) {
-    for entry in entries {
-      entry.handler(value)
+    let snapshot = entries
+    for index in snapshot.indices {
+      snapshot[index].handler(value)
     }
   }
 }

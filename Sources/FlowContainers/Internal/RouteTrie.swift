@@ -50,43 +50,42 @@ struct RouteTrie: Sendable {
   }
 
   /// Calls `accept` with each entry matching `components`, most specific first, with the
-  /// parameter values it captured and how many components it consumed, until `accept` returns a
-  /// result.
-  func firstMatch<Result>(
+  /// parameter values it captured and how many components it consumed, until `accept` returns
+  /// `true`.
+  ///
+  /// Not generic: the search is compiled once, optimised, whatever the route type.
+  func firstMatch(
     _ components: ArraySlice<String>,
-    _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Result?
-  ) -> Result? {
+    _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Bool
+  ) {
     var values: [String] = []
-    return search(0, components.startIndex, components, &values, accept)
+    _ = search(0, components.startIndex, components, &values, accept)
   }
 
-  private func search<Result>(
+  private func search(
     _ node: Int, _ index: Int, _ components: ArraySlice<String>, _ values: inout [String],
-    _ accept: (Int, [String], Int) -> Result?
-  ) -> Result? {
-    let current = nodes[node]
+    _ accept: (Int, [String], Int) -> Bool
+  ) -> Bool {
     let consumed = index - components.startIndex
     guard index < components.endIndex else {
-      if let entry = current.terminal, let result = accept(entry, values, consumed) {
-        return result
-      }
-      if let entry = current.wildcard { return accept(entry, values, consumed) }
-      return nil
+      if let entry = nodes[node].terminal, accept(entry, values, consumed) { return true }
+      if let entry = nodes[node].wildcard { return accept(entry, values, consumed) }
+      return false
     }
     let component = components[index]
-    if !current.literals.isEmpty, let child = current.literals[Self.literalKey(component)],
-      let result = search(child, index + 1, components, &values, accept)
+    if !nodes[node].literals.isEmpty, let child = nodes[node].literals[Self.literalKey(component)],
+      search(child, index + 1, components, &values, accept)
     {
-      return result
+      return true
     }
-    for parameter in current.parameters where parameter.type.accepts(component) {
+    for parameter in nodes[node].parameters where parameter.type.accepts(component) {
       values.append(component)
-      let result = search(parameter.node, index + 1, components, &values, accept)
+      let found = search(parameter.node, index + 1, components, &values, accept)
       values.removeLast()
-      if let result { return result }
+      if found { return true }
     }
-    if let entry = current.wildcard { return accept(entry, values, consumed) }
-    return nil
+    if let entry = nodes[node].wildcard { return accept(entry, values, consumed) }
+    return false
   }
 
   /// Literals compare case-insensitively for ASCII letters: the key is the lowercased text.
