@@ -7,9 +7,9 @@ extension DeepLink: CustomStringConvertible {
   /// ```
   public var description: String {
     var text = scheme + ":"
-    if DeepLink.isWebScheme(scheme) || host != nil {
+    if DeepLink.isWebScheme(scheme) || host != nil || port != nil {
       text += "//"
-      if let host { text += DeepLink.percentEncode(host, allowing: .path) }
+      if let host { text += DeepLink.percentEncode(host, allowing: .host) }
       if let port { text += ":\(port)" }
     }
     for component in pathComponents {
@@ -27,6 +27,7 @@ extension DeepLink: CustomStringConvertible {
   }
 
   enum EncodingContext {
+    case host
     case path
     case query
   }
@@ -56,9 +57,11 @@ extension DeepLink: CustomStringConvertible {
     case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
       return true
     case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"),
-      UInt8(ascii: ":"), UInt8(ascii: "@"):
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
       return true
+    case UInt8(ascii: ":"), UInt8(ascii: "@"):
+      // In a host, `:` would start a port and `@` end user information.
+      return context != .host
     case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
       return context == .path
     default:

@@ -175,6 +175,10 @@ private struct LinkParser {
     }
     let hostRange = range.lowerBound..<hostEnd
     guard !hostRange.isEmpty else { return (nil, port) }
+    // Only the last colon separates a port; another one makes the host ambiguous.
+    if hostRange.contains(where: { bytes[$0] == Self.colon }) {
+      throw ParseFailure(.invalidHost(text(range)))
+    }
     return (try decode(hostRange).lowercased(), port)
   }
 

@@ -21,7 +21,7 @@ public struct DeepLinkError: Error, Sendable, Hashable {
     case missingScheme
     /// The scheme has characters a scheme may not have.
     case invalidScheme(String)
-    /// The host is malformed (it holds `@`, or `[`, `]`).
+    /// The host is malformed: it holds `@`, `[` or `]`, or a colon that does not start a port.
     case invalidHost(String)
     /// The port is not a number from 0 to 65535.
     case invalidPort(String)
