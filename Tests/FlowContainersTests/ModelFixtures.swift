@@ -1,0 +1,76 @@
+import FlowContainers
+
+/// Counts live instances of the model test's objects; every count must return to zero.
+@MainActor
+final class LiveCounts {
+  var flows = 0
+  var screens = 0
+  /// How each flow's presentation ended, by flow id: exactly one entry per ended presentation.
+  var endings: [Int: [PresentationEnding]] = [:]
+  var nextID = 1
+
+  func makeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+}
+
+/// A screen object whose route is its value; counted while alive.
+@MainActor
+final class ModelScreen: CustomStringConvertible {
+  let value: Int
+  private let counts: LiveCounts
+
+  init(_ value: Int, counts: LiveCounts) {
+    self.value = value
+    self.counts = counts
+    counts.screens += 1
+  }
+
+  nonisolated var description: String { "\(value)" }
+
+  isolated deinit { counts.screens -= 1 }
+}
+
+/// The model test's flow: linkable, presents flows of its own type.
+///
+/// Links look like `m://v/3/v/7`: each `v/<n>` is one level whose stack is `[0, n]`.
+@MainActor
+final class ModelFlow: LinkableFlow {
+  let container = StackContainer<ModelScreen>()
+  let id: Int
+  let counts: LiveCounts
+
+  init(counts: LiveCounts, stack: [Int] = [0]) {
+    self.counts = counts
+    id = counts.makeID()
+    counts.flows += 1
+    container.owner = self
+    container.replace(with: stack.map { ModelScreen($0, counts: counts) }, animated: false)
+  }
+
+  isolated deinit { counts.flows -= 1 }
+
+  static let routes: RouteTable<Int> = [
+    .pattern("v/:n<Int>", parameters: lastParameter) { [0, try $0.int("n")] },
+    .pattern("v/:n<Int>/*", parameters: lastParameter) { [0, try $0.int("n")] },
+  ]
+
+  static let lastParameter: @Sendable ([Int]) -> [String: String]? = { stack in
+    stack.count == 2 && stack[0] == 0 ? ["n": "\(stack[1])"] : nil
+  }
+
+  static var subFlowTypes: [any LinkableFlow.Type] { [ModelFlow.self] }
+
+  func route(for screen: ModelScreen) -> Int? { screen.value }
+
+  func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
+
+  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Int]) -> (any LinkableFlow)? {
+    ModelFlow(counts: counts)
+  }
+
+  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {
+    if let flow = subFlow as? ModelFlow { counts.endings[flow.id, default: []].append(ending) }
+  }
+}
