@@ -42,6 +42,28 @@ let package = Package(
       path: "Benchmarks/FlowBenchmarks"
     ),
 
+    // Fuzzing: libFuzzer targets when built with -DFUZZING (see Tests/Fuzzing/run-fuzzer),
+    // corpus replayers otherwise (the tests replay the committed corpora).
+    .target(
+      name: "FuzzSupport",
+      path: "Tests/Fuzzing/FuzzSupport"
+    ),
+    .executableTarget(
+      name: "FuzzDeepLink",
+      dependencies: ["FlowContainers", "FuzzSupport"],
+      path: "Tests/Fuzzing/FuzzDeepLink"
+    ),
+    .executableTarget(
+      name: "FuzzRoutePatterns",
+      dependencies: ["FlowContainers", "FuzzSupport"],
+      path: "Tests/Fuzzing/FuzzRoutePatterns"
+    ),
+    .executableTarget(
+      name: "FuzzSnapshot",
+      dependencies: ["FlowContainers", "FuzzSupport"],
+      path: "Tests/Fuzzing/FuzzSnapshot"
+    ),
+
     // Tests
     .testTarget(
       name: "FlowContainersTests",
@@ -54,7 +76,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SampleTests",
-      dependencies: ["QuickStart", "Notes"]
+      dependencies: [
+        "QuickStart", "Notes", "FlowBenchmarks", "FuzzDeepLink", "FuzzRoutePatterns",
+        "FuzzSnapshot",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

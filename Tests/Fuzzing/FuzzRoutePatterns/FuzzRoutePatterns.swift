@@ -1,0 +1,102 @@
+import FlowContainers
+import Foundation
+import FuzzSupport
+
+/// Builds a route table from fuzzed patterns and matches fuzzed links against it, comparing the
+/// trie with a naive reference: try every pattern, keep the most specific by the documented
+/// rule (segment by segment: literal, then Int, UUID, String parameters, then the wildcard).
+///
+/// Input: one item a line; `p <pattern>` declares a pattern, `l <path>` matches a link.
+func check(_ data: Data) {
+  let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(40)
+  let patternTexts = lines.filter { $0.hasPrefix("p ") }.prefix(16).map { String($0.dropFirst(2)) }
+  let links = lines.filter { $0.hasPrefix("l ") }.prefix(16).map { String($0.dropFirst(2)) }
+  let entries: [RouteTable<String>.Entry] = patternTexts.map { text in
+    .pattern(text) { match in [match.pattern.text] }
+  }
+  var table = RouteTable<String>([])
+  FlowDiagnostics.withHandler({ _ in }, operation: { table = RouteTable(entries) })
+  let accepted = table.patterns
+  require(accepted.count + table.problems.count == patternTexts.count, "a pattern went missing")
+  for path in links {
+    guard let link = try? DeepLink(parsing: "f:" + path) else { continue }
+    let first = table.resolve(link)
+    let second = table.resolve(link)
+    require(first == second, "resolving \(path) twice differs")
+    let expected = reference(accepted, Array(link.remaining))
+    require(
+      first?.pattern.text == expected?.text,
+      "\(path): the table chose \(first?.pattern.text ?? "nothing"), the reference \(expected?.text ?? "nothing")"
+    )
+    if let first, first.pattern.hasWildcard {
+      let consumed = first.pattern.segments.count - 1
+      require(
+        Array(first.remainder.remaining) == Array(link.remaining.dropFirst(consumed)),
+        "\(path): wrong remainder")
+    }
+  }
+}
+
+/// The naive reference matcher.
+func reference(_ patterns: [RoutePattern], _ components: [String]) -> RoutePattern? {
+  var best: (rank: [Int], pattern: RoutePattern)?
+  for pattern in patterns {
+    guard let rank = rank(of: pattern, against: components) else { continue }
+    if best == nil || rank.lexicographicallyPrecedes(best?.rank ?? []) { best = (rank, pattern) }
+  }
+  return best?.pattern
+}
+
+/// The pattern's rank at each position if it matches; `nil` if it does not.
+func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
+  var rank: [Int] = []
+  for position in 0...components.count {
+    guard position < pattern.segments.count else {
+      return position == components.count ? rank + [0] : nil
+    }
+    let segment = pattern.segments[position]
+    if case .wildcard = segment { return rank + [4] }
+    guard position < components.count else { return nil }
+    let component = components[position]
+    switch segment {
+    case .literal(let text):
+      guard component.lowercased() == text else { return nil }
+      rank.append(0)
+    case .parameter(_, let type):
+      switch type {
+      case .int:
+        guard Int(component) != nil else { return nil }
+        rank.append(1)
+      case .uuid:
+        guard component.utf8.count == 36, UUID(uuidString: component) != nil else { return nil }
+        rank.append(2)
+      case .string:
+        rank.append(3)
+      }
+    case .wildcard:
+      return rank + [4]
+    }
+  }
+  return nil
+}
+
+#if FUZZING
+  /// libFuzzer's entry point: checks one input.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - count: Its length.
+  /// - Returns: 0, as libFuzzer expects.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    check(Data(bytes: bytes, count: count))
+    return 0
+  }
+#else
+  @main
+  enum Main {
+    static func main() {
+      Replay.run(arguments: Array(CommandLine.arguments.dropFirst()), check)
+    }
+  }
+#endif
