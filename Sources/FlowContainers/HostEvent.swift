@@ -2,7 +2,7 @@
 ///
 /// Hosts own the real screen: a back swipe in UIKit, a pulled-down sheet in SwiftUI, a `close`
 /// typed in a terminal. The adapter reports each such action to the container it affected with
-/// ``StackContainer/handle(_:fileID:line:)``, and the container releases exactly what the user
+/// ``ContainerNode/handle(_:fileID:line:)``, and the container releases exactly what the user
 /// removed. An event that does not fit the tree (an index that is not there, a commit without a
 /// began) is reported as misuse through ``FlowDiagnostics`` and changes nothing.
 public enum HostEvent: Sendable, Hashable {

@@ -2,7 +2,7 @@
 ///
 /// Every ``StackChange`` and ``NavigationEvent`` carries a cause, so a host can decide what to
 /// animate and a trace can say why the tree moved. The library sets it for you: your own calls
-/// on ``StackContainer`` are ``program``, ``StackContainer/handle(_:fileID:line:)`` is ``user``,
+/// on ``StackContainer`` are ``program``, ``ContainerNode/handle(_:fileID:line:)`` is ``user``,
 /// a ``DeepLinkRouter`` applying a plan is ``deepLink``, and restoring a ``FlowSnapshot`` is
 /// ``restoration``.
 public enum NavigationCause: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,14 +1,14 @@
 /// How a presentation ended.
 ///
 /// The library tells a presenter exactly once how each presentation ended, through the `onEnd`
-/// closure of ``StackContainer/present(_:animated:fileID:line:onEnd:)`` and as a
+/// closure of ``ContainerNode/present(_:animated:fileID:line:onEnd:)`` and as a
 /// ``NavigationEvent``. The sub-flow's *result* (saved, cancelled, signed in) travels separately,
 /// through the delegate protocol the sub-flow declares.
 public enum PresentationEnding: String, Sendable, Hashable, Codable, CaseIterable {
-  /// The presented flow dismissed itself with ``StackContainer/dismiss(animated:fileID:line:)``
-  /// or ``StackContainer/finish()``.
+  /// The presented flow dismissed itself with ``ContainerNode/dismiss(animated:fileID:line:)``
+  /// or ``ContainerNode/finish()``.
   case finished
-  /// The presenter dismissed it with ``StackContainer/dismissPresented(animated:fileID:line:)``,
+  /// The presenter dismissed it with ``ContainerNode/dismissPresented(animated:fileID:line:)``,
   /// or a deep link or restoration dismissed it because it was in the way.
   case dismissedByPresenter
   /// The host reported that the user closed it (``HostEvent/userDismissed``).

@@ -1,7 +1,7 @@
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///
 /// Parse one from text with ``init(parsing:)``; build one from components with
-/// ``init(scheme:components:queryItems:)``. Scheme and host are lowercased, so they compare
+/// ``init(scheme:host:components:queryItems:)``. Scheme and host are lowercased, so they compare
 /// case-insensitively; path components are percent-decoded and empty ones dropped; the fragment
 /// is ignored.
 ///

@@ -100,7 +100,7 @@ public protocol LinkableFlow: PresentableFlow {
   /// ends, with how it ended.
   ///
   /// Flows you present yourself report through the `onEnd` closure you pass to
-  /// ``StackContainer/present(_:animated:fileID:line:onEnd:)``; this is the same news for the
+  /// ``ContainerNode/present(_:animated:fileID:line:onEnd:)``; this is the same news for the
   /// flows the router presents. The default does nothing.
   ///
   /// - Parameters:

@@ -1,6 +1,6 @@
 /// A flow that exposes its container, so the library can present it for you.
 ///
-/// You never need this to present a flow yourself (``StackContainer/present(_:animated:fileID:line:onEnd:)``
+/// You never need this to present a flow yourself (``ContainerNode/present(_:animated:fileID:line:onEnd:)``
 /// takes a container). Adopt it where the library creates and presents flows on your behalf: a
 /// guard flow given to ``DeepLinkRouter/setGuard(for:isSatisfied:makeGuardFlow:)``, and, through
 /// ``LinkableFlow``, every deep-link target.
@@ -13,6 +13,6 @@ public protocol PresentableFlow: AnyObject {
   /// The type of the screens in the flow's stack.
   associatedtype Screen
 
-  /// The container the flow owns; its ``StackContainer/owner`` must be the flow.
+  /// The container the flow owns; its ``ContainerNode/owner`` must be the flow.
   var container: StackContainer<Screen> { get }
 }

@@ -3,7 +3,7 @@
 /// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
 /// objects or transient view state. It is a value: take one with ``DeepLinkRouter/snapshot()``,
 /// encode it with ``jsonData()``, and restore it with ``DeepLinkRouter/restore(_:)`` or
-/// ``DeepLinkRouter/restore(from:)``. The JSON carries an explicit schema ``version``.
+/// ``DeepLinkRouter/restore(from:)``. The JSON carries an explicit schema version, ``currentVersion`` when written.
 ///
 /// ```swift
 /// let data = try router.snapshot().jsonData()
