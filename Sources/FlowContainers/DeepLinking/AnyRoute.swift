@@ -36,11 +36,14 @@ extension AnyRoute: Hashable {
   ///   - rhs: Another route.
   /// - Returns: `true` when the types and the values are equal.
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
-    // Compare the types first: it is a pointer comparison, and it settles most inequalities
-    // without a dynamic cast.
+    // Compare the types first: it is a pointer comparison, and it settles most inequalities.
     guard type(of: lhs.base) == type(of: rhs.base) else { return false }
-    func equals<Route: Hashable>(_ route: Route, _ other: Any) -> Bool {
-      (other as? Route) == route
+    // Both are of the same type now, so the other value can be read as this one's type without
+    // a dynamic cast (which costs more than the comparison itself).
+    func equals<Route: Hashable, Other>(_ route: Route, _ other: Other) -> Bool {
+      withUnsafePointer(to: other) { pointer in
+        pointer.withMemoryRebound(to: Route.self, capacity: 1) { $0.pointee == route }
+      }
     }
     return equals(lhs.base, rhs.base)
   }

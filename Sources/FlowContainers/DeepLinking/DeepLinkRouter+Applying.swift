@@ -27,7 +27,7 @@ extension DeepLinkRouter {
 
   private func prepare(_ plan: LinkPlan) -> Preparation {
     guard let root else { return .stop(.failed(LinkFailure(.rootReleased))) }
-    let live = LiveLevel.chain(from: root)
+    let live = LiveLevel.chain(from: root, readingRoutes: false)
     guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
     if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }
@@ -166,7 +166,13 @@ extension DeepLinkRouter {
     parent: Parent, type: any LinkableFlow.Type, over parentRoutes: [AnyRoute],
     showing routes: [AnyRoute], level: Int, cause: NavigationCause
   ) throws(PreparationFailure) -> any LinkableFlow {
-    let stack = parentRoutes.compactMap { $0.as(Parent.Route.self) }
+    // Loops rather than `compactMap` and `map`: this code runs unspecialised (the flows are
+    // existentials), where the generic algorithms look up metadata for every element.
+    var stack: [Parent.Route] = []
+    stack.reserveCapacity(parentRoutes.count)
+    for index in parentRoutes.indices {
+      if let route = parentRoutes[index].as(Parent.Route.self) { stack.append(route) }
+    }
     guard let child = parent.makeSubFlow(type, over: stack), Swift.type(of: child) == type,
       Self.isFresh(child)
     else {
@@ -185,10 +191,21 @@ extension DeepLinkRouter {
   private func setStack<Flow: LinkableFlow>(
     of flow: Flow, to routes: [AnyRoute], level: Int, cause: NavigationCause
   ) throws(PreparationFailure) {
-    let current = flow.container.storage.map { flow.route(for: $0).map(AnyRoute.init) }
-    guard current != routes.map(Optional.some) else { return }
+    if Self.shows(flow, routes) { return }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     flow.container.replace(with: screens, animated: false, cause: cause)
+  }
+
+  /// Whether `flow`'s stack shows exactly `routes`.
+  private static func shows<Flow: LinkableFlow>(_ flow: Flow, _ routes: [AnyRoute]) -> Bool {
+    let storage = flow.container.storage
+    guard storage.count == routes.count else { return false }
+    for index in storage.indices {
+      guard let route = flow.route(for: storage[index]),
+        routes[index].as(Flow.Route.self) == route
+      else { return false }
+    }
+    return true
   }
 
   private func checkScreens<Flow: LinkableFlow>(

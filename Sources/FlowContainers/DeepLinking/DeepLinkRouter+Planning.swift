@@ -12,7 +12,7 @@ extension DeepLinkRouter {
     guard accepts(link) else {
       return .failure(LinkFailure(.unsupportedScheme(String(describing: link))))
     }
-    let live = LiveLevel.chain(from: root)
+    let live = LiveLevel.chain(from: root, readingRoutes: true)
     return targets(for: link, root: root, live: live).map { targets in
       makePlan(link: link, targets: targets, live: live, cause: .deepLink)
     }
@@ -116,7 +116,11 @@ extension DeepLinkRouter {
   /// A sub-flow is made for the stack below it (an editor for note 1 is no editor for note 2), so
   /// when that stack changes, the sub-flow is in the way.
   static func canKeep(_ level: Int, of live: [LiveLevel], over parentTarget: [AnyRoute]) -> Bool {
-    level < live.count && live[level - 1].routes == parentTarget.map(Optional.some)
+    guard level < live.count else { return false }
+    let current = live[level - 1].routes
+    guard current.count == parentTarget.count else { return false }
+    for index in current.indices where current[index] != parentTarget[index] { return false }
+    return true
   }
 
   /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.

@@ -14,7 +14,7 @@ extension DeepLinkRouter {
   ///   route, a flow that is not linkable, a stack no pattern builds).
   public func currentLink() -> DeepLink? {
     guard let root else { return nil }
-    let live = LiveLevel.chain(from: root)
+    let live = LiveLevel.chain(from: root, readingRoutes: false)
     var following: [String] = []
     for index in live.indices.reversed() {
       guard let flow = live[index].flow, let components = Self.components(of: flow, following)

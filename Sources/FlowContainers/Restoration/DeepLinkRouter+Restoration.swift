@@ -11,7 +11,7 @@ extension DeepLinkRouter {
   public func snapshot() -> FlowSnapshot {
     guard let root else { return FlowSnapshot(levels: []) }
     var levels: [FlowSnapshot.Level] = []
-    for level in LiveLevel.chain(from: root) {
+    for level in LiveLevel.chain(from: root, readingRoutes: true) {
       guard let flow = level.flow else { break }
       let routes = level.routes
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
@@ -91,7 +91,7 @@ extension DeepLinkRouter {
     }
     // Each failure cuts the targets shorter, so this ends after at most one pass per route.
     while !targets.isEmpty {
-      let live = LiveLevel.chain(from: root)
+      let live = LiveLevel.chain(from: root, readingRoutes: true)
       let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
       do {
         let changes = try prepareChanges(for: plan, live: live)
