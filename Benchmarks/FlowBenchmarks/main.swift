@@ -49,5 +49,11 @@ if arguments.contains("--json") {
 } else {
   let cores = ProcessInfo.processInfo.activeProcessorCount
   let memory = ProcessInfo.processInfo.physicalMemory >> 30
-  print(Report.table(results, machine: "\(cores) cores, \(memory) GiB, \(settings.rounds) rounds"))
+  // The processor's name, where Linux tells it.
+  let processor =
+    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first { $0.hasPrefix("model name") }?
+    .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+  let machine = [processor, "\(cores) cores", "\(memory) GiB", "\(settings.rounds) rounds"]
+  print(Report.table(results, machine: machine.compactMap { $0 }.joined(separator: ", ")))
 }
