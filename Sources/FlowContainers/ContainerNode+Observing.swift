@@ -25,7 +25,7 @@ extension ContainerNode {
     eventObservers = observers
     let id = observers.add(handler)
     attach(depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0)
-    return ObserverToken(observers) { [weak observers] in
+    return ObserverToken { [weak observers] in
       // Removing the handler may release the last reference to the container (a handler that
       // captured its own flow); `container` is `nil` once the container has gone.
       guard let observers, observers.remove(id), let node = observers.container else { return }

@@ -149,10 +149,7 @@ extension ContainerNode {
   }
 
   /// The owner's type name, for messages and traces.
-  var ownerName: String {
-    guard let ownerType else { return "(no owner)" }
-    return String(describing: ownerType)
-  }
+  var ownerName: String { FlowTypeName(ownerType).description }
 
   /// `AppFlow@1`: the owner's type name and the depth, for messages and traces.
   var locationDescription: String { "\(ownerName)@\(storedDepth)" }

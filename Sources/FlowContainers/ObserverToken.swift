@@ -16,15 +16,14 @@
 /// nothing.
 @MainActor
 public final class ObserverToken {
-  /// The container's observer list, held weakly: it lives exactly as long as the container.
-  private weak var list: AnyObject?
+  /// Removes the observer; it holds the container's observer list weakly, so it does nothing
+  /// once the container has gone.
   private var unregister: (() -> Void)?
 
   /// Whether ``cancel()`` has run (explicitly or because the token was released).
   public var isCancelled: Bool { unregister == nil }
 
-  init(_ list: AnyObject, unregister: @escaping () -> Void) {
-    self.list = list
+  init(unregister: @escaping () -> Void) {
     self.unregister = unregister
   }
 
@@ -36,8 +35,6 @@ public final class ObserverToken {
   public func cancel() {
     guard let unregister else { return }
     self.unregister = nil
-    // Only while the list (and so its container) is alive.
-    if list != nil { unregister() }
-    list = nil
+    unregister()
   }
 }

@@ -19,6 +19,6 @@ extension StackContainer {
     let observers = changeObservers ?? ObserverList()
     changeObservers = observers
     let id = observers.add(handler)
-    return ObserverToken(observers) { [weak observers] in observers?.remove(id) }
+    return ObserverToken { [weak observers] in observers?.remove(id) }
   }
 }
