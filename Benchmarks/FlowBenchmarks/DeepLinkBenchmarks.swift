@@ -70,11 +70,14 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
   func resolveApply(patterns: Int) -> Workload {
     LinkRoot.fillers = patterns - 2
     LinkRoot.table = nil
-    _ = LinkRoot.routes
+    let table = LinkRoot.routes
     let root = LinkRoot()
     let router = DeepLinkRouter(root: root, scheme: "bench")
     let links = ["bench://item/1/detail/7", "bench://item/2/detail/7"]
     return { operations in
+      // Workloads with different pattern counts alternate: each installs its own table.
+      LinkRoot.table = table
+      precondition(LinkRoot.routes.patterns.count == patterns, "the workload's table is not in use")
       // The router holds its root weakly; the workload keeps it alive.
       withExtendedLifetime(root) {}
       return timed {
@@ -113,7 +116,7 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
   let thousand = resolveApply(patterns: 1000)
   var scaled = compare(
     "deeplink_patterns_1000", goal: 1.2, settings: settings, baseline: "deeplink_resolve_apply",
-    workload: thousand, baseline: resolveApply(patterns: 100))
+    workload: thousand, baseline: hundred)
   scaled.baseline = "deeplink_resolve_apply (100 patterns)"
   results.append(scaled)
   return results

@@ -104,25 +104,13 @@ func compare(
 func residentKiB() -> Double {
   guard let file = fopen("/proc/self/statm", "r") else { return 0 }
   defer { fclose(file) }
-  var size = 0
-  var resident = 0
-  guard readStatm(file, &size, &resident) else { return 0 }
-  return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1024
-}
-
-private func readStatm(
-  _ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int
-) -> Bool {
   var buffer = [CChar](repeating: 0, count: 256)
-  guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+  guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+  // The fields are sizes in pages: total, then resident.
   let fields = String(
     decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
   )
   .split(separator: " ")
-  guard fields.count >= 2, let total = Int(fields[0]), let kept = Int(fields[1]) else {
-    return false
-  }
-  size = total
-  resident = kept
-  return true
+  guard fields.count >= 2, let resident = Int(fields[1]) else { return 0 }
+  return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1024
 }
