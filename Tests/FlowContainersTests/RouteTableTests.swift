@@ -100,6 +100,19 @@ struct RouteTableTests {
     #expect(try resolve(table, "notes://NOTE/nEw") == [.literal("new")])
   }
 
+  @Test func onlyASCIILettersCompareCaseInsensitivelyInPatternsAndLinksAlike() throws {
+    let table: RouteTable<Route> = [.pattern("x/Ém/Été") { _ in [.literal("accented")] }]
+    #expect(try resolve(table, "notes://x/Ém/Été") == [.literal("accented")])
+    #expect(try resolve(table, "notes://X/ÉM/ÉTé") == [.literal("accented")])
+    #expect(try resolve(table, "notes://x/ém/été") == nil)
+    // The host, the first component of a custom-scheme link, folds by the same rule.
+    let hosted: RouteTable<Route> = [.pattern("Ém/Été") { _ in [.literal("accented")] }]
+    #expect(try resolve(hosted, "notes://ÉM/ÉTé") == [.literal("accented")])
+    #expect(try resolve(hosted, "notes://ém/Été") == nil)
+    // A decomposed É (E and a combining accent) is the same character as the precomposed one.
+    #expect(try resolve(table, "notes://x/E%CC%81M/E%CC%81T%C3%A9") == [.literal("accented")])
+  }
+
   @Test func conflictingPatternsAreReportedWhenDeclaredNamingBoth() {
     var table: RouteTable<Route>?
     let diagnostics = withRecordedDiagnostics {

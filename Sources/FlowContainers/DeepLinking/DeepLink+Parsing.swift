@@ -1,8 +1,8 @@
 extension DeepLink {
   /// Parses `text` as a deep link.
   ///
-  /// Accepts `scheme://host/path?query#fragment` and `scheme:path?query`. Scheme and host are
-  /// lowercased; path components and query items are percent-decoded (`+` stays a plus); empty
+  /// Accepts `scheme://host/path?query#fragment` and `scheme:path?query`. Scheme and host have
+  /// their ASCII letters lowercased; path components and query items are percent-decoded (`+` stays a plus); empty
   /// path components are dropped; the fragment is ignored. Non-ASCII characters are taken as
   /// they are. `.` and `..` are ordinary components: nothing is resolved against a base.
   ///
@@ -179,7 +179,7 @@ private struct LinkParser {
     if hostRange.contains(where: { bytes[$0] == Self.colon }) {
       throw ParseFailure(.invalidHost(text(range)))
     }
-    return (try decode(hostRange).lowercased(), port)
+    return (try decode(hostRange).asciiLowercased(), port)
   }
 
   private func parseQueryItem(_ range: Range<Int>) throws(ParseFailure) -> DeepLink.QueryItem {

@@ -1,8 +1,8 @@
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///
 /// Parse one from text with ``init(parsing:)``; build one from components with
-/// ``init(scheme:host:components:queryItems:)``. Scheme and host are lowercased, so they compare
-/// case-insensitively; path components are percent-decoded and empty ones dropped; the fragment
+/// ``init(scheme:host:components:queryItems:)``. Scheme and host have their ASCII letters
+/// lowercased, so they compare case-insensitively; path components are percent-decoded and empty ones dropped; the fragment
 /// is ignored.
 ///
 /// ```swift
@@ -43,9 +43,9 @@ public struct DeepLink: Sendable, Hashable {
     }
   }
 
-  /// The scheme, lowercased, such as `notes` or `https`.
+  /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
   public let scheme: String
-  /// The host, lowercased and percent-decoded, or `nil` when the link has none.
+  /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
   public let host: String?
   /// The port, when the link gives one.
   public let port: Int?
@@ -83,17 +83,17 @@ public struct DeepLink: Sendable, Hashable {
   public init(
     scheme: String, host: String? = nil, components: [String], queryItems: [QueryItem] = []
   ) {
-    let scheme = scheme.lowercased()
+    let scheme = scheme.asciiLowercased()
     self.scheme = scheme
     self.port = nil
     self.queryItems = queryItems
     let components = components.filter { !$0.isEmpty }
     self.components = components
     if DeepLink.isWebScheme(scheme) {
-      self.host = host?.lowercased()
+      self.host = host?.asciiLowercased()
       self.pathComponents = components
     } else {
-      self.host = components.first?.lowercased()
+      self.host = components.first?.asciiLowercased()
       self.pathComponents = Array(components.dropFirst())
     }
   }

@@ -99,7 +99,7 @@ public final class DeepLinkRouter {
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     self.root = root
-    self.scheme = scheme.lowercased()
+    self.scheme = scheme.asciiLowercased()
     self.now = now
   }
 

@@ -79,7 +79,7 @@ public struct RoutePattern: Sendable, Hashable {
         throw RoutePatternError(
           pattern: text, problem: "literal `\(part)` holds one of `*`, `:`, `<`, `>`")
       }
-      return .literal(part.lowercased())
+      return .literal(part.asciiLowercased())
     }
     var body = part.dropFirst()
     var type = ParameterType.string
@@ -109,17 +109,6 @@ public struct RoutePattern: Sendable, Hashable {
 extension RoutePattern {
   /// Whether the pattern ends with a wildcard, so it hands a remainder to a sub-flow.
   public var hasWildcard: Bool { segments.last == .wildcard }
-
-  /// The pattern's shape: what decides which links it matches.
-  ///
-  /// Two patterns with the same shape (they differ at most in parameter names) match exactly the
-  /// same links.
-  var shape: [Segment] {
-    segments.map { segment in
-      if case .parameter(_, let type) = segment { return .parameter(name: "", type: type) }
-      return segment
-    }
-  }
 
   /// Renders the pattern with `parameters` filled in, without the wildcard: the components of a
   /// link that this pattern matches.

@@ -73,7 +73,7 @@ struct RouteTrie: Sendable {
       return false
     }
     let component = components[index]
-    if !nodes[node].literals.isEmpty, let child = nodes[node].literals[Self.literalKey(component)],
+    if !nodes[node].literals.isEmpty, let child = nodes[node].literals[component.asciiLowercased()],
       search(child, index + 1, components, &values, accept)
     {
       return true
@@ -86,11 +86,5 @@ struct RouteTrie: Sendable {
     }
     if let entry = nodes[node].wildcard { return accept(entry, values, consumed) }
     return false
-  }
-
-  /// Literals compare case-insensitively for ASCII letters: the key is the lowercased text.
-  static func literalKey(_ component: String) -> String {
-    component.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
-      ? component.lowercased() : component
   }
 }

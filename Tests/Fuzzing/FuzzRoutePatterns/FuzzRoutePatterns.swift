@@ -54,15 +54,19 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
     guard position < pattern.segments.count else {
       return position == components.count ? rank + [0] : nil
     }
-    let segment = pattern.segments[position]
-    if case .wildcard = segment { return rank + [4] }
-    guard position < components.count else { return nil }
-    let component = components[position]
-    switch segment {
+    let component = position < components.count ? components[position] : nil
+    switch pattern.segments[position] {
+    case .wildcard:
+      return rank + [4]
     case .literal(let text):
-      guard component.lowercased() == text else { return nil }
+      // The documented rule, written out: ASCII letters compare case-insensitively, the rest
+      // exactly.
+      guard let component,
+        String(component.map { $0.isASCII ? Character($0.lowercased()) : $0 }) == text
+      else { return nil }
       rank.append(0)
     case .parameter(_, let type):
+      guard let component else { return nil }
       switch type {
       case .int:
         guard Int(component) != nil else { return nil }
@@ -73,8 +77,6 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
       case .string:
         rank.append(3)
       }
-    case .wildcard:
-      return rank + [4]
     }
   }
   return nil
