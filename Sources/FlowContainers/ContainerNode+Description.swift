@@ -14,9 +14,8 @@ extension ContainerNode {
     var node: ContainerNode? = self
     var level = 0
     while let current = node {
-      let indent = level == 0 ? "" : String(repeating: "   ", count: level - 1) + "└─ "
-      let stack = current.screenDescriptions.joined(separator: ", ")
-      lines.append("\(indent)\(current.ownerName): [\(stack)]")
+      lines.append(
+        TreeDump.line(depth: level, flow: current.ownerName, items: current.screenDescriptions))
       node = current.presentedNode
       level += 1
     }

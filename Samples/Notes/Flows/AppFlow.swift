@@ -43,7 +43,7 @@ final class AppFlow {
   }
 
   private func request(_ link: DeepLink) {
-    request = Task { await open(link.description) }
+    request = Task { report(await router.open(link), for: link.description) }
   }
 
   private func report(_ outcome: LinkOutcome, for link: String) {
@@ -86,7 +86,7 @@ extension AppFlow: LibraryScreenDelegate {
 extension AppFlow: NoteScreenDelegate {
   func noteScreenDidSelectEdit(_ screen: NoteScreen) {
     // Editing goes through the router, so the sign-in guard applies to it as to any link.
-    request(DeepLink(scheme: "notes", components: ["note", "\(screen.noteID)", "edit"]))
+    request(DeepLink(scheme: router.scheme, components: ["note", "\(screen.noteID)", "edit"]))
   }
 
   func noteScreenDidSelectShare(_ screen: NoteScreen) {

@@ -93,11 +93,12 @@ final class TerminalHost {
 
   private func pick(_ number: Int) {
     guard let screen = topScreen else { return }
-    guard (1...max(1, screen.actions.count)).contains(number), !screen.actions.isEmpty else {
+    let actions = screen.actions
+    guard actions.indices.contains(number - 1) else {
       console.say(
-        screen.actions.isEmpty
+        actions.isEmpty
           ? "There is nothing to pick here."
-          : "There is no action \(number) here; pick 1 to \(screen.actions.count).")
+          : "There is no action \(number) here; pick 1 to \(actions.count).")
       return
     }
     screen.perform(number - 1)

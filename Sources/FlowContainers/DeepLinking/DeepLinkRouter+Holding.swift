@@ -6,8 +6,7 @@ extension DeepLinkRouter {
       guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
-      let top =
-        LiveLevel.chain(from: root, readingRoutes: false).last?.container ?? Self.node(of: root)
+      let top = Self.node(of: root).topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
           LinkFailure(.cannotCreate(flow: top.ownerName, subFlow: "\(type(of: flow))")))

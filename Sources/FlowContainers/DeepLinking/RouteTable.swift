@@ -150,7 +150,8 @@ extension RouteTable {
       let remainder = link.dropping(consumed)
       let match = RouteMatch(
         pattern: declared.pattern, link: link,
-        remainder: declared.pattern.hasWildcard ? Array(remainder.remaining) : [],
+        // Only a wildcard pattern can leave components unconsumed.
+        remainder: Array(remainder.remaining),
         names: declared.names, values: values)
       do {
         let stack = try declared.entry.make(match)

@@ -24,7 +24,8 @@ struct FlowRegistry: Sendable {
     while let type = queue.popLast() {
       guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
       let subFlowTypes = type.subFlowTypes
-      if let existing = entries[type.flowName], existing.type.type != type {
+      // `seen` skips a type met before, so an entry under this name is another type's.
+      if let existing = entries[type.flowName] {
         FlowDiagnostics.report(
           .inconsistentRoute,
           "two flow types are named \"\(type.flowName)\" (\(existing.type.type) and \(type)); "
@@ -48,17 +49,17 @@ struct FlowRegistry: Sendable {
       throw RestorationError(
         .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
     }
-    for (index, name) in names.enumerated() {
+    var below: (name: String, entry: Entry)?
+    for name in names {
       guard let entry = entries[name] else { throw RestorationError(.unknownFlow(name)) }
-      if index == 0 {
-        guard name == rootName else { throw RestorationError(.unexpectedFlow(name, after: nil)) }
-      } else {
-        let below = names[index - 1]
-        guard entries[below]?.subFlowNames.contains(name) == true else {
-          throw RestorationError(.unexpectedFlow(name, after: below))
+      if let below {
+        guard below.entry.subFlowNames.contains(name) else {
+          throw RestorationError(.unexpectedFlow(name, after: below.name))
         }
+      } else {
+        guard name == rootName else { throw RestorationError(.unexpectedFlow(name, after: nil)) }
       }
-      _ = entry
+      below = (name, entry)
     }
   }
 }

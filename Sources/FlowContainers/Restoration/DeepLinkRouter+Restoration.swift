@@ -31,8 +31,12 @@ extension DeepLinkRouter {
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
     guard let root else { return report(error: RestorationError(.rootReleased)) }
+    let registry = FlowRegistry(root: type(of: root))
     do {
-      return restore(try FlowSnapshot.decode(data, root: type(of: root)))
+      // Decoding validates the levels against the registry.
+      return restore(
+        validated: try FlowSnapshot.decode(data, registry: registry), root: root, registry: registry
+      )
     } catch {
       return report(error: error)
     }
@@ -60,20 +64,30 @@ extension DeepLinkRouter {
     } catch {
       return report(error: error)
     }
+    return restore(validated: snapshot, root: root, registry: registry)
+  }
+
+  /// Restores `snapshot`, whose levels `registry` has validated.
+  private func restore(
+    validated snapshot: FlowSnapshot, root: some LinkableFlow, registry: FlowRegistry
+  ) -> RestorationReport {
     var targets = snapshot.levels.compactMap { level in
       registry.entries[level.flow].map { Target(type: $0.type.type, routes: level.routes) }
     }
     var dropped: [RestorationReport.Drop] = []
     func cut(at level: Int, keeping count: Int?, because reason: String) {
-      for index in (level..<targets.count).reversed() {
+      var cut: [RestorationReport.Drop] = []
+      for index in level..<targets.count {
         let target = targets[index]
         let keep = index == level ? min(count ?? 0, target.routes.count) : 0
         let why = index == level ? reason : "presented over a screen that was not restored"
-        dropped.insert(
+        cut.append(
           RestorationReport.Drop(
             level: index, flow: target.type.flowName, routes: Array(target.routes[keep...]),
-            reason: why), at: 0)
+            reason: why))
       }
+      // A later cut is at the same level as an earlier one or below it: its drops go first.
+      dropped.insert(contentsOf: cut, at: 0)
       if let count, count > 0 {
         targets[level] = Target(
           type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
@@ -89,9 +103,10 @@ extension DeepLinkRouter {
         at: level, keeping: nil,
         because: "requires \(targets[level].type.requirement?.rawValue ?? "")")
     }
-    // Each failure cuts the targets shorter, so this ends after at most one pass per route.
+    // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
+    // cuts the targets shorter, so this ends after at most one pass per route.
+    let live = LiveLevel.chain(from: root, readingRoutes: true)
     while !targets.isEmpty {
-      let live = LiveLevel.chain(from: root, readingRoutes: true)
       let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
       do {
         let changes = try prepareChanges(for: plan, live: live)

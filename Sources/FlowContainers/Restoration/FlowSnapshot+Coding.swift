@@ -26,6 +26,13 @@ extension FlowSnapshot {
   public static func decode(
     _ data: Data, root: any LinkableFlow.Type
   ) throws(RestorationError) -> FlowSnapshot {
+    try decode(data, registry: FlowRegistry(root: root))
+  }
+
+  /// Decodes and validates `data` against the flow types of `registry`.
+  @MainActor
+  static func decode(_ data: Data, registry: FlowRegistry) throws(RestorationError) -> FlowSnapshot
+  {
     guard !data.isEmpty else { throw RestorationError(.empty) }
     guard data.count <= maximumSize else {
       throw RestorationError(.tooLarge(bytes: data.count, limit: maximumSize))
@@ -34,7 +41,6 @@ extension FlowSnapshot {
     guard let version, (oldestReadableVersion...currentVersion).contains(version) else {
       throw RestorationError(.unsupportedVersion(version))
     }
-    let registry = FlowRegistry(root: root)
     let levels: [Level]
     switch version {
     case 1: levels = try decode(Version1.self, from: data, registry: registry).levels

@@ -56,9 +56,7 @@ extension FlowSnapshot: CustomStringConvertible {
   /// One line per level: `AppFlow: [library, note(2)]`, indented like a tree dump.
   public var description: String {
     levels.enumerated().map { index, level in
-      let indent = index == 0 ? "" : String(repeating: "   ", count: index - 1) + "└─ "
-      return indent + level.flow + ": [" + level.routes.map(\.description).joined(separator: ", ")
-        + "]"
+      TreeDump.line(depth: index, flow: level.flow, items: level.routes.map(\.description))
     }.joined(separator: "\n")
   }
 }
