@@ -1,0 +1,309 @@
+import FlowContainers
+import FlowContainersTesting
+import Foundation
+import Observation
+import Testing
+
+/// Navigating from inside a callback (Observation's `onChange`, observers, `onEnd`, a flow's
+/// `deinit`) never interleaves with the change under way: the request waits until that change has
+/// been applied and announced, then runs, in request order.
+@MainActor
+struct ReentrancyTests {
+  /// Calls `body` once, from Observation's `onChange`, the next time `container.stack` changes.
+  private func onNextStackChange(
+    of container: StackContainer<TestScreen>, _ body: @escaping @MainActor () -> Void
+  ) {
+    withObservationTracking {
+      _ = container.stack
+    } onChange: {
+      MainActor.assumeIsolated { body() }
+    }
+  }
+
+  private func onNextPresentedChange(
+    of container: ContainerNode, _ body: @escaping @MainActor () -> Void
+  ) {
+    withObservationTracking {
+      _ = container.presented
+    } onChange: {
+      MainActor.assumeIsolated { body() }
+    }
+  }
+
+  // MARK: Observation's onChange
+
+  @Test func replacingTheStackFromOnChangeDuringAPopRunsAfterThePop() {
+    let flow = TestFlow<Root>("f", screens: ["a", "b"])
+    onNextStackChange(of: flow.container) { flow.container.replace(with: []) }
+    let popped = flow.container.pop()
+    #expect(popped?.name == "f.b")
+    #expect(flow.container.names == [])
+  }
+
+  @Test func poppingToRootFromOnChangeDuringAPopToIndexRunsAfterIt() {
+    let flow = TestFlow<Root>("f", screens: ["a", "b", "c", "d"])
+    onNextStackChange(of: flow.container) { flow.container.popToRoot() }
+    let removed = flow.container.pop(toIndex: 1)
+    #expect(removed.map(\.name) == ["f.c", "f.d"])
+    #expect(flow.container.names == ["f.a"])
+  }
+
+  @Test func poppingFromOnChangeDuringAPopNeverRemovesTheRoot() {
+    let flow = TestFlow<Root>("f", screens: ["a", "b"])
+    onNextStackChange(of: flow.container) { flow.container.pop() }
+    let diagnostics = withRecordedDiagnostics { flow.container.pop() }
+    #expect(flow.container.names == ["f.a"])
+    #expect(diagnostics.map(\.code) == [.popRoot])
+    #expect(diagnostics.first?.fileID.hasPrefix("FlowContainersTests/") == true)
+  }
+
+  @Test func presentingFromOnChangeDuringAPresentationIsRefusedAfterIt() {
+    var root: TestFlow<Root>? = TestFlow<Root>("root")
+    let first = TestFlow<Middle>("first")
+    let second = TestFlow<Top>("second")
+    weak let weakRoot = root
+    do {
+      guard let root else { return }
+      onNextPresentedChange(of: root.container) { root.container.present(second.container) }
+      let diagnostics = withRecordedDiagnostics { root.container.present(first.container) }
+      #expect(diagnostics.map(\.code) == [.alreadyPresenting])
+      #expect(root.container.presented === first.container)
+    }
+    #expect(second.container.presenter == nil)
+    #expect(!second.container.isPresented)
+    let dismissal = withRecordedDiagnostics { second.container.dismiss() }
+    #expect(dismissal.map(\.code) == [.notPresented])
+    #expect(first.container.isPresented)
+    root = nil
+    #expect(weakRoot == nil)
+    #expect(first.container.isFinished)
+    let late = withRecordedDiagnostics { second.container.dismiss() }
+    #expect(late.map(\.code) == [.notPresented])
+  }
+
+  @Test func dismissingFromOnChangeDuringADismissalEndsThePresentationOnce() {
+    let root = TestFlow<Root>("root")
+    let child = TestFlow<Middle>("child")
+    root.container.present(child.container)
+    let recorder = NavigationRecorder(root.container)
+    onNextPresentedChange(of: root.container) { root.container.dismissPresented() }
+    let diagnostics = withRecordedDiagnostics { root.container.dismissPresented() }
+    #expect(
+      recorder.descriptions == [
+        "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByPresenter) (program, animated)"
+      ])
+    #expect(diagnostics.map(\.code) == [.nothingPresented])
+  }
+
+  // MARK: onEnd and observers
+
+  @Test func endingsArriveTopDownWhileTheirPresentersAreAliveWhenAnObserverDismissesBelow() {
+    let journal = Journal()
+    let root = TestFlow<Root>("root")
+    do {
+      let a = TestFlow<Middle>("a")
+      let b = TestFlow<Top>("b")
+      let c = TestFlow<Extra>("c")
+      root.container.present(a.container) { journal.record("a \($0)") }
+      a.container.present(b.container) { [weak a] in
+        journal.record("b \($0), a alive: \(a != nil)")
+      }
+      b.container.present(c.container) { [weak b] in
+        journal.record("c \($0), b alive: \(b != nil)")
+      }
+    }
+    let token = root.container.observeEvents { event in
+      if case .presentationEnded(let flow, _) = event.action, flow.type == TestFlow<Extra>.self {
+        root.container.dismissPresented()
+      }
+    }
+    (root.container.topmost).dismiss()
+    #expect(
+      journal.entries == [
+        "c finished, b alive: true",
+        "b tornDown, a alive: true",
+        "a dismissedByPresenter",
+      ])
+    #expect(root.container.presented == nil)
+    token.cancel()
+  }
+
+  @Test func laterObserversHearANestedChangeAfterTheOneUnderWay() {
+    let flow = TestFlow<Root>("f", screens: ["a", "b"])
+    let first = flow.container.observeChanges { change in
+      if change.operation == .pop { flow.container.push(TestScreen("x")) }
+    }
+    var mirror = flow.container.names
+    var heard: [String] = []
+    let second = flow.container.observeChanges { change in
+      heard.append("\(change.operation)")
+      mirror.removeLast(change.removed.count)
+      mirror.append(contentsOf: change.added.map(\.name))
+    }
+    flow.container.pop()
+    #expect(heard == ["pop", "push"])
+    #expect(mirror == flow.container.names)
+    #expect(flow.container.names == ["f.a", "x"])
+    first.cancel()
+    second.cancel()
+  }
+
+  @Test func laterTreeObserversHearANestedPresentationAfterTheOneUnderWay() {
+    let root = TestFlow<Root>("root")
+    let first = root.container.observeEvents { event in
+      if case .presented = event.action { root.container.dismissPresented() }
+    }
+    let recorder = NavigationRecorder(root.container)
+    let child = TestFlow<Middle>("child")
+    root.container.present(child.container, animated: false)
+    recorder.expectDescriptions([
+      "TestFlow<Root>@0 present TestFlow<Middle> (program)",
+      "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByPresenter) (program, animated)",
+    ])
+    first.cancel()
+  }
+
+  @Test func anObserverCancelledByAnEarlierOneDoesNotHearTheEventBeingDelivered() {
+    let flow = TestFlow<Root>("f", screens: ["a"])
+    var heard = 0
+    var second: ObserverToken?
+    let first = flow.container.observeChanges { _ in second?.cancel() }
+    second = flow.container.observeChanges { _ in heard += 1 }
+    flow.container.push(TestScreen("b"))
+    #expect(heard == 0)
+    first.cancel()
+  }
+
+  @Test func anOnEndPresentingAFollowUpRunsAfterTheDismissalCompletes() {
+    let root = TestFlow<Root>("root")
+    let journal = Journal()
+    do {
+      let signIn = TestFlow<Middle>("sign-in", journal: journal)
+      root.container.present(signIn.container) { _ in
+        journal.record("sign-in ended")
+        let editor = TestFlow<Top>("editor", journal: journal)
+        root.container.present(editor.container)
+      }
+      signIn.container.dismiss()
+    }
+    #expect(journal.entries == ["sign-in ended", "deinit screen sign-in.root", "deinit sign-in"])
+    #expect(root.container.presented.map { "\($0.depth)" } == "1")
+    #expect(
+      root.container.treeDescription == """
+        TestFlow<Root>: [root.root]
+        └─ TestFlow<Top>: [editor.root]
+        """)
+  }
+
+  // MARK: Diagnostics from deinit
+
+  @Test func misuseInAnIsolatedDeinitIsRecordedByTheSurroundingScope() {
+    let diagnostics = withRecordedDiagnostics {
+      _ = PoppingFlow()
+    }
+    #expect(diagnostics.map(\.code) == [.popRoot])
+  }
+
+  @Test func expectMisuseSeesMisuseInAnIsolatedDeinit() {
+    let root = TestFlow<Root>("root")
+    expectMisuse(.popRoot, leavesUnchanged: root.container) {
+      _ = PoppingFlow()
+    }
+  }
+
+  // MARK: Releasing off the main actor
+
+  @Test func aFlowWhosePresenterIsReleasedOffTheMainActorEndsOnceAndCannotBePresentedElsewhere()
+    async
+  {
+    let journal = Journal()
+    var root: PlainRoot? = PlainRoot()
+    var flow: TestFlow<Middle>? = TestFlow<Middle>("child")
+    weak let weakChild = flow
+    let child: ContainerNode
+    do {
+      guard let flow else { return }
+      root?.container.present(flow.container) { journal.record("child \($0)") }
+      child = flow.container
+    }
+    flow = nil
+    let holder = root.map(Holder.init)
+    root = nil
+    // The main actor stays busy until the root has been released on another thread, so any
+    // work the release hands to the main actor is still waiting when the checks below run.
+    let released = SendableCounter()
+    Task.detached {
+      holder?.drop()
+      released.increment()
+    }
+    while released.value == 0 { usleep(1000) }
+    // Whether or not the teardown has run yet, the child is never free to be presented again.
+    #expect(child.isPresented || child.isFinished)
+    let other = TestFlow<Extra>("other")
+    let diagnostics = withRecordedDiagnostics {
+      other.container.present(child) { journal.record("other \($0)") }
+    }
+    #expect(diagnostics.map(\.code) == [.invalidPresentation])
+    for _ in 0..<100 where !child.isFinished { await Task.yield() }
+    #expect(child.isFinished)
+    #expect(!child.isPresented)
+    #expect(journal.entries == ["child tornDown"])
+    #expect(weakChild == nil)
+  }
+
+  // MARK: Held after the tree is gone
+
+  @Test func containersAndTokensHeldAfterTheirTreeIsGoneAnswerSafely() throws {
+    var root: TestFlow<Root>? = makeThreeLevelTree()
+    let middle = try #require(root?.container.presented)
+    let top = try #require(middle.presented)
+    let token = try #require(root?.container.observeEvents { _ in })
+    root = nil
+    #expect(middle.presenter == nil)
+    #expect(top.presenter == nil)
+    #expect(middle.isFinished && top.isFinished)
+    #expect(middle.topmost === middle)
+    #expect(top.topmost === top)
+    #expect(middle.treeDescription == "TestFlow<Middle>: [middle.root]")
+    token.cancel()
+    #expect(token.isCancelled)
+    token.cancel()
+  }
+
+  @Test func aTokenOutlivingItsContainerCancelsSafely() {
+    var token: ObserverToken?
+    var changeToken: ObserverToken?
+    do {
+      let flow = TestFlow<Root>("root")
+      token = flow.container.observeEvents { _ in }
+      changeToken = flow.container.observeChanges { _ in }
+    }
+    token?.cancel()
+    changeToken?.cancel()
+    #expect(token?.isCancelled == true)
+    #expect(changeToken?.isCancelled == true)
+  }
+}
+
+/// A flow whose `deinit` misuses its container (pops its root).
+@MainActor
+private final class PoppingFlow {
+  let container = StackContainer<String>(root: "only")
+  init() { container.owner = self }
+  isolated deinit { container.pop() }
+}
+
+/// A root flow without an isolated `deinit`, so its container can be released off the main
+/// actor.
+@MainActor
+private final class PlainRoot {
+  let container = StackContainer<String>(root: "root")
+  init() { container.owner = self }
+}
+
+/// Holds a root so the last reference can be dropped from another thread.
+private final class Holder: @unchecked Sendable {
+  private var root: PlainRoot?
+  init(_ root: PlainRoot) { self.root = root }
+  func drop() { root = nil }
+}
