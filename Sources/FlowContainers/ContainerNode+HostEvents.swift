@@ -15,6 +15,9 @@ extension ContainerNode {
   /// a commit after the program changed the stack mid-gesture) is misuse: nothing changes and a
   /// ``FlowDiagnostic`` is reported.
   ///
+  /// Reported from a callback while a change is under way in this tree, the event is applied
+  /// after that change, and checked then.
+  ///
   /// ```swift
   /// // UIKit: the back button popped to the view controller at index 1.
   /// container.handle(.userPopped(toIndex: 1))
@@ -25,7 +28,17 @@ extension ContainerNode {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func handle(_ event: HostEvent, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let changes, changes.isChanging {
+      changes.enqueue("handle(\(event))", fileID: fileID, line: line) {
+        self.handle(event, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("handle(\(event))", fileID: fileID, line: line) else { return }
+    changeQueue.perform { handleNow(event, fileID: fileID, line: line) }
+  }
+
+  private func handleNow(_ event: HostEvent, fileID: StaticString, line: UInt) {
     let count = screenCount
     switch event {
     case .userPopped(let index):
@@ -43,8 +56,11 @@ extension ContainerNode {
       guard let presenter = presenterNode else {
         report(
           .notPresented,
-          "the host reported userDismissed on \(locationDescription), which is not presented; "
-            + "send it to the container the user closed.",
+          isHeldByPresenter
+            ? "the host reported userDismissed on \(locationDescription), whose presenter is "
+              + "being released; its presentation ends on the main actor as tornDown."
+            : "the host reported userDismissed on \(locationDescription), which is not "
+              + "presented; send it to the container the user closed.",
           fileID: fileID, line: line)
         return
       }

@@ -16,6 +16,9 @@ extension ContainerNode {
   /// // Prints: AppFlow@0 push +1 -0 (program, animated)
   /// ```
   ///
+  /// Events arrive in the order the tree went through them. A handler may navigate: what it asks
+  /// for is made after the change it is hearing about has been announced to every observer.
+  ///
   /// - Parameter handler: Receives each event, after the change is made.
   /// - Returns: A token; keep it for as long as you want events.
   public func observeEvents(
@@ -24,13 +27,16 @@ extension ContainerNode {
     let observers = eventObservers ?? ObserverList(container: self)
     eventObservers = observers
     let id = observers.add(handler)
-    attach(depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0)
+    attach(
+      depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0,
+      changes: changes)
     return ObserverToken { [weak observers] in
       // Removing the handler may release the last reference to the container (a handler that
       // captured its own flow); `container` is `nil` once the container has gone.
       guard let observers, observers.remove(id), let node = observers.container else { return }
       node.attach(
-        depth: node.storedDepth, eventObserversBelow: node.presenterNode?.eventObserverCount ?? 0)
+        depth: node.storedDepth, eventObserversBelow: node.presenterNode?.eventObserverCount ?? 0,
+        changes: node.changes)
     }
   }
 

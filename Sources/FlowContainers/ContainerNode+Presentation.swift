@@ -45,6 +45,10 @@ extension ContainerNode {
   /// presenting a container that is already presented, finished, this container itself, one
   /// below it, or one whose ``owner`` is `nil`.
   ///
+  /// Called from a callback while a change is under way in this tree (an observer, `onEnd`,
+  /// Observation's `onChange`), the presentation is made after that change, in request order,
+  /// and checked then.
+  ///
   /// - Parameters:
   ///   - child: The sub-flow's container. Its ``owner`` must be set.
   ///   - animated: Whether the host should animate the presentation.
@@ -74,6 +78,12 @@ extension ContainerNode {
   public func dismissPresented(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
+    if let changes, changes.isChanging {
+      changes.enqueue("dismissPresented()", fileID: fileID, line: line) {
+        self.dismissPresented(animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("dismissPresented", fileID: fileID, line: line) else { return }
     guard presentedNode != nil else {
       report(
@@ -83,7 +93,9 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    endPresentation(.dismissedByPresenter, animated: animated, cause: .program)
+    changeQueue.perform {
+      endPresentation(.dismissedByPresenter, animated: animated, cause: .program)
+    }
   }
 
   /// Dismisses this container, which must be presented: how a sub-flow closes itself.
@@ -105,16 +117,27 @@ extension ContainerNode {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func dismiss(animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let changes, changes.isChanging {
+      changes.enqueue("dismiss()", fileID: fileID, line: line) {
+        self.dismiss(animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("dismiss", fileID: fileID, line: line) else { return }
     guard let presenter = presenterNode else {
       report(
         .notPresented,
-        "dismiss() on \(locationDescription), which is not presented; a root container is "
-          + "released when its owner is, or ends with finish().",
+        isHeldByPresenter
+          ? "dismiss() on \(locationDescription), whose presenter is being released; its "
+            + "presentation ends on the main actor as tornDown."
+          : "dismiss() on \(locationDescription), which is not presented; a root container is "
+            + "released when its owner is, or ends with finish().",
         fileID: fileID, line: line)
       return
     }
-    presenter.endPresentation(.finished, animated: animated, cause: .program)
+    changeQueue.perform {
+      presenter.endPresentation(.finished, animated: animated, cause: .program)
+    }
   }
 
   /// Ends this container: idempotent teardown, run automatically when the container is released.
@@ -123,35 +146,53 @@ extension ContainerNode {
   /// Otherwise everything it presents is torn down, top-down. Either way it is finished
   /// afterwards: every later operation is reported as misuse. Screens stay in the stack (a host
   /// may still be animating them away) and are released with the container. Calling it again
-  /// does nothing.
+  /// does nothing. Called from a callback while a change is under way in this tree, it runs
+  /// after that change.
   public func finish() {
     guard !finished else { return }
-    if let presenter = presenterNode {
-      presenter.endPresentation(.finished, animated: false, cause: .program)
-    } else {
-      markFinished()
-      if presentedNode != nil {
-        endPresentation(.tornDown, animated: false, cause: .program)
-      }
+    if let changes, changes.isChanging {
+      changes.enqueue("finish()", fileID: #fileID, line: #line) { self.finish() }
+      return
     }
+    changeQueue.perform { finishNow() }
   }
 }
 
 // MARK: - The one place presentations start and end
 
 extension ContainerNode {
+  /// Presents `child` for the public API and for deep links: queued while a change is under way
+  /// in either tree, checked, then made as a change of its own.
   func present(
     _ child: ContainerNode, animated: Bool, cause: NavigationCause, fileID: StaticString,
     line: UInt, onEnd: ((PresentationEnding) -> Void)?
   ) {
-    guard checkNotFinished("present", fileID: fileID, line: line) else { return }
+    if let busy = changes?.isChanging == true ? changes : child.changes, busy.isChanging {
+      // The request keeps the sub-flow alive until it runs, as a presentation would.
+      let owner = child.owner
+      busy.enqueue("present(_:)", fileID: fileID, line: line) {
+        extendLifetime(owner)
+        self.present(
+          child, animated: animated, cause: cause, fileID: fileID, line: line, onEnd: onEnd)
+      }
+      return
+    }
+    guard checkPresentation(of: child, fileID: fileID, line: line) else { return }
+    changeQueue.perform {
+      presentNow(child, animated: animated, cause: cause, onEnd: onEnd)
+    }
+  }
+
+  /// Whether `child` may be presented here now; reports misuse otherwise.
+  func checkPresentation(of child: ContainerNode, fileID: StaticString, line: UInt) -> Bool {
+    guard checkNotFinished("present", fileID: fileID, line: line) else { return false }
     if let problem = presentationProblem(child) {
       report(
         .invalidPresentation, "present(_:) on \(locationDescription): \(problem)",
         fileID: fileID, line: line)
-      return
+      return false
     }
-    guard let childOwner = child.owner else {
+    guard child.owner != nil else {
       report(
         .invalidPresentation,
         "present(_:) on \(locationDescription): the container has no owner, so nothing would "
@@ -159,7 +200,7 @@ extension ContainerNode {
           + "keep the flow in a local until it is presented: `present(Flow().container)` "
           + "releases the flow before the call.",
         fileID: fileID, line: line)
-      return
+      return false
     }
     if let current = presentedNode {
       report(
@@ -168,16 +209,32 @@ extension ContainerNode {
           + "\(current.ownerName); dismiss it first (dismissPresented()), or present "
           + "from the topmost container.",
         fileID: fileID, line: line)
-      return
+      return false
     }
+    return true
+  }
+
+  /// Whether `child` could be presented here: the checks of ``checkPresentation(of:fileID:line:)``
+  /// without a report.
+  func canPresent(_ child: ContainerNode) -> Bool {
+    !finished && presentedNode == nil && child.owner != nil && presentationProblem(child) == nil
+  }
+
+  /// Makes the presentation; the caller has checked it and runs inside the tree's change.
+  func presentNow(
+    _ child: ContainerNode, animated: Bool, cause: NavigationCause,
+    onEnd: ((PresentationEnding) -> Void)?
+  ) {
+    guard let childOwner = child.owner else { return }
     child.presenterNode = self
+    child.isHeldByPresenter = true
     willMutate(.presented)
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
     if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
     generation = generation &+ 1
-    child.attach(depth: storedDepth + 1, eventObserversBelow: eventObserverCount)
+    child.attach(depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
     }
@@ -189,7 +246,11 @@ extension ContainerNode {
       return "\(child.ownerName)'s container has finished (it was dismissed before); create "
         + "a new flow to present."
     }
-    if let presenter = child.presenterNode {
+    if child.isHeldByPresenter {
+      guard let presenter = child.presenterNode else {
+        return "\(child.ownerName)'s container is still presented by a container that is being "
+          + "released; its presentation ends on the main actor."
+      }
       return "\(child.ownerName)'s container is already presented by "
         + "\(presenter.locationDescription); dismiss it there first."
     }
@@ -206,26 +267,28 @@ extension ContainerNode {
     return nil
   }
 
-  /// Sets the depth and the count of event observers below, for this container and everything
-  /// it presents.
-  func attach(depth: Int, eventObserversBelow below: Int) {
+  /// Sets the depth, the count of event observers below and the tree's change queue, for this
+  /// container and everything it presents.
+  func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
     var node: ContainerNode? = self
     var depth = depth
     var below = below
     while let current = node {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
+      current.changes = queue
       below = current.eventObserverCount
       depth += 1
       node = current.presentedNode
     }
   }
 
-  /// Ends this container's presentation, everything above first, each exactly once.
+  /// Ends this container's presentation, everything above first, each exactly once; the caller
+  /// runs inside the tree's change.
   func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
     guard let first = presentedNode else { return }
-    // Finish every layer above first, so that callbacks cannot build on what is going away.
-    // The layers are listed only when there is more than one (no allocation otherwise).
+    // Finish every layer above first: the whole dismissal is one change, and what is going away
+    // reads as finished from its first announcement on.
     first.markFinished()
     var layers: [ContainerNode] = []
     var top = first
@@ -235,8 +298,8 @@ extension ContainerNode {
       layers.append(above)
       top = above
     }
-    // Then end the layers top-down, each exactly once, re-checking the tree after every callback
-    // (a callback may have ended a layer itself), and letting each go as soon as it has ended.
+    // Then end the layers top-down, each exactly once; each presenter is still alive (held by
+    // the layer below, or by `layers`) when the ending of what it presented is announced.
     while layers.count > 1 {
       let presented = layers.removeLast()
       let presenter = layers[layers.count - 1]
@@ -264,8 +327,9 @@ extension ContainerNode {
     didMutate(.presented)
     generation = generation &+ 1
     child.presenterNode = nil
+    child.isHeldByPresenter = false
     child.markFinished()
-    child.attach(depth: 0, eventObserversBelow: 0)
+    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
         .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
@@ -274,6 +338,19 @@ extension ContainerNode {
     handlers?.send(ending)
     // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
     extendLifetime(owner)
+  }
+
+  /// Finishes this container; the caller runs inside the tree's change.
+  func finishNow() {
+    guard !finished else { return }
+    if isHeldByPresenter, let presenter = presenterNode {
+      presenter.endPresentation(.finished, animated: false, cause: .program)
+    } else {
+      markFinished()
+      if presentedNode != nil {
+        endPresentation(.tornDown, animated: false, cause: .program)
+      }
+    }
   }
 
   /// Calls `listener` once when the current presentation ends; nothing if nothing is presented.
@@ -292,29 +369,33 @@ extension ContainerNode {
     interactivePopGeneration = nil
   }
 
-}
-
-/// Ends the presentation of a container that was released while presenting: the presented
-/// layers end top-down as ``PresentationEnding/tornDown``, each exactly once, on the main actor.
-///
-/// The released container itself emits no events: its observers are going away with it.
-@MainActor
-final class PendingTeardown {
-  private let child: ContainerNode
-  /// Keeps the sub-flow alive until its presentation has ended; handed over by `deinit`.
-  nonisolated(unsafe) private let owner: AnyObject
-  private let handlers: PresentationEndHandlers?
-
-  nonisolated init(child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?) {
-    self.child = child
-    self.owner = owner
-    self.handlers = handlers
+  /// Ends the presentation of this container, which is being released: the presented layers
+  /// end top-down as ``PresentationEnding/tornDown``, each exactly once.
+  ///
+  /// The released container itself emits no events: its observers are going away with it.
+  /// While a change is under way in the tree, the teardown waits for it, like any request.
+  func releasePresentation() {
+    guard let child = presentedNode, let owner = presentedOwner else { return }
+    let handlers = endHandlers
+    let teardown = { Self.tearDown(child, owner: owner, handlers: handlers) }
+    guard let queue = child.changes else { return teardown() }
+    if queue.isChanging {
+      queue.enqueue("tearDown()", fileID: #fileID, line: #line, teardown)
+    } else {
+      queue.perform(teardown)
+    }
   }
 
-  isolated deinit {
+  /// Ends `child`'s presentation by a presenter that is gone.
+  private static func tearDown(
+    _ child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?
+  ) {
     child.presenterNode = nil
-    child.attach(depth: 0, eventObserversBelow: 0)
-    child.finish()
+    child.isHeldByPresenter = false
+    child.attach(depth: 0, eventObserversBelow: 0, changes: child.changes)
+    child.finishNow()
+    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     handlers?.send(.tornDown)
+    extendLifetime(owner)
   }
 }

@@ -39,67 +39,54 @@ public class ContainerNode {
 
   /// The owner, weakly: a container can outlive its flow (a host animating it away), and must
   /// then say `nil` rather than point at a released object.
-  @exclusivity(unchecked) weak var ownerReference: AnyObject?
-
-  // Exclusivity: every stored property below is read and written only on the main actor, in
-  // instantaneous accesses (or, for the stack, inside a closure that cannot re-enter), so the
-  // run-time exclusivity checks the compiler would otherwise keep for class properties are
-  // turned off with `@exclusivity(unchecked)`: they cost more than the work on the hot paths.
-
+  weak var ownerReference: AnyObject?
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
-  @exclusivity(unchecked) @usableFromInline var ownerType: AnyObject.Type?
+  @usableFromInline var ownerType: AnyObject.Type?
   /// The container this one presents.
-  ///
-  /// Only ever used on the main actor, and by `deinit`, which has the object to itself;
-  /// `nonisolated(unsafe)` lets the nonisolated `deinit` read it.
-  @exclusivity(unchecked) nonisolated(unsafe) var presentedNode: ContainerNode?
-  /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is, and
-  /// `nonisolated(unsafe)` for the same reason.
-  @exclusivity(unchecked) nonisolated(unsafe) var presentedOwner: AnyObject?
+  var presentedNode: ContainerNode?
+  /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is.
+  var presentedOwner: AnyObject?
   /// Who hears how the presentation ends: the presenter's closure and the library's listeners.
   ///
   /// `nil` in the common case, which keeps presenting and dismissing cheap.
-  @exclusivity(unchecked) nonisolated(unsafe) var endHandlers: PresentationEndHandlers?
-  /// The container that presents this one.
-  ///
-  /// `unowned(unsafe)`: no side table on presenters, no atomic traffic. It is safe because the
-  /// presenter is always alive while this is set: a presentation holds the presented container,
-  /// so a presenter can only go away through its `deinit`, whose first step clears this pointer;
-  /// every path that ends a presentation clears it before anything else runs.
-  @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var presenterNode: ContainerNode?
+  var endHandlers: PresentationEndHandlers?
+  /// The container that presents this one, weakly: the presenter holds this container, not the
+  /// other way round. It reads `nil` from the moment the presenter is released, even while the
+  /// presenter's `deinit` still waits for the main actor.
+  weak var presenterNode: ContainerNode?
+  /// Whether a presentation holds this container: from `present` until the presentation has
+  /// ended, including while the presenter is being released and its teardown has yet to run.
+  var isHeldByPresenter = false
   /// How many presenters lie below; kept up to date on present and dismiss.
-  @exclusivity(unchecked) var storedDepth = 0
+  var storedDepth = 0
   /// Whether the container has finished; read on every operation.
-  @exclusivity(unchecked) @usableFromInline var finished = false
+  @usableFromInline var finished = false
   /// Bumped on every change to the stack or the presentation, so a plan can tell it is stale.
-  @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
+  @usableFromInline var generation: UInt64 = 0
   /// The Observation registrar, made the first time an observable property is read: until then
   /// nothing can be observing, and mutations skip it.
-  @exclusivity(unchecked) @usableFromInline var registrar: RegistrarBox?
+  @usableFromInline var registrar: RegistrarBox?
   /// The event observers of this container, made on the first registration.
-  @exclusivity(unchecked) var eventObservers: ObserverList<NavigationEvent>?
+  var eventObservers: ObserverList<NavigationEvent>?
   /// How many event observers sit on this container and on the containers below it.
-  @exclusivity(unchecked) @usableFromInline var eventObserverCount = 0
+  @usableFromInline var eventObserverCount = 0
   /// The generation at which an interactive pop began, while one is in progress.
-  @exclusivity(unchecked) var interactivePopGeneration: UInt64?
+  var interactivePopGeneration: UInt64?
+  /// The tree's change queue, shared by every container of the tree; a root makes it when it
+  /// first needs it.
+  @usableFromInline var changes: ChangeQueue?
 
   @usableFromInline init() {}
 
   /// Tears down what the container still presents, if anything.
   ///
   /// Most containers present nothing when they are released (they were dismissed, or never
-  /// presented anything), and their `deinit` does no work at all. Only a container released
-  /// while it presents (a root dropped with modals up) hands the presentation to a
-  /// ``PendingTeardown``, whose isolated `deinit` ends it on the main actor: at once when the
-  /// release happens there, as it almost always does, otherwise just after.
-  deinit {
-    eventObservers?.container = nil
-    guard let child = presentedNode, let owner = presentedOwner else { return }
-    // The child's back pointer must not outlive this object, even for a moment.
-    child.presenterNode = nil
-    _ = PendingTeardown(child: child, owner: owner, handlers: endHandlers)
-  }
+  /// presented anything), and their `deinit` does no work at all. A container released while it
+  /// presents (a root dropped with modals up) ends the presented layers top-down as
+  /// ``PresentationEnding/tornDown``, on the main actor: at once when the release happens there
+  /// and no change is under way in the tree, otherwise just after.
+  isolated deinit { releasePresentation() }
 
   // MARK: What the typed subclass provides
 
@@ -122,10 +109,16 @@ public class ContainerNode {
 
 extension ContainerNode {
   /// The container that presents this one, or `nil` for a root or a dismissed container.
+  ///
+  /// It is also `nil` while the presenter is being released off the main actor and the
+  /// presentation's teardown has yet to run there; ``isPresented`` is still `true` then.
   public var presenter: ContainerNode? { presenterNode }
 
-  /// Whether another container presents this one.
-  public var isPresented: Bool { presenterNode != nil }
+  /// Whether a presentation holds this container.
+  ///
+  /// `true` from ``present(_:animated:fileID:line:onEnd:)`` until the presentation has ended,
+  /// however it ends.
+  public var isPresented: Bool { isHeldByPresenter }
 
   /// How many presenters lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
@@ -169,6 +162,15 @@ extension ContainerNode {
       "\(operation) on \(locationDescription) after it finished (it was dismissed, or finish() "
         + "ran); a finished container never changes again. Create a new flow instead.",
       fileID: fileID, line: line)
+  }
+
+  /// The tree's change queue, made for a root the first time it is needed.
+  @usableFromInline
+  var changeQueue: ChangeQueue {
+    if let changes { return changes }
+    let made = ChangeQueue()
+    changes = made
+    return made
   }
 
   /// Whether an operation may go ahead; reports it otherwise.

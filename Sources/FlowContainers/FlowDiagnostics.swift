@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -59,7 +60,12 @@ public enum FlowDiagnostics {
   public static func withHandler<Result>(
     _ handler: @escaping Handler, operation: () throws -> Result
   ) rethrows -> Result {
-    try $scoped.withValue(handler, operation: operation)
+    // Also kept per thread: an `isolated deinit` that runs inside `operation` does not see task
+    // locals, but it runs on this thread.
+    let scopes = ThreadScopes.current
+    scopes.handlers.append(handler)
+    defer { ThreadScopes.pop() }
+    return try $scoped.withValue(handler, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with every report made in the current task (and the tasks
@@ -77,12 +83,47 @@ public enum FlowDiagnostics {
     try await $scoped.withValue(handler, operation: operation, isolation: isolation)
   }
 
+  /// The handler of the innermost ``withHandler(_:operation:)`` around this call, if any.
+  static var scopedHandler: Handler? {
+    scoped ?? ThreadScopes.innermost
+  }
+
   static func report(
     _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: String,
     line: UInt
   ) {
     let diagnostic = FlowDiagnostic(
       code: code, message: message, location: location, fileID: fileID, line: line)
-    (scoped ?? handler)(diagnostic)
+    (scopedHandler ?? handler)(diagnostic)
+  }
+}
+
+/// The handlers of the synchronous ``FlowDiagnostics/withHandler(_:operation:)`` calls under way
+/// on one thread, innermost last.
+private final class ThreadScopes {
+  private static let key = "FlowContainers.FlowDiagnostics.scopes"
+
+  var handlers: [FlowDiagnostics.Handler] = []
+
+  /// This thread's scopes, made on first use.
+  static var current: ThreadScopes {
+    let dictionary = Thread.current.threadDictionary
+    if let scopes = dictionary[key] as? ThreadScopes { return scopes }
+    let made = ThreadScopes()
+    dictionary[key] = made
+    return made
+  }
+
+  /// The innermost handler on this thread, if a scope is open.
+  static var innermost: FlowDiagnostics.Handler? {
+    (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
+  }
+
+  /// Closes the innermost scope; the last one removes this thread's entry.
+  static func pop() {
+    let dictionary = Thread.current.threadDictionary
+    guard let scopes = dictionary[key] as? ThreadScopes else { return }
+    scopes.handlers.removeLast()
+    if scopes.handlers.isEmpty { dictionary.removeObject(forKey: key) }
   }
 }

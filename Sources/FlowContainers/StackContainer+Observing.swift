@@ -2,8 +2,10 @@ extension StackContainer {
   /// Calls `handler` with every change to this container's stack, until the token is cancelled
   /// or released.
   ///
-  /// The handler runs on the main actor right after the change is made; it may change the tree
-  /// again. A host adapter uses this to mirror the stack in its own views.
+  /// The handler runs on the main actor right after the change is made. It may change the tree
+  /// again: what it asks for is made after the change it is hearing about has been announced to
+  /// every observer, so every observer hears the changes in the order the stack went through
+  /// them. A host adapter uses this to mirror the stack in its own views.
   ///
   /// ```swift
   /// let token = container.observeChanges { change in

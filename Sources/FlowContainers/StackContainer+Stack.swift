@@ -33,12 +33,20 @@ extension StackContainer {
   public func push(
     _ screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
+    if let changes, changes.isChanging {
+      changes.enqueue("push(_:)", fileID: fileID, line: line) {
+        self.push(screen, animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("push", fileID: fileID, line: line) else { return }
-    mutateStack { $0.append(screen) }
-    if isObserved {
-      didChange(
-        .push, added: CollectionOfOne(screen), removed: EmptyCollection(), animated: animated,
-        cause: .program)
+    change {
+      mutateStack { $0.append(screen) }
+      if isObserved {
+        didChange(
+          .push, added: CollectionOfOne(screen), removed: EmptyCollection(), animated: animated,
+          cause: .program)
+      }
     }
   }
 
@@ -56,8 +64,14 @@ extension StackContainer {
     contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
+    if let changes, changes.isChanging {
+      changes.enqueue("push(contentsOf:)", fileID: fileID, line: line) {
+        self.push(contentsOf: screens, animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("push(contentsOf:)", fileID: fileID, line: line) else { return }
-    push(contentsOf: screens, animated: animated, cause: .program)
+    change { push(contentsOf: screens, animated: animated, cause: .program) }
   }
 
   /// Removes the top screen and returns it.
@@ -79,12 +93,18 @@ extension StackContainer {
   public func pop(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Screen? {
+    if let changes, changes.isChanging {
+      changes.enqueue("pop()", fileID: fileID, line: line) {
+        self.pop(animated: animated, fileID: fileID, line: line)
+      }
+      return nil
+    }
     guard checkNotFinished("pop", fileID: fileID, line: line) else { return nil }
     guard storage.count > 1 else {
       reportPopOfRoot(fileID: fileID, line: line)
       return nil
     }
-    return popTop(animated: animated, cause: .program)
+    return change { popTop(animated: animated, cause: .program) }
   }
 
   /// Removes every screen above the one at `index`, which becomes the top.
@@ -107,6 +127,12 @@ extension StackContainer {
   public func pop(
     toIndex index: Int, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
+    if let changes, changes.isChanging {
+      changes.enqueue("pop(toIndex:)", fileID: fileID, line: line) {
+        self.pop(toIndex: index, animated: animated, fileID: fileID, line: line)
+      }
+      return []
+    }
     guard checkNotFinished("pop(toIndex:)", fileID: fileID, line: line) else { return [] }
     guard storage.indices.contains(index) else {
       report(
@@ -116,7 +142,9 @@ extension StackContainer {
         fileID: fileID, line: line)
       return []
     }
-    return pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+    return change {
+      pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+    }
   }
 
   /// Removes every screen above the last one that satisfies `predicate`.
@@ -132,9 +160,15 @@ extension StackContainer {
   /// - Returns: The screens removed, bottom first.
   @discardableResult
   public func pop(
-    toLastWhere predicate: (Screen) -> Bool, animated: Bool = true,
+    toLastWhere predicate: @escaping (Screen) -> Bool, animated: Bool = true,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
+    if let changes, changes.isChanging {
+      changes.enqueue("pop(toLastWhere:)", fileID: fileID, line: line) {
+        self.pop(toLastWhere: predicate, animated: animated, fileID: fileID, line: line)
+      }
+      return []
+    }
     guard checkNotFinished("pop(toLastWhere:)", fileID: fileID, line: line) else { return [] }
     guard let index = storage.lastIndex(where: predicate) else {
       report(
@@ -143,7 +177,9 @@ extension StackContainer {
         fileID: fileID, line: line)
       return []
     }
-    return pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+    return change {
+      pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
+    }
   }
 
   /// Removes every screen above the root.
@@ -159,8 +195,14 @@ extension StackContainer {
   public func popToRoot(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
+    if let changes, changes.isChanging {
+      changes.enqueue("popToRoot()", fileID: fileID, line: line) {
+        self.popToRoot(animated: animated, fileID: fileID, line: line)
+      }
+      return []
+    }
     guard checkNotFinished("popToRoot", fileID: fileID, line: line) else { return [] }
-    return pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: .program)
+    return change { pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: .program) }
   }
 
   /// Replaces the whole stack with `screens`, bottom first.
@@ -177,8 +219,14 @@ extension StackContainer {
     with screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
+    if let changes, changes.isChanging {
+      changes.enqueue("replace(with:)", fileID: fileID, line: line) {
+        self.replace(with: screens, animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
     guard checkNotFinished("replace(with:)", fileID: fileID, line: line) else { return }
-    replace(with: screens, animated: animated, cause: .program)
+    change { replace(with: screens, animated: animated, cause: .program) }
   }
 }
 
@@ -213,6 +261,15 @@ extension StackContainer {
   /// Whether anyone would hear about a change.
   @inlinable
   var isObserved: Bool { changeObservers?.isEmpty == false || eventObserverCount > 0 }
+
+  /// Runs `body` as the tree's change in progress when user code could run during it (an
+  /// Observation registrar or an observer exists); otherwise nothing can call back, and `body`
+  /// runs as it is.
+  @inlinable
+  func change<Result>(_ body: () -> Result) -> Result {
+    guard registrar != nil || isObserved else { return body() }
+    return changeQueue.perform(body)
+  }
 
   /// Changes the stack, telling the Observation framework if anything could be tracking it.
   @inlinable

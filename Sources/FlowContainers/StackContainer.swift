@@ -56,12 +56,12 @@ import Observation
 /// stack operations are inlinable, so they are specialised for your screen type.
 @MainActor
 public final class StackContainer<Screen>: ContainerNode {
-  /// The screens, bottom first. (`@exclusivity(unchecked)`: see ``ContainerNode``.)
-  @exclusivity(unchecked) @usableFromInline var storage: [Screen]
+  /// The screens, bottom first.
+  @usableFromInline var storage: [Screen]
   /// The observers of this container's stack changes.
-  @exclusivity(unchecked) @usableFromInline var changeObservers: ObserverList<StackChange<Screen>>?
+  @usableFromInline var changeObservers: ObserverList<StackChange<Screen>>?
   /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
-  @exclusivity(unchecked) @usableFromInline var stackKeyPath:
+  @usableFromInline var stackKeyPath:
     KeyPath<StackContainer<Screen>, [Screen]>?
 
   /// Creates a container whose stack holds `root`.

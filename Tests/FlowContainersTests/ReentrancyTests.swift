@@ -186,7 +186,7 @@ struct ReentrancyTests {
       }
       signIn.container.dismiss()
     }
-    #expect(journal.entries == ["sign-in ended", "deinit screen sign-in.root", "deinit sign-in"])
+    #expect(journal.entries == ["sign-in ended", "deinit sign-in", "deinit screen sign-in.root"])
     #expect(root.container.presented.map { "\($0.depth)" } == "1")
     #expect(
       root.container.treeDescription == """

@@ -38,12 +38,8 @@ extension AnyRoute: Hashable {
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
     // Compare the types first: it is a pointer comparison, and it settles most inequalities.
     guard type(of: lhs.base) == type(of: rhs.base) else { return false }
-    // Both are of the same type now, so the other value can be read as this one's type without
-    // a dynamic cast (which costs more than the comparison itself).
-    func equals<Route: Hashable, Other>(_ route: Route, _ other: Other) -> Bool {
-      withUnsafePointer(to: other) { pointer in
-        pointer.withMemoryRebound(to: Route.self, capacity: 1) { $0.pointee == route }
-      }
+    func equals<Route: Hashable>(_ route: Route, _ other: any Hashable) -> Bool {
+      (other as? Route) == route
     }
     return equals(lhs.base, rhs.base)
   }

@@ -7,40 +7,55 @@
 @MainActor
 @usableFromInline
 final class ObserverList<Value> {
-  @exclusivity(unchecked) @usableFromInline var entries: [(id: Int, handler: (Value) -> Void)] = []
-  @exclusivity(unchecked) private var nextID = 0
-  /// The container whose events these are, while it lives; its `deinit` clears this, so a token
-  /// cancelled later finds `nil` here instead of a freed container.
-  nonisolated(unsafe) unowned(unsafe) var container: ContainerNode?
+  /// One registration; a class so that a delivery already under way can see that it was
+  /// cancelled.
+  private final class Entry {
+    let id: Int
+    let handler: (Value) -> Void
+    var isActive = true
+
+    init(id: Int, handler: @escaping (Value) -> Void) {
+      self.id = id
+      self.handler = handler
+    }
+  }
+
+  private var entries: [Entry] = []
+  private var nextID = 0
+  /// The container whose events these are, while it lives.
+  weak var container: ContainerNode?
 
   init(container: ContainerNode? = nil) {
     self.container = container
   }
 
-  @inlinable var isEmpty: Bool { entries.isEmpty }
+  @usableFromInline var isEmpty: Bool { entries.isEmpty }
   var count: Int { entries.count }
 
   func add(_ handler: @escaping (Value) -> Void) -> Int {
     nextID += 1
-    entries.append((nextID, handler))
+    entries.append(Entry(id: nextID, handler: handler))
     return nextID
   }
 
   @discardableResult
   func remove(_ id: Int) -> Bool {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+    entries[index].isActive = false
     entries.remove(at: index)
     return true
   }
 
-  /// Calls every handler registered when the call starts, in registration order.
+  /// Calls every handler registered when the call starts and still registered when its turn
+  /// comes, in registration order.
   ///
-  /// Handlers may add or remove observers while they run.
+  /// Handlers may add or remove observers while they run: one added now hears the next value,
+  /// one removed now hears nothing more, not even this value.
   @usableFromInline
   func send(_ value: Value) {
     let snapshot = entries
-    for index in snapshot.indices {
-      snapshot[index].handler(value)
+    for entry in snapshot where entry.isActive {
+      entry.handler(value)
     }
   }
 }
