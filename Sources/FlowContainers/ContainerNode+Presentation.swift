@@ -234,7 +234,8 @@ extension ContainerNode {
     didMutate(.presented)
     if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
     generation = generation &+ 1
-    child.attach(depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
+    child.attach(
+      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
     }

@@ -51,9 +51,11 @@ public class ContainerNode {
   ///
   /// `nil` in the common case, which keeps presenting and dismissing cheap.
   var endHandlers: PresentationEndHandlers?
-  /// The container that presents this one, weakly: the presenter holds this container, not the
-  /// other way round. It reads `nil` from the moment the presenter is released, even while the
-  /// presenter's `deinit` still waits for the main actor.
+  /// The container that presents this one, held weakly.
+  ///
+  /// The presenter holds this container, not the other way round. It reads `nil` from the
+  /// moment the presenter is released, even while the presenter's `deinit` still waits for the
+  /// main actor.
   weak var presenterNode: ContainerNode?
   /// Whether a presentation holds this container: from `present` until the presentation has
   /// ended, including while the presenter is being released and its teardown has yet to run.

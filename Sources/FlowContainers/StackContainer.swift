@@ -61,8 +61,7 @@ public final class StackContainer<Screen>: ContainerNode {
   /// The observers of this container's stack changes.
   @usableFromInline var changeObservers: ObserverList<StackChange<Screen>>?
   /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
-  @usableFromInline var stackKeyPath:
-    KeyPath<StackContainer<Screen>, [Screen]>?
+  @usableFromInline var stackKeyPath: KeyPath<StackContainer<Screen>, [Screen]>?
 
   /// Creates a container whose stack holds `root`.
   ///
