@@ -262,6 +262,7 @@ extension LinkOutcome {
   var summary: String {
     switch self {
     case .applied: "applied"
+    case .interfered(_, let interference): "interfered(\(interference.operation))"
     case .held(let reason): "held(\(reason))"
     case .dropped(let reason): "dropped(\(reason))"
     case .failed(let failure): "failed(\(failure))"

@@ -50,6 +50,8 @@ final class AppFlow {
     switch outcome {
     case .applied:
       break
+    case .interfered(_, let interference):
+      console.say("Opened \(link), then \(interference.operation) changed what is shown.")
     case .held(.guardRequired):
       console.say("Sign in first: \(link) opens after.")
     case .held(.objection(_, let reason)):

@@ -7,17 +7,60 @@ extension DeepLinkRouter {
   /// sub-flow the plan needs is made first, and only when all of them exist does the tree
   /// change, in one go: a plan is applied wholly or not at all.
   ///
+  /// The plan is one change of the tree. What callbacks ask for while it is applied (an `onEnd`
+  /// of a flow it dismisses, an observer, your `makeSubFlow`) runs after it; if that changes
+  /// the tree, the outcome is ``LinkOutcome/interfered(_:_:)`` rather than
+  /// ``LinkOutcome/applied(_:)``, which always means the tree shows the plan when this returns.
+  /// Called from a callback of another change, it changes nothing and fails with
+  /// ``LinkFailure/Reason/treeChanging``.
+  ///
   /// - Parameter plan: A plan from ``plan(for:)``.
-  /// - Returns: ``LinkOutcome/applied(_:)``, or why nothing changed.
+  /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: LinkPlan) -> LinkOutcome {
-    switch prepare(plan) {
-    case .stop(let outcome):
-      return outcome
-    case .go(let changes):
-      // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-      for change in changes { change() }
-      return .applied(plan)
+    guard let root else { return .failed(LinkFailure(.rootReleased)) }
+    let node = Self.node(of: root)
+    if let failure = Self.unchangeable(node) { return .failed(LinkFailure(failure)) }
+    let queue = node.changeQueue
+    queue.startRecording()
+    let outcome = queue.perform { () -> LinkOutcome in
+      switch prepare(plan) {
+      case .stop(let outcome):
+        return outcome
+      case .go(let changes):
+        // Nothing here holds the flows being dismissed, so each is released as its layer ends.
+        for change in changes { change() }
+        return .applied(plan)
+      }
     }
+    let ran = queue.stopRecording()
+    guard case .applied = outcome, let first = ran.first, !shows(plan) else { return outcome }
+    return .interfered(
+      plan,
+      LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
+  }
+
+  /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
+  static func unchangeable(_ node: ContainerNode) -> LinkFailure.Reason? {
+    if node.finished { return .rootFinished }
+    if node.changes?.isChanging == true { return .treeChanging }
+    return nil
+  }
+
+  /// Whether the live tree shows `plan`'s targets: the same flow types, showing the same
+  /// routes.
+  func shows(_ plan: LinkPlan) -> Bool {
+    guard let root else { return false }
+    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    guard live.count == plan.levels.count else { return false }
+    for (level, target) in plan.levels.enumerated() {
+      guard let flow = live[level].flow, type(of: flow) == plan.flowTypes[level].type,
+        live[level].routes.count == target.routes.count
+      else { return false }
+      for (route, expected) in zip(live[level].routes, target.routes) where route != expected {
+        return false
+      }
+    }
+    return true
   }
 
   private enum Preparation {
@@ -151,9 +194,11 @@ extension DeepLinkRouter {
   ) -> () -> Void {
     let presenter = Self.node(of: parent)
     // The change holds the new flow until it is presented; then the presentation holds it.
+    // Nothing runs between preparing and applying the plan, so the presentation fits.
     return { [weak parent] in
-      presenter.present(
-        child.container, animated: animated, cause: cause, fileID: #fileID, line: #line,
+      guard presenter.canPresent(child.container) else { return }
+      presenter.presentNow(
+        child.container, animated: animated, cause: cause,
         onEnd: { [weak parent, weak child] ending in
           if let parent, let child { parent.linkedSubFlow(child, didEndWith: ending) }
         })
@@ -193,7 +238,8 @@ extension DeepLinkRouter {
   ) throws(PreparationFailure) {
     if Self.shows(flow, routes) { return }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
-    flow.container.replace(with: screens, animated: false, cause: cause)
+    let container = flow.container
+    container.change { container.replace(with: screens, animated: false, cause: cause) }
   }
 
   /// Whether `flow`'s stack shows exactly `routes`.

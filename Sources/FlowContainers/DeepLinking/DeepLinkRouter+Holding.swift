@@ -2,6 +2,13 @@ extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
   func holdForGuard(_ link: DeepLink, _ requirement: LinkRequirement) -> LinkOutcome {
+    if presentedGuard == nil, let root,
+      let presenter = Self.guardPresenter(for: requirement, in: Self.node(of: root))
+    {
+      // Another router on this tree has this requirement's guard flow up: wait on that one.
+      presentedGuard = requirement
+      presenter.addPresentationListener { [weak self] _ in self?.guardFlowEnded(requirement) }
+    }
     if presentedGuard == nil {
       guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
         return .failed(LinkFailure(.noGuard(requirement)))
@@ -15,20 +22,33 @@ extension DeepLinkRouter {
     return hold(link, .guardRequired(requirement), until: nil)
   }
 
+  /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.
+  static func guardPresenter(
+    for requirement: LinkRequirement, in root: ContainerNode
+  ) -> ContainerNode? {
+    var node: ContainerNode? = root
+    while let current = node {
+      if current.endHandlers?.guardRequirement == requirement { return current }
+      node = current.presentedNode
+    }
+    return nil
+  }
+
   private func presentGuard<Flow: PresentableFlow>(
     _ flow: Flow, over top: ContainerNode, for requirement: LinkRequirement
   ) -> Bool {
-    // A guard that cannot be presented is reported through the outcome, not as misuse.
-    let presented = FlowDiagnostics.withHandler(
-      { _ in },
-      operation: {
-        top.present(
-          flow.container, animated: true, cause: .deepLink, fileID: #fileID, line: #line,
-          onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
-        return flow.container.presenterNode === top
-      })
-    if presented { presentedGuard = requirement }
-    return presented
+    // A guard that cannot be presented is reported through the outcome, not as misuse. This
+    // runs inside the tree's change (the link's), so the presentation is made directly.
+    guard top.canPresent(flow.container) else { return false }
+    let present = {
+      top.presentNow(
+        flow.container, animated: true, cause: .deepLink,
+        onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
+      top.endHandlers?.guardRequirement = requirement
+    }
+    if top.changes?.isChanging == true { present() } else { top.changeQueue.perform(present) }
+    presentedGuard = requirement
+    return true
   }
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
@@ -61,6 +81,17 @@ extension DeepLinkRouter {
 
   /// Follows the held link again, on the next turn of the main actor: it is called from inside a
   /// dismissal, which must finish first.
+  /// Drops the held link, if any, and any link still being validated or about to resume: a
+  /// newer link or a restoration replaces them.
+  func supersedePendingLinks() {
+    ticket &+= 1
+    validation?.cancel()
+    if let held = heldLink {
+      heldLink = nil
+      delegate?.router(self, didDrop: held.link, because: .superseded)
+    }
+  }
+
   func resumeHeldLink() {
     guard let held = heldLink else { return }
     heldLink = nil
@@ -72,6 +103,11 @@ extension DeepLinkRouter {
     let ticket = self.ticket
     resumption = Task { [weak self] in
       guard let self else { return }
+      // A newer link or a restoration since the link resumed wins over it.
+      guard ticket == self.ticket else {
+        self.delegate?.router(self, didDrop: held.link, because: .superseded)
+        return
+      }
       let outcome = await self.follow(held.link, ticket: ticket)
       self.delegate?.router(self, didResume: held.link, with: outcome)
     }

@@ -138,12 +138,7 @@ public final class DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: What happened.
   public func open(_ link: DeepLink) async -> LinkOutcome {
-    ticket &+= 1
-    validation?.cancel()
-    if let held = heldLink {
-      heldLink = nil
-      delegate?.router(self, didDrop: held.link, because: .superseded)
-    }
+    supersedePendingLinks()
     return await follow(link, ticket: ticket)
   }
 
@@ -165,6 +160,9 @@ public final class DeepLinkRouter {
     case .success(let made): plan = made
     }
     guard let validator else { return apply(plan) }
+    if let root, let failure = Self.unchangeable(Self.node(of: root)) {
+      return .failed(LinkFailure(failure))
+    }
     if let outcome = checkRequirements(of: plan) { return outcome }
     let planned = plan
     let task = Task { try await validator(planned) }

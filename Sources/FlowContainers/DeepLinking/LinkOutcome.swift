@@ -5,12 +5,18 @@
 /// case .applied(let plan): print("showing", plan.levels.last?.routes ?? [])
 /// case .held(let reason): print("waiting:", reason)
 /// case .dropped(let reason): print("dropped:", reason)
+/// case .interfered(_, let interference): print("changed after:", interference)
 /// case .failed(let failure): print(failure)
 /// }
 /// ```
 public enum LinkOutcome: Sendable, Equatable {
-  /// The link was applied by this plan.
+  /// The link was applied by this plan, and the tree shows it.
   case applied(LinkPlan)
+  /// The plan was applied whole, but navigation that callbacks asked for while it was applied
+  /// (an `onEnd` presenting a follow-up, an observer, a `makeSubFlow` that pushed) ran after
+  /// it and changed the tree: the tree no longer shows the plan. The interference names the
+  /// first such request.
+  case interfered(LinkPlan, LinkInterference)
   /// The link is held, and resumes when the reason clears (the guard is satisfied, the objecting
   /// flow goes away). The router's delegate hears how it ends.
   case held(LinkHoldReason)
@@ -18,6 +24,33 @@ public enum LinkOutcome: Sendable, Equatable {
   case dropped(LinkDropReason)
   /// The link could not be followed; the tree is as it was.
   case failed(LinkFailure)
+}
+
+/// A request that user code made while a link was applied, and that ran after it.
+public struct LinkInterference: Sendable, Hashable {
+  /// The operation asked for, such as `present(_:)`.
+  public var operation: String
+  /// The file of the call.
+  public var fileID: String
+  /// The line of the call.
+  public var line: UInt
+
+  /// Creates an interference; the library makes these.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation asked for.
+  ///   - fileID: The file of the call.
+  ///   - line: The line of the call.
+  public init(operation: String, fileID: String, line: UInt) {
+    self.operation = operation
+    self.fileID = fileID
+    self.line = line
+  }
+}
+
+extension LinkInterference: CustomStringConvertible {
+  /// `present(_:) at App/AppFlow.swift:42`.
+  public var description: String { "\(operation) at \(fileID):\(line)" }
 }
 
 /// Why a link is held.
@@ -72,6 +105,11 @@ public struct LinkFailure: Error, Sendable, Hashable {
     case noGuard(LinkRequirement)
     /// The router's root flow has been released.
     case rootReleased
+    /// The root's container has finished; a finished container never changes again.
+    case rootFinished
+    /// A change was under way in the tree: the plan was applied from a callback (an observer,
+    /// `onEnd`) of another change. Apply it after that change, for example from a `Task`.
+    case treeChanging
   }
 
   /// What went wrong.
@@ -103,6 +141,9 @@ extension LinkFailure: CustomStringConvertible {
     case .cannotCreate(let flow, let subFlow): return "\(flow) did not create \(subFlow)"
     case .noGuard(let requirement): return "no guard is registered for \"\(requirement)\""
     case .rootReleased: return "the root flow has been released"
+    case .rootFinished: return "the root flow's container has finished"
+    case .treeChanging:
+      return "a change was under way in the tree; apply the link after it, not from its callbacks"
     }
   }
 }

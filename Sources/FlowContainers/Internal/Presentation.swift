@@ -6,6 +6,9 @@ public import Observation
 struct PresentationEndHandlers {
   var onEnd: ((PresentationEnding) -> Void)?
   var libraryListeners: [(PresentationEnding) -> Void] = []
+  /// The requirement whose guard flow this presentation shows, when a router presented it; so
+  /// that every router on the tree waits on the same guard flow.
+  var guardRequirement: LinkRequirement?
 
   /// Tells everyone how the presentation ended.
   func send(_ ending: PresentationEnding) {

@@ -71,6 +71,12 @@ extension DeepLinkRouter {
   private func restore(
     validated snapshot: FlowSnapshot, root: some LinkableFlow, registry: FlowRegistry
   ) -> RestorationReport {
+    if let failure = Self.unchangeable(Self.node(of: root)) {
+      return report(
+        error: RestorationError(failure == .rootFinished ? .rootFinished : .treeChanging))
+    }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    supersedePendingLinks()
     var targets = snapshot.levels.compactMap { level in
       registry.entries[level.flow].map { Target(type: $0.type.type, routes: level.routes) }
     }
@@ -105,20 +111,23 @@ extension DeepLinkRouter {
     }
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
-    let live = LiveLevel.chain(from: root, readingRoutes: true)
-    while !targets.isEmpty {
-      let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
-      do {
-        let changes = try prepareChanges(for: plan, live: live)
-        for change in changes { change() }
-        break
-      } catch {
-        let reason: String
-        switch error.failure.reason {
-        case .cannotShow(_, _, let why): reason = why
-        default: reason = error.failure.description
+    // The whole restoration is one change of the tree: what callbacks ask for runs after it.
+    Self.node(of: root).changeQueue.perform {
+      let live = LiveLevel.chain(from: root, readingRoutes: true)
+      while !targets.isEmpty {
+        let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
+        do throws(PreparationFailure) {
+          let changes = try prepareChanges(for: plan, live: live)
+          for change in changes { change() }
+          break
+        } catch {
+          let reason: String
+          switch error.failure.reason {
+          case .cannotShow(_, _, let why): reason = why
+          default: reason = error.failure.description
+          }
+          cut(at: error.level, keeping: error.index, because: reason)
         }
-        cut(at: error.level, keeping: error.index, because: reason)
       }
     }
     return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)

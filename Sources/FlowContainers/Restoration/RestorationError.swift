@@ -27,6 +27,11 @@ public struct RestorationError: Error, Sendable, Hashable {
     case tooManyLevels(count: Int, limit: Int)
     /// The router's root flow has been released.
     case rootReleased
+    /// The root's container has finished; a finished container never changes again.
+    case rootFinished
+    /// A change was under way in the tree: restoration was asked for from a callback of
+    /// another change.
+    case treeChanging
   }
 
   /// What was wrong.
@@ -63,6 +68,9 @@ extension RestorationError: CustomStringConvertible {
     case .tooManyLevels(let count, let limit):
       return "the snapshot has too many levels (\(count), limit \(limit))"
     case .rootReleased: return "the root flow has been released"
+    case .rootFinished: return "the root flow's container has finished"
+    case .treeChanging:
+      return "a change was under way in the tree; restore after it, not from its callbacks"
     }
   }
 }
