@@ -79,8 +79,6 @@ extension DeepLinkRouter {
     resumeHeldLink()
   }
 
-  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
-  /// dismissal, which must finish first.
   /// Drops the held link, if any, and any link still being validated or about to resume: a
   /// newer link or a restoration replaces them.
   func supersedePendingLinks() {
@@ -92,6 +90,8 @@ extension DeepLinkRouter {
     }
   }
 
+  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
+  /// dismissal, which must finish first.
   func resumeHeldLink() {
     guard let held = heldLink else { return }
     heldLink = nil
