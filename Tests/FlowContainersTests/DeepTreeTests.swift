@@ -1,0 +1,102 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// Guarantees at scale: 100,000 layers deep, 100,000 requests long. Nothing recurses per layer
+/// or per request, so none of this can overflow the stack.
+@MainActor
+struct DeepTreeTests {
+  static let size = 100_000
+
+  /// The ids of ended flows, in the order their endings arrived.
+  private final class EndingOrder {
+    var ids: [Int] = []
+  }
+
+  /// Presents `size` layers over `root`, each recording its ending in `counts` and `order`.
+  private func presentChain(over root: ContainerNode, counts: LiveCounts, order: EndingOrder) {
+    var top = root
+    for _ in 0..<Self.size {
+      let flow = ModelFlow(counts: counts)
+      let id = flow.id
+      top.present(flow.container, animated: false) {
+        counts.endings[id, default: []].append($0)
+        order.ids.append(id)
+      }
+      top = flow.container
+    }
+  }
+
+  @Test func dismissingAChainOf100000LayersEndsEachOnceTopDownAndReleasesThemAll() {
+    let counts = LiveCounts()
+    let order = EndingOrder()
+    let root = ModelFlow(counts: counts)
+    presentChain(over: root.container, counts: counts, order: order)
+    #expect(root.container.topmost.depth == Self.size)
+    #expect(counts.flows == Self.size + 1)
+    root.container.dismissPresented(animated: false)
+    #expect(counts.flows == 1)
+    #expect(counts.screens == 1)
+    let firstID = root.id + 1
+    #expect(order.ids == Array((firstID..<(firstID + Self.size)).reversed()))
+    #expect(counts.endings[firstID] == [.dismissedByPresenter])
+    #expect(counts.endings.values.allSatisfy { $0.count == 1 })
+  }
+
+  @Test func releasingTheRootOfA100000LayerChainTearsItAllDown() {
+    let counts = LiveCounts()
+    let order = EndingOrder()
+    do {
+      let root = ModelFlow(counts: counts)
+      presentChain(over: root.container, counts: counts, order: order)
+    }
+    #expect(order.ids.first == order.ids.max())
+    #expect(counts.flows == 0)
+    #expect(counts.screens == 0)
+    #expect(counts.endings.values.allSatisfy { $0 == [.tornDown] })
+    #expect(counts.endings.count == Self.size)
+  }
+
+  @Test func anObserverThatPushesOnEveryPushRuns100000RequestsWithoutNesting() {
+    let flow = TestFlow<Root>("f", screens: ["root"])
+    var heard = 0
+    let token = flow.container.observeChanges { change in
+      heard += 1
+      if flow.container.count < Self.size { flow.container.push(TestScreen("s")) }
+    }
+    flow.container.push(TestScreen("first"))
+    #expect(flow.container.count == Self.size)
+    #expect(heard == Self.size - 1)
+    token.cancel()
+  }
+
+  @Test func onEndClosuresThatPresentTheNextFlowChain100000PresentationsInOrder() {
+    let counts = LiveCounts()
+    let order = EndingOrder()
+    let root = ModelFlow(counts: counts)
+    var presented = 0
+    func presentNext() {
+      guard presented < Self.size else { return }
+      presented += 1
+      let flow = ModelFlow(counts: counts)
+      let id = flow.id
+      root.container.present(flow.container, animated: false) { ending in
+        counts.endings[id, default: []].append(ending)
+        order.ids.append(id)
+        presentNext()
+      }
+    }
+    // Each flow is dismissed as soon as an observer sees it presented; its onEnd presents the
+    // next one. Every request is made from inside a change, so each waits for the one before.
+    let token = root.container.observeEvents { event in
+      if case .presented = event.action { root.container.presented?.dismiss() }
+    }
+    presentNext()
+    #expect(presented == Self.size)
+    #expect(counts.flows == 1)
+    #expect(order.ids == Array((root.id + 1)...(root.id + Self.size)))
+    #expect(counts.endings.values.allSatisfy { $0 == [.finished] })
+    #expect(root.container.presented == nil)
+    token.cancel()
+  }
+}
