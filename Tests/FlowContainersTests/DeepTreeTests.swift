@@ -2,8 +2,9 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
-/// Guarantees at scale: 100,000 layers deep, 100,000 requests long. Nothing recurses per layer
-/// or per request, so none of this can overflow the stack.
+/// Guarantees at scale: 100,000 layers deep, 100,000 requests long.
+///
+/// Nothing recurses per layer or per request, so none of this can overflow the stack.
 @MainActor
 struct DeepTreeTests {
   static let size = 100_000
