@@ -43,6 +43,14 @@ import Observation
 /// the container finished) changes nothing and reports a ``FlowDiagnostic`` to
 /// ``FlowDiagnostics``. It never traps.
 ///
+/// ## Navigating from callbacks
+///
+/// Each tree has one change in progress at a time. A call made from a callback while a change is
+/// under way in the same tree (an observer, `onEnd`, Observation's `onChange`, a released flow's
+/// `deinit`) is queued and made after that change has been applied and announced, in request
+/// order, and checked then; it returns at once (a queued `pop()` returns `nil`, the other pops
+/// `[]`). See <doc:OwnershipAndLifecycle>.
+///
 /// ## Observation
 ///
 /// The container is `Observable`: ``stack``, ``ContainerNode/presented`` and
