@@ -36,7 +36,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
       workload: pushPop, baseline: observablePushPop))
   results.append(
     compare(
-      "push_pop_raw", goal: 10, settings: settings, baseline: "Array append + removeLast",
+      "push_pop_raw", goal: 6, settings: settings, baseline: "Array append + removeLast",
       workload: pushPop, baseline: arrayPushPop))
 
   let deep = StackContainer<Route>(stack: [.home] + (1..<10_000).map(Route.item))

@@ -63,21 +63,24 @@ public class ContainerNode {
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
   /// Whether the container has finished; read on every operation.
-  @usableFromInline var finished = false
+  var finished = false
   /// Bumped on every change to the stack or the presentation, so a plan can tell it is stale.
-  @usableFromInline var generation: UInt64 = 0
+  var generation: UInt64 = 0
   /// The Observation registrar, made the first time an observable property is read: until then
   /// nothing can be observing, and mutations skip it.
-  @usableFromInline var registrar: RegistrarBox?
+  var registrar: RegistrarBox?
   /// The event observers of this container, made on the first registration.
   var eventObservers: ObserverList<NavigationEvent>?
   /// How many event observers sit on this container and on the containers below it.
-  @usableFromInline var eventObserverCount = 0
+  var eventObserverCount = 0
+  /// How many change observers sit on this container (a ``StackContainer``'s), so the fast path
+  /// needs no generic lookup.
+  var changeObserverCount = 0
   /// The generation at which an interactive pop began, while one is in progress.
   var interactivePopGeneration: UInt64?
   /// The tree's change queue, shared by every container of the tree; a root makes it when it
   /// first needs it.
-  @usableFromInline var changes: ChangeQueue?
+  var changes: ChangeQueue?
 
   @usableFromInline init() {}
 
@@ -107,6 +110,9 @@ public class ContainerNode {
   /// Registers a read of the stack with the Observation framework; overridden by
   /// ``StackContainer``.
   func accessStack() {}
+
+  /// Reports a pop that would remove the root; overridden by ``StackContainer``.
+  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
 }
 
 extension ContainerNode {
@@ -167,7 +173,6 @@ extension ContainerNode {
   }
 
   /// The tree's change queue, made for a root the first time it is needed.
-  @usableFromInline
   var changeQueue: ChangeQueue {
     if let changes { return changes }
     let made = ChangeQueue()
@@ -175,8 +180,61 @@ extension ContainerNode {
     return made
   }
 
+  /// How a stack change requested now goes.
+  @usableFromInline
+  enum ChangeRoute {
+    /// A change is in progress in the tree: queue the request.
+    case queued
+    /// Misuse, reported: change nothing.
+    case refused
+    /// Nothing can hear or call back: make the change directly (the generation is bumped).
+    case quiet
+    /// Make the change inside the tree's change queue, and announce it.
+    case announced
+  }
+
+  /// Decides how a stack change requested now goes: the checks every push and pop share, in one
+  /// call, so the inlined operations stay small.
+  ///
+  /// A quiet change bumps the generation here; a pop that then finds only the root calls
+  /// ``refusePopOfRoot(fileID:line:)``, which takes the bump back.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation, for misuse reports.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  /// - Returns: How the change goes.
+  @usableFromInline
+  func routeChange(_ operation: String, fileID: StaticString, line: UInt) -> ChangeRoute {
+    if let changes, changes.isChanging { return .queued }
+    if finished {
+      reportFinished(operation, fileID: fileID, line: line)
+      return .refused
+    }
+    guard registrar == nil, eventObserverCount == 0, changeObserverCount == 0 else {
+      return .announced
+    }
+    generation &+= 1
+    return .quiet
+  }
+
+  /// Reports a quiet pop that found only the root, and takes back the generation bump of
+  /// ``routeChange(_:fileID:line:)``: nothing changed.
+  @usableFromInline
+  func refusePopOfRoot(fileID: StaticString, line: UInt) {
+    generation &-= 1
+    reportPopOfRoot(fileID: fileID, line: line)
+  }
+
+  /// Queues `run` to run after the change in progress in this tree.
+  @usableFromInline
+  func enqueue(
+    _ operation: String, fileID: StaticString, line: UInt, _ run: @escaping () -> Void
+  ) {
+    changeQueue.enqueue(operation, fileID: fileID, line: line, run)
+  }
+
   /// Whether an operation may go ahead; reports it otherwise.
-  @inlinable
   func checkNotFinished(_ operation: String, fileID: StaticString, line: UInt) -> Bool {
     guard finished else { return true }
     reportFinished(operation, fileID: fileID, line: line)

@@ -21,6 +21,10 @@ extension StackContainer {
     let observers = changeObservers ?? ObserverList()
     changeObservers = observers
     let id = observers.add(handler)
-    return ObserverToken { [weak observers] in observers?.remove(id) }
+    changeObserverCount = observers.count
+    return ObserverToken { [weak self, weak observers] in
+      guard let observers, observers.remove(id) else { return }
+      self?.changeObserverCount = observers.count
+    }
   }
 }

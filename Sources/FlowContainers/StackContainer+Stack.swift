@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 extension StackContainer {
   /// The screens, bottom (root) first.
@@ -33,20 +33,19 @@ extension StackContainer {
   public func push(
     _ screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
-      changes.enqueue("push(_:)", fileID: fileID, line: line) {
+    switch routeChange("push(_:)", fileID: fileID, line: line) {
+    case .quiet:
+      withStackTakenOut { $0.append(screen) }
+    case .announced:
+      _ = announce(
+        .push, animated: animated, minimumCount: 0, fileID: fileID, line: line,
+        counts: (1, 0), { $0.append(screen) }, screens: { ([screen], []) })
+    case .queued:
+      enqueue("push(_:)", fileID: fileID, line: line) {
         self.push(screen, animated: animated, fileID: fileID, line: line)
       }
-      return
-    }
-    guard checkNotFinished("push", fileID: fileID, line: line) else { return }
-    change {
-      mutateStack { $0.append(screen) }
-      if isObserved {
-        didChange(
-          .push, added: CollectionOfOne(screen), removed: EmptyCollection(), animated: animated,
-          cause: .program)
-      }
+    case .refused:
+      break
     }
   }
 
@@ -59,7 +58,6 @@ extension StackContainer {
   ///   - animated: Whether the host should animate the push.
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
-  @inlinable
   public func push(
     contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
@@ -93,18 +91,27 @@ extension StackContainer {
   public func pop(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Screen? {
-    if let changes, changes.isChanging {
-      changes.enqueue("pop()", fileID: fileID, line: line) {
+    switch routeChange("pop()", fileID: fileID, line: line) {
+    case .quiet:
+      // One access to the stack: check and remove together.
+      if let removed = withStackTakenOut(Self.removeLastAboveRoot) { return removed }
+      refusePopOfRoot(fileID: fileID, line: line)
+      return nil
+    case .announced:
+      var removed: Screen?
+      _ = announce(
+        .pop, animated: animated, minimumCount: 2, fileID: fileID, line: line,
+        counts: (0, 1), { removed = $0.removeLast() },
+        screens: { ([], removed.map { [$0] } ?? []) })
+      return removed
+    case .queued:
+      enqueue("pop()", fileID: fileID, line: line) {
         self.pop(animated: animated, fileID: fileID, line: line)
       }
       return nil
-    }
-    guard checkNotFinished("pop", fileID: fileID, line: line) else { return nil }
-    guard storage.count > 1 else {
-      reportPopOfRoot(fileID: fileID, line: line)
+    case .refused:
       return nil
     }
-    return change { popTop(animated: animated, cause: .program) }
   }
 
   /// Removes every screen above the one at `index`, which becomes the top.
@@ -259,20 +266,78 @@ extension StackContainer where Screen: Equatable {
 
 extension StackContainer {
   /// Whether anyone would hear about a change.
+  var isObserved: Bool { changeObserverCount > 0 || eventObserverCount > 0 }
+
+  /// Runs `body` on the stack taken out of the container as a local, then puts it back.
+  ///
+  /// This is how the inlined push and pop change the stack cheaply with exclusivity checking on:
+  /// each swap is an instantaneous access that calls nothing, which the compiler checks without
+  /// a run-time call, and `body` then changes a local array (still uniquely referenced, so it is
+  /// not copied) rather than holding an access to the container's property open across calls,
+  /// which would cost a tracked run-time check. `body` must run no user code: nothing may see
+  /// the container's stack empty while it is out. (Inlined code only: unspecialised, the swaps
+  /// would look up the array type's metadata, which costs more than the check they avoid.)
   @inlinable
-  var isObserved: Bool { changeObservers?.isEmpty == false || eventObserverCount > 0 }
+  func withStackTakenOut<Result>(_ body: (inout [Screen]) -> Result) -> Result {
+    var screens: [Screen] = []
+    swap(&screens, &storage)
+    defer { swap(&screens, &storage) }
+    return body(&screens)
+  }
+
+  /// Removes and returns the top screen, unless it is the root (or the stack is empty).
+  @inlinable
+  static func removeLastAboveRoot(_ screens: inout [Screen]) -> Screen? {
+    screens.count > 1 ? screens.removeLast() : nil
+  }
+
+  /// Makes a stack change as an announced change of the tree: the slow path of the inlined push
+  /// and pop, taken when an Observation registrar or an observer exists.
+  ///
+  /// `change` (the caller's specialised code) changes the stack; `screens` lists what it added
+  /// and removed, and is called only when change observers need a ``StackChange``.
+  ///
+  /// - Returns: Whether the change was made: `false` when the stack had fewer than
+  ///   `minimumCount` screens, which is reported as a pop of the root.
+  @usableFromInline
+  func announce(
+    _ operation: StackOperation, animated: Bool, minimumCount: Int, fileID: StaticString,
+    line: UInt, counts: (added: Int, removed: Int), _ change: (inout [Screen]) -> Void,
+    screens: () -> (added: [Screen], removed: [Screen])
+  ) -> Bool {
+    guard storage.count >= minimumCount else {
+      reportPopOfRoot(fileID: fileID, line: line)
+      return false
+    }
+    changeQueue.perform {
+      mutateStack(change)
+      if changeObserverCount > 0, let changeObservers {
+        let (added, removed) = screens()
+        changeObservers.send(
+          StackChange(
+            operation: operation, added: added, removed: removed, animated: animated,
+            cause: .program))
+      }
+      if eventObserverCount > 0 {
+        emit(
+          .stack(operation, added: counts.added, removed: counts.removed), cause: .program,
+          animated: animated)
+      }
+    }
+    return true
+  }
 
   /// Runs `body` as the tree's change in progress when user code could run during it (an
   /// Observation registrar or an observer exists); otherwise nothing can call back, and `body`
   /// runs as it is.
-  @inlinable
   func change<Result>(_ body: () -> Result) -> Result {
     guard registrar != nil || isObserved else { return body() }
     return changeQueue.perform(body)
   }
 
   /// Changes the stack, telling the Observation framework if anything could be tracking it.
-  @inlinable
+  ///
+  /// `body` is library code or the inlined caller's, and runs no user code.
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
     generation = generation &+ 1
     guard let registrar, let stackKeyPath else { return body(&storage) }
@@ -282,7 +347,6 @@ extension StackContainer {
     return body(&storage)
   }
 
-  @inlinable
   func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
     guard !screens.isEmpty else { return }
     mutateStack { $0.append(contentsOf: screens) }
@@ -291,7 +355,6 @@ extension StackContainer {
     }
   }
 
-  @inlinable
   func popTop(animated: Bool, cause: NavigationCause) -> Screen {
     let removed = mutateStack { $0.removeLast() }
     if isObserved {
@@ -331,7 +394,6 @@ extension StackContainer {
   /// Tells change observers and event observers about a change.
   ///
   /// Arrays of screens are made only for change observers; events carry counts.
-  @inlinable
   func didChange<Added: Collection<Screen>, Removed: Collection<Screen>>(
     _ operation: StackOperation, added: Added, removed: Removed, animated: Bool,
     cause: NavigationCause
@@ -349,14 +411,4 @@ extension StackContainer {
     }
   }
 
-  @usableFromInline
-  func reportPopOfRoot(fileID: StaticString, line: UInt) {
-    report(
-      storage.isEmpty ? .emptyStack : .popRoot,
-      storage.isEmpty
-        ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
-        : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
-          + "its root. To leave the flow, dismiss its container instead.",
-      fileID: fileID, line: line)
-  }
 }

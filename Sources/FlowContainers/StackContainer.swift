@@ -65,11 +65,13 @@ import Observation
 @MainActor
 public final class StackContainer<Screen>: ContainerNode {
   /// The screens, bottom first.
+  ///
+  /// The inlined push and pop change it directly, with one exclusivity-checked access each.
   @usableFromInline var storage: [Screen]
   /// The observers of this container's stack changes.
-  @usableFromInline var changeObservers: ObserverList<StackChange<Screen>>?
+  var changeObservers: ObserverList<StackChange<Screen>>?
   /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
-  @usableFromInline var stackKeyPath: KeyPath<StackContainer<Screen>, [Screen]>?
+  var stackKeyPath: KeyPath<StackContainer<Screen>, [Screen]>?
 
   /// Creates a container whose stack holds `root`.
   ///
@@ -107,5 +109,15 @@ public final class StackContainer<Screen>: ContainerNode {
     if registrar == nil { registrar = RegistrarBox() }
     if stackKeyPath == nil { stackKeyPath = \.stack }
     if let registrar, let stackKeyPath { registrar.registrar.access(self, keyPath: stackKeyPath) }
+  }
+
+  override func reportPopOfRoot(fileID: StaticString, line: UInt) {
+    report(
+      storage.isEmpty ? .emptyStack : .popRoot,
+      storage.isEmpty
+        ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
+        : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
+          + "its root. To leave the flow, dismiss its container instead.",
+      fileID: fileID, line: line)
   }
 }

@@ -179,6 +179,14 @@ struct DeepLinkReentrancyTests {
     #expect(linked.tree == "AppFlow: [library, note(3)]")
   }
 
+  @Test func aPopRefusedAsMisuseLeavesAPlanFresh() throws {
+    let linked = LinkedApp()
+    let plan = try linked.plan("notes://note/1")
+    let diagnostics = withRecordedDiagnostics { linked.app.container.pop() }
+    #expect(diagnostics.map(\.code) == [.popRoot])
+    #expect(linked.router.apply(plan).summary == "applied")
+  }
+
   // MARK: Finished roots
 
   @Test func linksAndRestorationNeverChangeAFinishedRoot() async {

@@ -39,8 +39,9 @@ private struct ParseFailure: Error {
 
 /// A single pass over the UTF-8 bytes of a link.
 private struct LinkParser {
-  /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`). Every read
-  /// is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or over
+  /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`).
+  ///
+  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or over
   /// sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
   /// `FuzzDeepLink` target runs this parser under AddressSanitizer.
   let bytes: UnsafeBufferPointer<UInt8>

@@ -9,7 +9,6 @@
 /// of its own. So every callback sees a whole tree, and every observer hears the changes in the
 /// order the tree went through them.
 @MainActor
-@usableFromInline
 final class ChangeQueue {
   /// A request made while a change was in progress.
   struct Request {
@@ -25,7 +24,7 @@ final class ChangeQueue {
   }
 
   /// Whether a change is being applied or announced.
-  @usableFromInline private(set) var isChanging = false
+  private(set) var isChanging = false
   /// Whether queued requests are being run.
   private var isDraining = false
   private var pending: [Request] = []
@@ -38,7 +37,6 @@ final class ChangeQueue {
   /// Runs `change` as the tree's change in progress, then every request made while it ran.
   ///
   /// Requests run one after another, not nested, however many they make in turn.
-  @usableFromInline
   func perform<Result>(_ change: () -> Result) -> Result {
     let outer = isChanging
     isChanging = true
@@ -49,7 +47,6 @@ final class ChangeQueue {
   }
 
   /// Queues a request to run after the change in progress.
-  @usableFromInline
   func enqueue(
     _ operation: String, fileID: StaticString, line: UInt, _ run: @escaping () -> Void
   ) {
