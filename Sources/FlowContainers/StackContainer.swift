@@ -60,8 +60,8 @@ import Observation
 ///
 /// ## Speed
 ///
-/// Push and pop cost an array append and removal plus a few checks, whatever the depth; the
-/// stack operations are inlinable, so they are specialised for your screen type.
+/// Push and pop cost an array append and removal plus one call for their checks, whatever the
+/// depth; the stack change itself is inlinable, so it is specialised for your screen type.
 @MainActor
 public final class StackContainer<Screen>: ContainerNode {
   /// The screens, bottom first.
