@@ -13,7 +13,9 @@ extension DeepLinkRouter {
       return .failure(LinkFailure(.unsupportedScheme(String(describing: link))))
     }
     let live = LiveLevel.chain(from: root, readingRoutes: true)
-    return targets(for: link, root: root, live: live).map { targets in
+    // One resolution: the answers of every type's `canHandle` are shared across its levels.
+    let resolved = ResolutionDepth.resolving(from: 0) { targets(for: link, root: root, live: live) }
+    return resolved.map { targets in
       makePlan(link: link, targets: targets, live: live, cause: .deepLink)
     }
   }
@@ -41,6 +43,9 @@ extension DeepLinkRouter {
     var current = link
     var targets: [Target] = []
     var reusing = true
+    // Set when no sub-flow type accepted the rest and resolution goes on into one whose own
+    // patterns match, only to find where it really stops: it must not succeed from there.
+    var refusal: LinkFailure?
     while true {
       guard let resolution = type.resolveErased(current) else {
         return .failure(
@@ -48,21 +53,28 @@ extension DeepLinkRouter {
       }
       targets.append(Target(type: type, routes: resolution.routes))
       let rest = resolution.remainder
-      guard !rest.remaining.isEmpty else { return .success(targets) }
+      guard !rest.remaining.isEmpty else {
+        return refusal.map { .failure($0) } ?? .success(targets)
+      }
       guard targets.count < ResolutionDepth.limit else {
         return .failure(LinkFailure(.tooDeep(limit: ResolutionDepth.limit)))
       }
       let level = targets.count
       reusing = reusing && Self.canKeep(level, of: live, over: targets[level - 1].routes)
       let existing = reusing ? live[level].flow.map { Swift.type(of: $0) } : nil
-      if let existing, existing.canHandle(rest) {
-        type = existing
-      } else if let next = type.subFlowTypes.first(where: { $0.canHandle(rest) })
-        // None can handle all of it: follow one whose own patterns match, to report the level
-        // where resolution really stops.
-        ?? type.subFlowTypes.first(where: { $0.resolveErased(rest) != nil })
-      {
-        reusing = reusing && existing == next
+      // Each candidate type's own `canHandle` decides; answers are shared across the levels.
+      let candidates = type.subFlowTypes
+      let accepted = ResolutionDepth.resolving(from: level) { () -> (any LinkableFlow.Type)? in
+        if let existing, existing.canHandle(rest) { return existing }
+        return candidates.first { $0.canHandle(rest) }
+      }
+      if let accepted {
+        reusing = reusing && existing == accepted
+        type = accepted
+      } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
+        refusal =
+          refusal ?? LinkFailure(.noSubFlow(flow: type.flowName, remaining: Array(rest.remaining)))
+        reusing = false
         type = next
       } else {
         return .failure(

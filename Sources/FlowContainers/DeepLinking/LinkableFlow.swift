@@ -121,10 +121,15 @@ extension LinkableFlow {
 
   /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
   ///
+  /// Each sub-flow type is asked through its own `canHandle(_:)`, so a type that overrides it
+  /// is obeyed. Within one resolution each type is asked about each remainder at each depth at
+  /// most once, so the cost grows with the link's length, not with the number of paths through
+  /// the sub-flow declarations.
+  ///
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when resolution from this type would succeed.
   public static func canHandle(_ link: DeepLink) -> Bool {
-    ResolutionDepth.guarded(false) {
+    ResolutionDepth.memoized(Self.self, link) {
       guard let resolution = routes.resolve(link) else { return false }
       let rest = resolution.remainder
       return rest.remaining.isEmpty || subFlowTypes.contains { $0.canHandle(rest) }
@@ -181,16 +186,49 @@ enum TypeNames {
 }
 
 /// Bounds how deep type-level resolution may recurse, so that sub-flow declarations that loop
-/// without consuming anything (`*` handing everything to a type that hands it back) end.
+/// without consuming anything (`*` handing everything to a type that hands it back) end, and
+/// remembers, within one resolution, what each type answered for each remainder at each depth,
+/// so that types that can present each other are not explored once per path (2^depth).
 @MainActor
 enum ResolutionDepth {
   static let limit = 32
   private static var current = 0
+  /// What the default `canHandle` answered, while a resolution is under way.
+  private static var answers: [Key: Bool]?
 
-  static func guarded<Result>(_ fallback: Result, _ body: () -> Result) -> Result {
-    guard current < limit else { return fallback }
+  private struct Key: Hashable {
+    let type: ObjectIdentifier
+    let link: DeepLink
+    let depth: Int
+  }
+
+  /// Runs `body`, the default `canHandle` of `type` for `link`, once per type, link and depth
+  /// within the outermost resolution; `false` past the depth limit.
+  static func memoized(_ type: Any.Type, _ link: DeepLink, _ body: () -> Bool) -> Bool {
+    guard current < limit else { return false }
+    let outermost = answers == nil
+    if outermost { answers = [:] }
+    defer { if outermost { answers = nil } }
+    let key = Key(type: ObjectIdentifier(type), link: link, depth: current)
+    if let known = answers?[key] { return known }
     current += 1
-    defer { current -= 1 }
+    let answer = body()
+    current -= 1
+    answers?[key] = answer
+    return answer
+  }
+
+  /// Runs `body` as one resolution that starts at `depth`: the `canHandle` answers it gets are
+  /// remembered across it, and depths count from there.
+  static func resolving<Result>(from depth: Int, _ body: () -> Result) -> Result {
+    let outermost = answers == nil
+    if outermost { answers = [:] }
+    let saved = current
+    current = depth
+    defer {
+      current = saved
+      if outermost { answers = nil }
+    }
     return body()
   }
 }
