@@ -170,3 +170,29 @@ struct DeepLinkParsingTests {
     }
   }
 }
+
+/// What the docs say links reject, they reject.
+struct DeepLinkStrictnessTests {
+  @Test(arguments: [
+    "notes://note/a\u{85}b", "notes://note/a\u{9B}b", "notes://note/a\u{2028}b",
+    "notes://note/a\u{2029}b", "notes://note/a%C2%85b", "notes://note/a%C2%9Bb",
+    "notes://note/a%E2%80%A8b", "notes://note/1?q=%C2%85",
+  ])
+  func unicodeControlsAndLineSeparatorsAreRejectedRawOrEncoded(text: String) {
+    #expect(throws: DeepLinkError.self) { try DeepLink(parsing: text) }
+  }
+
+  @Test func aPortOnACustomSchemeIsRejectedNotIgnored() {
+    #expect(throws: DeepLinkError.self) { try DeepLink(parsing: "notes://note:8080/2") }
+    #expect((try? DeepLink(parsing: "https://example.com:8443/note/2"))?.port == 8443)
+  }
+
+  @Test(arguments: ["+2", "0002", "02", "-0", "00"])
+  func integerParametersMatchOnlyTheirCanonicalForm(component: String) throws {
+    let table: RouteTable<Int> = [.pattern("item/:id<Int>") { try [$0.int("id")] }]
+    #expect(table.resolve(try DeepLink(parsing: "notes://item/\(component)")) == nil)
+    #expect(table.resolve(try DeepLink(parsing: "notes://item/2"))?.stack == [2])
+    #expect(table.resolve(try DeepLink(parsing: "notes://item/0"))?.stack == [0])
+    #expect(table.resolve(try DeepLink(parsing: "notes://item/-3"))?.stack == [-3])
+  }
+}

@@ -60,8 +60,8 @@ private struct LinkParser {
     guard count <= DeepLink.maximumLength else {
       throw ParseFailure(.tooLong(length: count, limit: DeepLink.maximumLength))
     }
-    for index in 0..<count where bytes[index] <= 0x20 || bytes[index] == 0x7F {
-      throw ParseFailure(.invalidCharacter(offset: index))
+    if let offset = Self.forbiddenCharacterOffset(in: bytes, decoded: false) {
+      throw ParseFailure(.invalidCharacter(offset: offset))
     }
 
     // scheme ":"
@@ -84,6 +84,9 @@ private struct LinkParser {
       let start = position
       while position < count, !isDelimiter(bytes[position]) { position += 1 }
       (host, port) = try parseAuthority(start..<position)
+      if port != nil, !DeepLink.isWebScheme(scheme) {
+        throw ParseFailure(.invalidPort(text(start..<position)))
+      }
     }
 
     // path
@@ -222,7 +225,38 @@ private struct LinkParser {
     guard let string = String(validating: decoded, as: UTF8.self) else {
       throw ParseFailure(.invalidPercentEncoding(text(range)))
     }
+    if decoded.withUnsafeBufferPointer({ Self.forbiddenCharacterOffset(in: $0, decoded: true) })
+      != nil
+    {
+      throw ParseFailure(.invalidCharacter(offset: range.lowerBound))
+    }
     return string
+  }
+
+  /// The offset of the first character a link may not hold: a C0 control, DEL, a C1 control
+  /// (UTF-8 `C2 80` to `C2 9F`, such as U+0085), or a line or paragraph separator (U+2028,
+  /// U+2029: `E2 80 A8`, `E2 80 A9`); in the raw text, a space too (`%20` decodes to one).
+  ///
+  /// Every read is at an index below `bytes.count`, checked before it is made.
+  static func forbiddenCharacterOffset(
+    in bytes: UnsafeBufferPointer<UInt8>, decoded: Bool
+  ) -> Int? {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || (byte == 0x20 && !decoded) { return index }
+      if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return index
+      }
+      if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 
   private func hexValue(_ byte: UInt8) -> UInt8? {

@@ -23,9 +23,11 @@ public struct DeepLinkError: Error, Sendable, Hashable {
     case invalidScheme(String)
     /// The host is malformed: it holds `@`, `[` or `]`, or a colon that does not start a port.
     case invalidHost(String)
-    /// The port is not a number from 0 to 65535.
+    /// The port is not a number from 0 to 65535, or the scheme takes no port (only `http` and
+    /// `https` links do; on another scheme a port would be ignored).
     case invalidPort(String)
-    /// A control character or space at this UTF-8 offset, raw or percent-encoded.
+    /// A control character (C0, DEL or C1, such as U+0085), a space, or a line or paragraph
+    /// separator (U+2028, U+2029) at this UTF-8 offset, raw or percent-encoded.
     case invalidCharacter(offset: Int)
     /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
     case invalidPercentEncoding(String)
