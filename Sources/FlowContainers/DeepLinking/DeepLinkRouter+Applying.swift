@@ -237,6 +237,16 @@ extension DeepLinkRouter {
     of flow: Flow, to routes: [AnyRoute], level: Int, cause: NavigationCause
   ) throws(PreparationFailure) {
     if Self.shows(flow, routes) { return }
+    // Restoring, a new sub-flow keeps its root screen: an empty saved stack is not one it could
+    // have had.
+    if cause == .restoration, routes.isEmpty {
+      throw PreparationFailure(
+        level: level, index: 0,
+        failure: LinkFailure(
+          .cannotShow(
+            flow: Flow.flowName, route: "(nothing)",
+            reason: "the saved stack is empty; a flow keeps its root screen")))
+    }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     let container = flow.container
     container.change { container.replace(with: screens, animated: false, cause: cause) }

@@ -102,6 +102,15 @@ extension DeepLinkRouter {
         targets.removeSubrange(level...)
       }
     }
+    // A flow always keeps its root screen: an empty saved stack is not one it could have had.
+    // The root flow goes back to its root screen alone, and the report says so.
+    if let first = targets.first, first.routes.isEmpty, let rootRoute = Self.rootRoute(of: root) {
+      cut(
+        at: 0, keeping: 0,
+        because: "the saved stack is empty; \(first.type.flowName) keeps its root screen "
+          + "\(rootRoute)")
+      targets = [Target(type: first.type, routes: [rootRoute])]
+    }
     if let level = targets.firstIndex(where: { target in
       target.type.requirement.map { guards[$0]?.isSatisfied() != true } ?? false
     }) {
@@ -131,6 +140,11 @@ extension DeepLinkRouter {
       }
     }
     return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
+  }
+
+  /// The route of `flow`'s root screen, if it has one that has a route.
+  static func rootRoute<Flow: LinkableFlow>(of flow: Flow) -> AnyRoute? {
+    flow.container.storage.first.flatMap(flow.route(for:)).map(AnyRoute.init)
   }
 
   private func report(error: RestorationError) -> RestorationReport {

@@ -44,11 +44,24 @@ public struct SnapshotFile: Sendable {
 
   /// Reads the file, or returns `nil` if it does not exist.
   ///
+  /// Reading stops past ``FlowSnapshot/maximumSize``: a larger file is not read whole.
+  ///
   /// - Returns: The file's bytes.
-  /// - Throws: A file-system error other than the file being missing.
+  /// - Throws: ``RestorationError`` with ``RestorationError/Reason/tooLarge(bytes:limit:)``
+  ///   when the file is larger than ``FlowSnapshot/maximumSize``; a file-system error other
+  ///   than the file being missing.
   public func read() throws -> Data? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    return try Data(contentsOf: url)
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let limit = FlowSnapshot.maximumSize
+    let data = try handle.read(upToCount: limit + 1) ?? Data()
+    guard data.count <= limit else {
+      let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size]
+      let bytes = (size as? NSNumber)?.intValue ?? data.count
+      throw RestorationError(.tooLarge(bytes: bytes, limit: limit))
+    }
+    return data
   }
 
   /// Replaces the file's contents with `data`, atomically.

@@ -1,0 +1,62 @@
+import FlowContainers
+import FlowContainersTesting
+import Foundation
+import Testing
+
+/// Restoration never builds a stack without a root screen: an empty saved level is kept at its
+/// root (the root flow) or cut (a sub-flow), with a report, never restored as complete.
+@MainActor
+struct RestorationStackTests {
+  private func restore(_ levels: [FlowSnapshot.Level]) -> (LinkedApp, RestorationReport) {
+    let linked = LinkedApp()
+    return (linked, linked.router.restore(FlowSnapshot(levels: levels)))
+  }
+
+  @Test func anEmptyRootLevelKeepsTheRootScreenAndSaysSo() {
+    let (linked, report) = restore([.init(flow: "AppFlow", routes: [])])
+    #expect(linked.tree == "AppFlow: [library]")
+    #expect(!report.isComplete)
+    #expect(report.dropped.map(\.flow) == ["AppFlow"])
+  }
+
+  @Test func anEmptySubFlowLevelIsCutWithAReport() {
+    let (linked, report) = restore([
+      .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)]),
+      .init(flow: "SettingsFlow", routes: []),
+    ])
+    #expect(linked.tree == "AppFlow: [library]")
+    #expect(!report.isComplete)
+    #expect(report.dropped.map(\.flow) == ["SettingsFlow"])
+  }
+
+  @Test func aWholeValidTreeStillRestoresCompletely() {
+    let (linked, report) = restore([
+      .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),
+      .init(flow: "SettingsFlow", routes: [AnyRoute(SettingsRoute.settings)]),
+    ])
+    #expect(report.isComplete)
+    #expect(
+      linked.tree == """
+        AppFlow: [library, note(2)]
+        └─ SettingsFlow: [settings]
+        """)
+  }
+}
+
+struct SnapshotFileLimitTests {
+  @Test func readingAFileLargerThanTheLimitStopsWithoutReadingItAll() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "snapshot-limit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("state.json")
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: 1 << 30)  // a sparse 1 GiB file
+    try handle.close()
+    let file = SnapshotFile(url: url)
+    #expect(throws: RestorationError(.tooLarge(bytes: 1 << 30, limit: FlowSnapshot.maximumSize))) {
+      _ = try file.read()
+    }
+  }
+}
