@@ -60,3 +60,27 @@ struct SnapshotFileLimitTests {
     }
   }
 }
+
+/// Restoration asks the flows it would dismiss, as a link does.
+@MainActor
+struct RestorationObjectionTests {
+  @Test func aFlowThatObjectsIsNotDismissedByARestoration() async throws {
+    let linked = LinkedApp()
+    #expect(await linked.open("notes://note/1/edit").summary == "applied")
+    let editor = try #require(linked.app.container.presentedFlow as? EditorFlow)
+    editor.hasUnsavedChanges = true
+    let before = linked.tree
+    let report = linked.router.restore(
+      FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)])]))
+    #expect(linked.tree == before)
+    #expect(
+      report.error
+        == RestorationError(.objection(flow: "EditorFlow", reason: "note 1 has unsaved changes")))
+    editor.hasUnsavedChanges = false
+    #expect(
+      linked.router.restore(
+        FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)])])
+      ).isComplete)
+    #expect(linked.tree == "AppFlow: [library]")
+  }
+}

@@ -98,20 +98,29 @@ extension DeepLinkRouter {
 
   /// Asks the flows the plan would dismiss, topmost first, whether they object.
   func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
-    guard let link = plan.link else { return nil }
+    guard let link = plan.link, let objection = objection(to: plan, live: live, link: link) else {
+      return nil
+    }
+    let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
+    switch interruptionPolicy {
+    case .drop:
+      return .dropped(.objection(flow: objection.flow, reason: objection.reason))
+    case .hold:
+      return hold(link, reason, until: live[objection.level - 1].container)
+    }
+  }
+
+  /// The first flow the plan would dismiss, topmost first, that objects to `link`: its level,
+  /// its name and why.
+  func objection(
+    to plan: LinkPlan, live: [LiveLevel], link: DeepLink
+  ) -> (level: Int, flow: String, reason: String)? {
     for case .dismiss(let level, _) in plan.steps {
       for index in (level..<live.count).reversed() {
         guard let aware = live[index].container.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: link)
         else { continue }
-        let name = live[index].name
-        switch interruptionPolicy {
-        case .drop:
-          return .dropped(.objection(flow: name, reason: reason))
-        case .hold:
-          return hold(
-            link, .objection(flow: name, reason: reason), until: live[index - 1].container)
-        }
+        return (index, live[index].name, reason)
       }
     }
     return nil

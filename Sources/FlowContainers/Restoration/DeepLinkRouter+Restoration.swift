@@ -121,12 +121,16 @@ extension DeepLinkRouter {
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
     // The whole restoration is one change of the tree: what callbacks ask for runs after it.
-    Self.node(of: root).changeQueue.perform {
+    let refusal = Self.node(of: root).changeQueue.perform { () -> RestorationError? in
       let live = LiveLevel.chain(from: root, readingRoutes: true)
       while !targets.isEmpty {
         let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
         do throws(PreparationFailure) {
           let changes = try prepareChanges(for: plan, live: live)
+          // The same check as for links: a flow the restoration would dismiss may object.
+          if let objection = objection(to: plan, live: live, link: restorationLink) {
+            return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
+          }
           for change in changes { change() }
           break
         } catch {
@@ -138,9 +142,15 @@ extension DeepLinkRouter {
           cut(at: error.level, keeping: error.index, because: reason)
         }
       }
+      return nil
     }
+    if let refusal { return report(error: refusal) }
     return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
   }
+
+  /// The link a restoration shows objecting flows (``InterruptionAware``): the router's root,
+  /// such as `notes:`, since a snapshot need not be expressible as a link.
+  var restorationLink: DeepLink { DeepLink(scheme: scheme, components: []) }
 
   /// The route of `flow`'s root screen, if it has one that has a route.
   static func rootRoute<Flow: LinkableFlow>(of flow: Flow) -> AnyRoute? {

@@ -25,6 +25,9 @@ public struct RestorationError: Error, Sendable, Hashable {
     case unknownRoute(flow: String, detail: String)
     /// More levels than ``FlowSnapshot/maximumLevels``.
     case tooManyLevels(count: Int, limit: Int)
+    /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
+    /// nothing was restored.
+    case objection(flow: String, reason: String)
     /// The router's root flow has been released.
     case rootReleased
     /// The root's container has finished; a finished container never changes again.
@@ -67,6 +70,7 @@ extension RestorationError: CustomStringConvertible {
       return "the snapshot has a route \(flow) does not know: \(detail)"
     case .tooManyLevels(let count, let limit):
       return "the snapshot has too many levels (\(count), limit \(limit))"
+    case .objection(let flow, let reason): return "\(flow) objects: \(reason)"
     case .rootReleased: return "the root flow has been released"
     case .rootFinished: return "the root flow's container has finished"
     case .treeChanging:
