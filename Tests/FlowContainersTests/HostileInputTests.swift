@@ -54,7 +54,8 @@ struct HostileInputTests {
     ("wrong type", "the snapshot is corrupt"),
     ("wrong version", "snapshot version -1 is not supported"),
     ("binary", "the snapshot is corrupt"),
-    ("deep nesting", "the snapshot is corrupt"),
+    // Read despite its depth (version 1 is flattened without recursion), then rejected.
+    ("deep nesting", "the snapshot's root is \"SettingsFlow\""),
     ("a guarded flow named directly", "the snapshot's root is \"EditorFlow\""),
   ]
 

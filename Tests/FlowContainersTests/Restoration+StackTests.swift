@@ -84,3 +84,30 @@ struct RestorationObjectionTests {
     #expect(linked.tree == "AppFlow: [library]")
   }
 }
+
+/// Version 1 snapshots nest a level per presentation; they are read up to the same documented
+/// limit as version 2, not up to the JSON decoder's nesting limit.
+@MainActor
+struct RestorationVersion1DepthTests {
+  private func version1(levels: Int) -> Data {
+    var json = #"{"version":1,"root":"#
+    for level in 0..<levels {
+      json += #"{"flow":"ModelFlow","stack":[0,\#(level % 9)]"#
+      json += level == levels - 1 ? "" : #","presented":"#
+    }
+    json += String(repeating: "}", count: levels) + "}"
+    return Data(json.utf8)
+  }
+
+  @Test func aVersion1SnapshotNestedDeeperThanTheJSONDecoderReadsIsRead() throws {
+    let snapshot = try FlowSnapshot.decode(version1(levels: 600), root: ModelFlow.self)
+    #expect(snapshot.levels.count == 600)
+    #expect(snapshot.levels[599].routes == [AnyRoute(0), AnyRoute(599 % 9)])
+  }
+
+  @Test func aVersion1SnapshotOverTheLevelLimitSaysSo() {
+    #expect(throws: RestorationError(.tooManyLevels(count: 4097, limit: 4096))) {
+      try FlowSnapshot.decode(version1(levels: 4097), root: ModelFlow.self)
+    }
+  }
+}

@@ -37,14 +37,27 @@ extension FlowSnapshot {
     guard data.count <= maximumSize else {
       throw RestorationError(.tooLarge(bytes: data.count, limit: maximumSize))
     }
-    let version = try decode(Header.self, from: data, registry: nil).version
+    // A version 1 document nests a level per presentation, deeper than `JSONDecoder` reads:
+    // it is flattened to version 2 first, without recursion.
+    let flattened = Version1Reader.flatten(data)
+    let version: Int?
+    if flattened != nil {
+      version = 1
+    } else {
+      version = try decode(Header.self, from: data, registry: nil).version
+    }
     guard let version, (oldestReadableVersion...currentVersion).contains(version) else {
       throw RestorationError(.unsupportedVersion(version))
     }
     let levels: [Level]
-    switch version {
-    case 1: levels = try decode(Version1.self, from: data, registry: registry).levels
-    default: levels = try decode(Document.self, from: data, registry: registry).levels
+    switch (version, flattened) {
+    case (1, let flattened?):
+      levels = try decode(Document.self, from: flattened.json, registry: registry).levels
+    case (1, nil):
+      // Not a shape the flattener walks: the nested decoder says what is wrong.
+      levels = try decode(Version1.self, from: data, registry: registry).levels
+    default:
+      levels = try decode(Document.self, from: data, registry: registry).levels
     }
     try registry.validate(levels.map(\.flow))
     return FlowSnapshot(levels: levels)
