@@ -269,20 +269,6 @@ struct ReentrancyTests {
     #expect(token.isCancelled)
     token.cancel()
   }
-
-  @Test func aTokenOutlivingItsContainerCancelsSafely() {
-    var token: ObserverToken?
-    var changeToken: ObserverToken?
-    do {
-      let flow = TestFlow<Root>("root")
-      token = flow.container.observeEvents { _ in }
-      changeToken = flow.container.observeChanges { _ in }
-    }
-    token?.cancel()
-    changeToken?.cancel()
-    #expect(token?.isCancelled == true)
-    #expect(changeToken?.isCancelled == true)
-  }
 }
 
 /// A flow whose `deinit` misuses its container (pops its root).
