@@ -193,42 +193,59 @@ enum TypeNames {
 enum ResolutionDepth {
   static let limit = 32
   private static var current = 0
-  /// What the default `canHandle` answered, while a resolution is under way.
-  private static var answers: [Key: Bool]?
+  /// What the default `canHandle` answered, while a resolution is under way; emptied when it
+  /// ends, keeping its storage for the next one.
+  private static var answers: [Key: Answer] = [:]
+  /// Whether a resolution is under way.
+  private static var isResolving = false
 
+  /// A type, at a depth, asked about a link with so many components left. Within one
+  /// resolution every link asked about is a remainder of the same link, so this names it; the
+  /// answer keeps the link too, and is used only for an equal one (remainders share their
+  /// components' storage, so comparing them is cheap).
   private struct Key: Hashable {
     let type: ObjectIdentifier
-    let link: DeepLink
+    let remaining: Int
     let depth: Int
+  }
+
+  private struct Answer {
+    let link: DeepLink
+    let canHandle: Bool
   }
 
   /// Runs `body`, the default `canHandle` of `type` for `link`, once per type, link and depth
   /// within the outermost resolution; `false` past the depth limit.
   static func memoized(_ type: Any.Type, _ link: DeepLink, _ body: () -> Bool) -> Bool {
     guard current < limit else { return false }
-    let outermost = answers == nil
-    if outermost { answers = [:] }
-    defer { if outermost { answers = nil } }
-    let key = Key(type: ObjectIdentifier(type), link: link, depth: current)
-    if let known = answers?[key] { return known }
+    let outermost = !isResolving
+    isResolving = true
+    defer { if outermost { endResolution() } }
+    let key = Key(type: ObjectIdentifier(type), remaining: link.remaining.count, depth: current)
+    if let known = answers[key], known.link == link { return known.canHandle }
     current += 1
     let answer = body()
     current -= 1
-    answers?[key] = answer
+    answers[key] = Answer(link: link, canHandle: answer)
     return answer
   }
 
   /// Runs `body` as one resolution that starts at `depth`: the `canHandle` answers it gets are
   /// remembered across it, and depths count from there.
   static func resolving<Result>(from depth: Int, _ body: () -> Result) -> Result {
-    let outermost = answers == nil
-    if outermost { answers = [:] }
+    let outermost = !isResolving
+    isResolving = true
     let saved = current
     current = depth
     defer {
       current = saved
-      if outermost { answers = nil }
+      if outermost { endResolution() }
     }
     return body()
+  }
+
+  private static func endResolution() {
+    isResolving = false
+    answers.removeAll(keepingCapacity: true)
   }
 }
