@@ -199,8 +199,9 @@ enum ResolutionDepth {
   /// Whether a resolution is under way.
   private static var isResolving = false
 
-  /// A type, at a depth, asked about a link with so many components left. Within one
-  /// resolution every link asked about is a remainder of the same link, so this names it; the
+  /// A type, at a depth, asked about a link with so many components left.
+  ///
+  /// Within one resolution every link asked about is a remainder of the same link, so this names it; the
   /// answer keeps the link too, and is used only for an equal one (remainders share their
   /// components' storage, so comparing them is cheap).
   private struct Key: Hashable {
