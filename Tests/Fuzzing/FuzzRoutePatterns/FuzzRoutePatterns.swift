@@ -69,7 +69,8 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
       guard let component else { return nil }
       switch type {
       case .int:
-        guard Int(component) != nil else { return nil }
+        // Canonical only: `09`, `+9` and `-0` are not numbers a link may use.
+        guard let value = Int(component), String(value) == component else { return nil }
         rank.append(1)
       case .uuid:
         guard component.utf8.count == 36, UUID(uuidString: component) != nil else { return nil }
