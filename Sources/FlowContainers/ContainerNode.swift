@@ -211,12 +211,18 @@ extension ContainerNode {
       reportFinished(operation, fileID: fileID, line: line)
       return .refused
     }
-    guard registrar == nil, eventObserverCount == 0, changeObserverCount == 0 else {
-      return .announced
-    }
+    guard !canCallBack else { return .announced }
     generation &+= 1
     return .quiet
   }
+
+  /// Whether anyone would hear about a change.
+  var isObserved: Bool { changeObserverCount > 0 || eventObserverCount > 0 }
+
+  /// Whether a change could run user code: an Observation registrar or an observer exists.
+  ///
+  /// Otherwise nothing can hear or call back, and a change needs no change queue.
+  var canCallBack: Bool { registrar != nil || isObserved }
 
   /// Reports a quiet pop that found only the root, and takes back the generation bump of
   /// ``routeChange(_:fileID:line:)``: nothing changed.

@@ -37,7 +37,7 @@ extension StackContainer {
     case .quiet:
       withStackTakenOut { $0.append(screen) }
     case .announced:
-      _ = announce(
+      announce(
         .push, animated: animated, minimumCount: 0, fileID: fileID, line: line,
         counts: (1, 0), { $0.append(screen) }, screens: { ([screen], []) })
     case .queued:
@@ -99,7 +99,7 @@ extension StackContainer {
       return nil
     case .announced:
       var removed: Screen?
-      _ = announce(
+      announce(
         .pop, animated: animated, minimumCount: 2, fileID: fileID, line: line,
         counts: (0, 1), { removed = $0.removeLast() },
         screens: { ([], removed.map { [$0] } ?? []) })
@@ -265,9 +265,6 @@ extension StackContainer where Screen: Equatable {
 // MARK: - The one place each kind of change is made
 
 extension StackContainer {
-  /// Whether anyone would hear about a change.
-  var isObserved: Bool { changeObserverCount > 0 || eventObserverCount > 0 }
-
   /// Runs `body` on the stack taken out of the container as a local, then puts it back.
   ///
   /// This is how the inlined push and pop change the stack cheaply with exclusivity checking on:
@@ -294,44 +291,31 @@ extension StackContainer {
   /// Makes a stack change as an announced change of the tree: the slow path of the inlined push
   /// and pop, taken when an Observation registrar or an observer exists.
   ///
-  /// `change` (the caller's specialised code) changes the stack; `screens` lists what it added
-  /// and removed, and is called only when change observers need a ``StackChange``.
-  ///
-  /// - Returns: Whether the change was made: `false` when the stack had fewer than
-  ///   `minimumCount` screens, which is reported as a pop of the root.
+  /// `change` (the caller's specialised code) changes the stack, adding and removing `counts`
+  /// screens; `screens` then lists them, and runs only when change observers need a
+  /// ``StackChange``. A stack of fewer than `minimumCount` screens is reported as a pop of the
+  /// root, and nothing changes.
   @usableFromInline
   func announce(
     _ operation: StackOperation, animated: Bool, minimumCount: Int, fileID: StaticString,
     line: UInt, counts: (added: Int, removed: Int), _ change: (inout [Screen]) -> Void,
     screens: () -> (added: [Screen], removed: [Screen])
-  ) -> Bool {
+  ) {
     guard storage.count >= minimumCount else {
       reportPopOfRoot(fileID: fileID, line: line)
-      return false
+      return
     }
     changeQueue.perform {
       mutateStack(change)
-      if changeObserverCount > 0, let changeObservers {
-        let (added, removed) = screens()
-        changeObservers.send(
-          StackChange(
-            operation: operation, added: added, removed: removed, animated: animated,
-            cause: .program))
-      }
-      if eventObserverCount > 0 {
-        emit(
-          .stack(operation, added: counts.added, removed: counts.removed), cause: .program,
-          animated: animated)
-      }
+      notify(operation, counts: counts, animated: animated, cause: .program, screens: screens)
     }
-    return true
   }
 
   /// Runs `body` as the tree's change in progress when user code could run during it (an
   /// Observation registrar or an observer exists); otherwise nothing can call back, and `body`
   /// runs as it is.
   func change<Result>(_ body: () -> Result) -> Result {
-    guard registrar != nil || isObserved else { return body() }
+    guard canCallBack else { return body() }
     return changeQueue.perform(body)
   }
 
@@ -392,23 +376,33 @@ extension StackContainer {
   }
 
   /// Tells change observers and event observers about a change.
-  ///
-  /// Arrays of screens are made only for change observers; events carry counts.
   func didChange<Added: Collection<Screen>, Removed: Collection<Screen>>(
     _ operation: StackOperation, added: Added, removed: Removed, animated: Bool,
     cause: NavigationCause
   ) {
+    notify(
+      operation, counts: (added.count, removed.count), animated: animated, cause: cause,
+      screens: { (Array(added), Array(removed)) })
+  }
+
+  /// Tells change observers and event observers about a change of `counts` screens.
+  ///
+  /// Arrays of screens (`screens`) are made only for change observers; events carry counts.
+  func notify(
+    _ operation: StackOperation, counts: (added: Int, removed: Int), animated: Bool,
+    cause: NavigationCause, screens: () -> (added: [Screen], removed: [Screen])
+  ) {
     if let changeObservers, !changeObservers.isEmpty {
+      let (added, removed) = screens()
       changeObservers.send(
         StackChange(
-          operation: operation, added: Array(added), removed: Array(removed), animated: animated,
+          operation: operation, added: added, removed: removed, animated: animated,
           cause: cause))
     }
     if eventObserverCount > 0 {
       emit(
-        .stack(operation, added: added.count, removed: removed.count), cause: cause,
+        .stack(operation, added: counts.added, removed: counts.removed), cause: cause,
         animated: animated)
     }
   }
-
 }
