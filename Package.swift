@@ -13,8 +13,21 @@ let package = Package(
   ],
   targets: [
     // Library
+    // The core: containers, presentation, ownership, endings, observation. No links.
+    .target(
+      name: "FlowContainersCore",
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    // Deep links and restoration, on the core's public and `package` API.
+    .target(
+      name: "FlowContainersLinks",
+      dependencies: ["FlowContainersCore"],
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    // What users import: both, re-exported.
     .target(
       name: "FlowContainers",
+      dependencies: ["FlowContainersCore", "FlowContainersLinks"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
     .target(

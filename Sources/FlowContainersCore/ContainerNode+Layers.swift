@@ -1,0 +1,95 @@
+/// What the core offers the layers built on it (deep links and restoration), and nobody else.
+///
+/// These are `package` members: the layers in this package use them, users of the library do
+/// not see them, and the layers never touch the core's stored properties. Each runs no user code
+/// of its own; the operations that change the tree must run inside ``performChange(_:)``.
+extension ContainerNode {
+  /// A name for the owner's type, such as `EditorFlow`, or `(no owner)`.
+  package var ownerTypeName: String { ownerName }
+
+  /// A number that changes whenever this container's stack or presentation changes, so that a
+  /// layer holding a reading of the tree can tell whether it still holds.
+  package var revision: UInt64 { generation }
+
+  /// The owner of the presented container, read without registering an Observation access.
+  package var presentedOwnerUntracked: AnyObject? { presentedOwner }
+
+  /// The presented container, read without registering an Observation access.
+  package var presentedUntracked: ContainerNode? { presentedNode }
+
+  /// Whether the container has finished, read without registering an Observation access.
+  package var isFinishedUntracked: Bool { finished }
+
+  /// Whether a change is being applied or announced in this container's tree.
+  package var isTreeChanging: Bool { changes?.isChanging == true }
+
+  /// Runs `change` as the tree's change in progress, then every request callbacks made during
+  /// it, each as a change of its own.
+  package func performChange<Result>(_ change: () -> Result) -> Result {
+    changeQueue.perform(change)
+  }
+
+  /// Runs `change` as the tree's change, and says which request, if any, ran first after it:
+  /// something a callback asked for while the change was announced.
+  package func performChangeNotingRequests<Result>(
+    _ change: () -> Result
+  ) -> (result: Result, firstRequest: QueuedRequest?) {
+    let queue = changeQueue
+    queue.startRecording()
+    let result = queue.perform(change)
+    let first = queue.stopRecording().first
+    return (
+      result, first.map { QueuedRequest(operation: $0.operation, fileID: $0.fileID, line: $0.line) }
+    )
+  }
+
+  /// Whether `child` can be presented here now: nothing is presented, neither is finished, and
+  /// the presentation would form no cycle.
+  package func canPresentNow(_ child: ContainerNode) -> Bool { canPresent(child) }
+
+  /// Presents `child`, which ``canPresentNow(_:)`` allowed; inside ``performChange(_:)``.
+  package func present(
+    _ child: ContainerNode, animated: Bool, cause: NavigationCause,
+    onEnd: ((PresentationEnding) -> Void)?
+  ) {
+    presentNow(child, animated: animated, cause: cause, onEnd: onEnd)
+  }
+
+  /// Ends this container's presentation, everything above first, each exactly once; inside
+  /// ``performChange(_:)``.
+  package func dismissPresented(
+    _ ending: PresentationEnding, animated: Bool, cause: NavigationCause
+  ) {
+    endPresentation(ending, animated: animated, cause: cause)
+  }
+}
+
+/// A request a callback made during a change, as ``ContainerNode/performChangeNotingRequests(_:)``
+/// reports it.
+package struct QueuedRequest: Sendable {
+  /// What was asked for, such as `push(_:)`.
+  package let operation: String
+  /// Where it was asked for.
+  package let fileID: StaticString
+  package let line: UInt
+}
+
+extension StackContainer {
+  /// The screens, read without registering an Observation access.
+  package var screensUntracked: [Screen] { storage }
+
+  /// Pushes `screens`; inside ``ContainerNode/performChange(_:)``.
+  package func push(_ screens: [Screen], animated: Bool, cause: NavigationCause) {
+    push(contentsOf: screens, animated: animated, cause: cause)
+  }
+
+  /// Pops to `index`; inside ``ContainerNode/performChange(_:)``.
+  package func pop(toIndex index: Int, animated: Bool, cause: NavigationCause) {
+    _ = pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
+  }
+
+  /// Replaces the stack with `screens`; inside ``ContainerNode/performChange(_:)``.
+  package func setStack(_ screens: [Screen], animated: Bool, cause: NavigationCause) {
+    replace(with: screens, animated: animated, cause: cause)
+  }
+}

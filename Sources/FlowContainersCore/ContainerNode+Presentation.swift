@@ -1,0 +1,421 @@
+extension ContainerNode {
+  /// The container this one presents, or `nil`.
+  ///
+  /// Observable.
+  public var presented: ContainerNode? {
+    access(.presented)
+    return presentedNode
+  }
+
+  /// The flow whose container this one presents, or `nil`.
+  ///
+  /// Observable.
+  ///
+  /// This is the only strong reference to a presented sub-flow that the library keeps.
+  public var presentedFlow: AnyObject? {
+    access(.presented)
+    return presentedOwner
+  }
+
+  /// Whether the container has finished: it was dismissed, or ``finish()`` ran.
+  ///
+  /// A finished container never changes again. Observable.
+  public var isFinished: Bool {
+    access(.isFinished)
+    return finished
+  }
+
+  /// Presents `child` over this container, as a modal layer, and keeps its owner alive until the
+  /// presentation ends.
+  ///
+  /// This is how a flow shows a sub-flow: create it, present its container, and forget it. The
+  /// presentation holds the sub-flow; when it ends (the sub-flow dismisses itself, this
+  /// container dismisses it, the user closes it, or something below is dismissed) the sub-flow is
+  /// released and its `deinit` runs before the dismissing call returns.
+  ///
+  /// ```swift
+  /// let editor = EditorFlow(note: note)
+  /// editor.delegate = self
+  /// container.present(editor.container) { [weak self] ending in
+  ///   self?.log("editor: \(ending)")  // exactly once
+  /// }
+  /// ```
+  ///
+  /// Misuse changes nothing and is reported: presenting while something is already presented,
+  /// presenting a container that is already presented, finished, this container itself, one
+  /// below it, or one whose ``owner`` is `nil`.
+  ///
+  /// Called from a callback while a change is under way in this tree (an observer, `onEnd`,
+  /// Observation's `onChange`), the presentation is made after that change, in request order,
+  /// and checked then.
+  ///
+  /// - Parameters:
+  ///   - child: The sub-flow's container. Its ``owner`` must be set.
+  ///   - animated: Whether the host should animate the presentation.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  ///   - onEnd: Called exactly once, when the presentation ends, with how it ended. It is kept
+  ///     only while the presentation lasts; capture your flow weakly (`[weak self]`) so that
+  ///     the presenter can be released while the sub-flow is up.
+  public func present(
+    _ child: ContainerNode, animated: Bool = true, fileID: StaticString = #fileID,
+    line: UInt = #line, onEnd: ((PresentationEnding) -> Void)? = nil
+  ) {
+    present(child, animated: animated, cause: .program, fileID: fileID, line: line, onEnd: onEnd)
+  }
+
+  /// Dismisses the container this one presents, and everything presented above it.
+  ///
+  /// Layers end top-down, each exactly once: the topmost first as
+  /// ``PresentationEnding/tornDown``, the one this container presents last as
+  /// ``PresentationEnding/dismissedByPresenter``. Every released sub-flow's `deinit` has run
+  /// when this returns. With nothing presented this is misuse.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether the host should animate the dismissal.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func dismissPresented(
+    animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    if let changes, changes.isChanging {
+      changes.enqueue("dismissPresented()", fileID: fileID, line: line) {
+        self.dismissPresented(animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("dismissPresented", fileID: fileID, line: line) else { return }
+    guard presentedNode != nil else {
+      report(
+        .nothingPresented,
+        "dismissPresented() on \(locationDescription), which presents nothing; check "
+          + "`presented` first, or let the sub-flow dismiss itself.",
+        fileID: fileID, line: line)
+      return
+    }
+    changeQueue.perform {
+      endPresentation(.dismissedByPresenter, animated: animated, cause: .program)
+    }
+  }
+
+  /// Dismisses this container, which must be presented: how a sub-flow closes itself.
+  ///
+  /// Everything presented above it ends first (``PresentationEnding/tornDown``), then its own
+  /// presentation ends as ``PresentationEnding/finished``. Its owner is released before this
+  /// returns, unless something else holds it. On a container that is not presented this is
+  /// misuse.
+  ///
+  /// ```swift
+  /// func saveTapped() {
+  ///   delegate?.editorFlow(self, didSave: note)
+  ///   container.dismiss()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - animated: Whether the host should animate the dismissal.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func dismiss(animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let changes, changes.isChanging {
+      changes.enqueue("dismiss()", fileID: fileID, line: line) {
+        self.dismiss(animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("dismiss", fileID: fileID, line: line) else { return }
+    guard let presenter = presenterNode else {
+      report(
+        .notPresented,
+        isHeldByPresenter
+          ? "dismiss() on \(locationDescription), whose presenter is being released; its "
+            + "presentation ends on the main actor as tornDown."
+          : "dismiss() on \(locationDescription), which is not presented; a root container is "
+            + "released when its owner is, or ends with finish().",
+        fileID: fileID, line: line)
+      return
+    }
+    changeQueue.perform {
+      presenter.endPresentation(.finished, animated: animated, cause: .program)
+    }
+  }
+
+  /// Ends this container: idempotent teardown, run automatically when the container is released.
+  ///
+  /// If the container is presented, it is dismissed as ``PresentationEnding/finished``.
+  /// Otherwise everything it presents is torn down, top-down. Either way it is finished
+  /// afterwards: every later operation is reported as misuse. Screens stay in the stack (a host
+  /// may still be animating them away) and are released with the container. Calling it again
+  /// does nothing. Called from a callback while a change is under way in this tree, it runs
+  /// after that change.
+  public func finish() {
+    guard !finished else { return }
+    if let changes, changes.isChanging {
+      changes.enqueue("finish()", fileID: #fileID, line: #line) { self.finish() }
+      return
+    }
+    changeQueue.perform { finishNow() }
+  }
+}
+
+// MARK: - The one place presentations start and end
+
+extension ContainerNode {
+  /// Presents `child` for the public API: queued while a change is under way
+  /// in either tree, checked, then made as a change of its own.
+  func present(
+    _ child: ContainerNode, animated: Bool, cause: NavigationCause, fileID: StaticString,
+    line: UInt, onEnd: ((PresentationEnding) -> Void)?
+  ) {
+    if let busy = changes?.isChanging == true ? changes : child.changes, busy.isChanging {
+      // The request keeps the sub-flow alive until it runs, as a presentation would.
+      let owner = child.owner
+      busy.enqueue("present(_:)", fileID: fileID, line: line) {
+        extendLifetime(owner)
+        self.present(
+          child, animated: animated, cause: cause, fileID: fileID, line: line, onEnd: onEnd)
+      }
+      return
+    }
+    guard checkPresentation(of: child, fileID: fileID, line: line) else { return }
+    changeQueue.perform {
+      presentNow(child, animated: animated, cause: cause, onEnd: onEnd)
+    }
+  }
+
+  /// Whether `child` may be presented here now; reports misuse otherwise.
+  func checkPresentation(of child: ContainerNode, fileID: StaticString, line: UInt) -> Bool {
+    guard checkNotFinished("present", fileID: fileID, line: line) else { return false }
+    if let problem = presentationProblem(child) {
+      report(
+        .invalidPresentation, "present(_:) on \(locationDescription): \(problem)",
+        fileID: fileID, line: line)
+      return false
+    }
+    guard child.owner != nil else {
+      report(
+        .invalidPresentation,
+        "present(_:) on \(locationDescription): the container has no owner, so nothing would "
+          + "keep its flow alive. Set `container.owner = self` in the flow's initialiser, and "
+          + "keep the flow in a local until it is presented: `present(Flow().container)` "
+          + "releases the flow before the call.",
+        fileID: fileID, line: line)
+      return false
+    }
+    if let current = presentedNode {
+      report(
+        .alreadyPresenting,
+        "present(_:) on \(locationDescription), which already presents "
+          + "\(current.ownerName); dismiss it first (dismissPresented()), or present "
+          + "from the topmost container.",
+        fileID: fileID, line: line)
+      return false
+    }
+    return true
+  }
+
+  /// Whether `child` could be presented here: the checks of ``checkPresentation(of:fileID:line:)``
+  /// without a report.
+  func canPresent(_ child: ContainerNode) -> Bool {
+    !finished && presentedNode == nil && child.owner != nil && presentationProblem(child) == nil
+  }
+
+  /// Makes the presentation; the caller has checked it and runs inside the tree's change.
+  func presentNow(
+    _ child: ContainerNode, animated: Bool, cause: NavigationCause,
+    onEnd: ((PresentationEnding) -> Void)?
+  ) {
+    guard let childOwner = child.owner else { return }
+    child.presenterNode = self
+    child.isHeldByPresenter = true
+    willMutate(.presented)
+    presentedNode = child
+    presentedOwner = childOwner
+    didMutate(.presented)
+    if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
+    generation = generation &+ 1
+    child.attach(
+      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
+    if eventObserverCount > 0 {
+      emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
+    }
+  }
+
+  private func presentationProblem(_ child: ContainerNode) -> String? {
+    if child === self { return "a container cannot present itself." }
+    if child.finished {
+      return "\(child.ownerName)'s container has finished (it was dismissed before); create "
+        + "a new flow to present."
+    }
+    if child.isHeldByPresenter {
+      guard let presenter = child.presenterNode else {
+        return "\(child.ownerName)'s container is still presented by a container that is being "
+          + "released; its presentation ends on the main actor."
+      }
+      return "\(child.ownerName)'s container is already presented by "
+        + "\(presenter.locationDescription); dismiss it there first."
+    }
+    // `child` has no presenter, so it is below this container only if this container sits in
+    // what `child` presents: walk up from `child`, usually not at all.
+    var node = child.presentedNode
+    while let above = node {
+      if above === self {
+        return "\(child.ownerName)'s container is below this one in the tree; presenting it "
+          + "would make a cycle."
+      }
+      node = above.presentedNode
+    }
+    return nil
+  }
+
+  /// Sets the depth, the count of event observers below and the tree's change queue, for this
+  /// container and everything it presents.
+  func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
+    var node: ContainerNode? = self
+    var depth = depth
+    var below = below
+    while let current = node {
+      current.storedDepth = depth
+      current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
+      current.changes = queue
+      below = current.eventObserverCount
+      depth += 1
+      node = current.presentedNode
+    }
+  }
+
+  /// Ends this container's presentation, everything above first, each exactly once; the caller
+  /// runs inside the tree's change.
+  func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
+    guard let first = presentedNode else { return }
+    // Finish every layer above first: the whole dismissal is one change, and what is going away
+    // reads as finished from its first announcement on.
+    first.markFinished()
+    var layers: [ContainerNode] = []
+    var top = first
+    while let above = top.presentedNode {
+      if layers.isEmpty { layers.append(first) }
+      above.markFinished()
+      layers.append(above)
+      top = above
+    }
+    // Then end the layers top-down, each exactly once; each presenter is still alive (held by
+    // the layer below, or by `layers`) when the ending of what it presented is announced.
+    while layers.count > 1 {
+      let presented = layers.removeLast()
+      let presenter = layers[layers.count - 1]
+      if presenter.presentedNode === presented {
+        presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+      }
+    }
+    layers.removeAll()
+    if presentedNode === first {
+      detachPresentation(ending, animated: animated, cause: cause)
+    }
+  }
+
+  /// Ends this container's presentation alone; the caller has ended everything above it.
+  func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
+    guard let child = presentedNode else { return }
+    // Taken out of this container first, released at the end of this call: that is what
+    // releases the sub-flow.
+    let owner = presentedOwner
+    let handlers = endHandlers
+    endHandlers = nil
+    willMutate(.presented)
+    presentedNode = nil
+    presentedOwner = nil
+    didMutate(.presented)
+    generation = generation &+ 1
+    child.presenterNode = nil
+    child.isHeldByPresenter = false
+    child.markFinished()
+    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    if eventObserverCount > 0 {
+      emit(
+        .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
+        cause: cause, animated: animated)
+    }
+    handlers?.send(ending)
+    // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
+    extendLifetime(owner)
+  }
+
+  /// Finishes this container; the caller runs inside the tree's change.
+  func finishNow() {
+    guard !finished else { return }
+    if isHeldByPresenter, let presenter = presenterNode {
+      presenter.endPresentation(.finished, animated: false, cause: .program)
+    } else {
+      markFinished()
+      if presentedNode != nil {
+        endPresentation(.tornDown, animated: false, cause: .program)
+      }
+    }
+  }
+
+  /// Calls `listener` once when the current presentation ends, after the presenter's `onEnd`;
+  /// nothing if nothing is presented.
+  ///
+  /// For layers built on the core (a router waiting for a guard flow to end).
+  package func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
+    guard presentedNode != nil else { return }
+    var handlers = endHandlers ?? PresentationEndHandlers()
+    handlers.listeners.append(listener)
+    endHandlers = handlers
+  }
+
+  /// What the layer that made the current presentation says it is for; `nil` when nothing is
+  /// presented or nobody said.
+  ///
+  /// For layers built on the core: a router tags the guard flow it presents with its
+  /// requirement, so that every router on the tree waits on the same one. Setting it while
+  /// nothing is presented does nothing.
+  package var presentationTag: AnyHashable? {
+    get { endHandlers?.tag }
+    set {
+      guard presentedNode != nil else { return }
+      var handlers = endHandlers ?? PresentationEndHandlers()
+      handlers.tag = newValue
+      endHandlers = handlers
+    }
+  }
+
+  func markFinished() {
+    guard !finished else { return }
+    willMutate(.isFinished)
+    finished = true
+    didMutate(.isFinished)
+    interactivePopGeneration = nil
+  }
+
+  /// Ends the presentation of this container, which is being released: the presented layers
+  /// end top-down as ``PresentationEnding/tornDown``, each exactly once.
+  ///
+  /// The released container itself emits no events: its observers are going away with it.
+  /// While a change is under way in the tree, the teardown waits for it, like any request.
+  func releasePresentation() {
+    guard let child = presentedNode, let owner = presentedOwner else { return }
+    let handlers = endHandlers
+    let teardown = { Self.tearDown(child, owner: owner, handlers: handlers) }
+    guard let queue = child.changes else { return teardown() }
+    if queue.isChanging {
+      queue.enqueue("tearDown()", fileID: #fileID, line: #line, teardown)
+    } else {
+      queue.perform(teardown)
+    }
+  }
+
+  /// Ends `child`'s presentation by a presenter that is gone.
+  private static func tearDown(
+    _ child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?
+  ) {
+    child.presenterNode = nil
+    child.isHeldByPresenter = false
+    child.attach(depth: 0, eventObserversBelow: 0, changes: child.changes)
+    child.finishNow()
+    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    handlers?.send(.tornDown)
+    extendLifetime(owner)
+  }
+}

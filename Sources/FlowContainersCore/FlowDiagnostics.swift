@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where misuse reports go.
+///
+/// By default every ``FlowDiagnostic`` is written as one line to standard error, in debug and
+/// release builds alike, and the program carries on with the tree unchanged. FlowContainers does
+/// not trap in debug builds either: host events race with program calls (a user closes a sheet
+/// while the program dismisses it), and a debug build that crashed on such a race would hide the
+/// bugs it is meant to show. Install your own handler to route reports to your logger, or to
+/// `assertionFailure` if you prefer a debug build to stop:
+///
+/// ```swift
+/// FlowDiagnostics.handler = { diagnostic in logger.warning("\(diagnostic)") }
+/// ```
+///
+/// In tests, `FlowContainersTesting`'s `withRecordedDiagnostics` captures reports for the current
+/// task only, so tests running in parallel do not see each other's reports.
+public enum FlowDiagnostics {
+  /// A function that receives misuse reports.
+  public typealias Handler = @Sendable (FlowDiagnostic) -> Void
+
+  private static let installed = Mutex<Handler>(FlowDiagnostics.printToStandardError)
+
+  @TaskLocal private static var scoped: Handler?
+
+  /// The process-wide handler.
+  ///
+  /// Setting it replaces the default, which prints to standard error.
+  public static var handler: Handler {
+    get { installed.withLock { $0 } }
+    set { installed.withLock { $0 = newValue } }
+  }
+
+  /// The default handler: writes ``FlowDiagnostic/description`` and a newline to standard error.
+  ///
+  /// - Parameter diagnostic: The report to print.
+  public static func printToStandardError(_ diagnostic: FlowDiagnostic) {
+    let line = diagnostic.description + "\n"
+    _ = line.utf8.withContiguousStorageIfAvailable { bytes in
+      write(2, bytes.baseAddress, bytes.count)
+    }
+  }
+
+  /// Runs `operation` with every report made in the current task (and the tasks it creates)
+  /// sent to `handler` instead of the process-wide one.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the reports made during `operation`.
+  ///   - operation: The code to run.
+  /// - Returns: What `operation` returns.
+  public static func withHandler<Result>(
+    _ handler: @escaping Handler, operation: () throws -> Result
+  ) rethrows -> Result {
+    // Also kept per thread: an `isolated deinit` that runs inside `operation` does not see task
+    // locals, but it runs on this thread.
+    let scopes = ThreadScopes.current
+    scopes.handlers.append(handler)
+    defer { ThreadScopes.pop() }
+    return try $scoped.withValue(handler, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with every report made in the current task (and the tasks
+  /// it creates) sent to `handler` instead of the process-wide one.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the reports made during `operation`.
+  ///   - isolation: The actor `operation` runs on; the caller's by default.
+  ///   - operation: The code to run.
+  /// - Returns: What `operation` returns.
+  public static func withHandler<Result>(
+    _ handler: @escaping Handler, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $scoped.withValue(handler, operation: operation, isolation: isolation)
+  }
+
+  /// The handler of the innermost ``withHandler(_:operation:)`` around this call, if any.
+  static var scopedHandler: Handler? {
+    scoped ?? ThreadScopes.innermost
+  }
+
+  package static func report(
+    _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: String,
+    line: UInt
+  ) {
+    let diagnostic = FlowDiagnostic(
+      code: code, message: message, location: location, fileID: fileID, line: line)
+    (scopedHandler ?? handler)(diagnostic)
+  }
+}
+
+/// The handlers of the synchronous ``FlowDiagnostics/withHandler(_:operation:)`` calls under way
+/// on one thread, innermost last.
+private final class ThreadScopes {
+  private static let key = "FlowContainers.FlowDiagnostics.scopes"
+
+  var handlers: [FlowDiagnostics.Handler] = []
+
+  /// This thread's scopes, made on first use.
+  static var current: ThreadScopes {
+    let dictionary = Thread.current.threadDictionary
+    if let scopes = dictionary[key] as? ThreadScopes { return scopes }
+    let made = ThreadScopes()
+    dictionary[key] = made
+    return made
+  }
+
+  /// The innermost handler on this thread, if a scope is open.
+  static var innermost: FlowDiagnostics.Handler? {
+    (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
+  }
+
+  /// Closes the innermost scope; the last one removes this thread's entry.
+  static func pop() {
+    let dictionary = Thread.current.threadDictionary
+    guard let scopes = dictionary[key] as? ThreadScopes else { return }
+    scopes.handlers.removeLast()
+    if scopes.handlers.isEmpty { dictionary.removeObject(forKey: key) }
+  }
+}

@@ -1,0 +1,88 @@
+/// The one change in progress in a tree, and the requests made while it runs.
+///
+/// Every container of a tree shares its tree's queue (a root makes one the first time it needs
+/// it; presenting hands the presenter's to the presented chain). A change runs inside
+/// ``perform(_:)``: while it does, user code that the change calls (Observation's `onChange`,
+/// observers, `onEnd`, a released flow's `deinit`, a link's factories) may ask for more
+/// navigation on the same tree. Such a request is not interleaved into the change: it is queued,
+/// and runs after the change has been applied and announced, in request order, each as a change
+/// of its own. So every callback sees a whole tree, and every observer hears the changes in the
+/// order the tree went through them.
+@MainActor
+final class ChangeQueue {
+  /// A request made while a change was in progress.
+  struct Request {
+    /// What was asked for, such as `push(_:)`.
+    let operation: String
+    /// Where it was asked for.
+    let fileID: StaticString
+    let line: UInt
+    /// The diagnostics handler in force where it was asked for, so that a refusal is reported
+    /// where the caller looks for it.
+    let diagnostics: FlowDiagnostics.Handler?
+    let run: () -> Void
+  }
+
+  /// Whether a change is being applied or announced.
+  private(set) var isChanging = false
+  /// Whether queued requests are being run.
+  private var isDraining = false
+  private var pending: [Request] = []
+  private var next = 0
+  /// The requests run since ``startRecording()``, when recording.
+  private var recorded: [Request]?
+
+  init() {}
+
+  /// Runs `change` as the tree's change in progress, then every request made while it ran.
+  ///
+  /// Requests run one after another, not nested, however many they make in turn.
+  func perform<Result>(_ change: () -> Result) -> Result {
+    let outer = isChanging
+    isChanging = true
+    let result = change()
+    isChanging = outer
+    if !outer { drain() }
+    return result
+  }
+
+  /// Queues a request to run after the change in progress.
+  func enqueue(
+    _ operation: String, fileID: StaticString, line: UInt, _ run: @escaping () -> Void
+  ) {
+    pending.append(
+      Request(
+        operation: operation, fileID: fileID, line: line,
+        diagnostics: FlowDiagnostics.scopedHandler, run: run))
+  }
+
+  /// Starts listing the requests that run, for a caller that must know whether anything
+  /// changed the tree after its own change.
+  func startRecording() {
+    recorded = []
+  }
+
+  /// Stops listing, and returns what ran since ``startRecording()``.
+  func stopRecording() -> [Request] {
+    defer { recorded = nil }
+    return recorded ?? []
+  }
+
+  private func drain() {
+    guard !isDraining else { return }
+    isDraining = true
+    while next < pending.count {
+      let request = pending[next]
+      next += 1
+      recorded?.append(request)
+      if let handler = request.diagnostics {
+        FlowDiagnostics.withHandler(handler, operation: request.run)
+      } else {
+        request.run()
+      }
+    }
+    pending.removeAll()
+    next = 0
+    isDraining = false
+  }
+}

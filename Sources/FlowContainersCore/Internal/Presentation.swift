@@ -1,0 +1,31 @@
+public import Observation
+
+/// Who hears how a presentation ends: the presenter's `onEnd` closure and the listeners layers
+/// built on the core attach (``ContainerNode/addPresentationListener(_:)``), with the tag such a
+/// layer gave the presentation.
+@MainActor
+struct PresentationEndHandlers {
+  var onEnd: ((PresentationEnding) -> Void)?
+  var listeners: [(PresentationEnding) -> Void] = []
+  /// What the layer that made the presentation says it is for (``ContainerNode/presentationTag``).
+  var tag: AnyHashable?
+
+  init(onEnd: ((PresentationEnding) -> Void)? = nil) {
+    self.onEnd = onEnd
+  }
+
+  /// Tells everyone how the presentation ended.
+  func send(_ ending: PresentationEnding) {
+    onEnd?(ending)
+    for listener in listeners { listener(ending) }
+  }
+}
+
+/// The Observation registrar, boxed: a class reference is cheaper to store, test and drop than
+/// the registrar's opaque value.
+@usableFromInline
+final class RegistrarBox {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  init() {}
+}

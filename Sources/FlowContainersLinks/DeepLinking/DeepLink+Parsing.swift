@@ -1,0 +1,271 @@
+import FlowContainersCore
+extension DeepLink {
+  /// Parses `text` as a deep link.
+  ///
+  /// Accepts `scheme://host/path?query#fragment` and `scheme:path?query`. Scheme and host have
+  /// their ASCII letters lowercased; path components and query items are percent-decoded (`+` stays a plus); empty
+  /// path components are dropped; the fragment is ignored. Non-ASCII characters are taken as
+  /// they are. `.` and `..` are ordinary components: nothing is resolved against a base.
+  ///
+  /// ```swift
+  /// let link = try DeepLink(parsing: "NOTES://Note/2/%65dit")
+  /// print(link.components)  // ["note", "2", "edit"]
+  /// ```
+  ///
+  /// - Parameter text: The link as received.
+  /// - Throws: ``DeepLinkError`` naming the offending part: empty text, no scheme, an invalid
+  ///   scheme, host or port, a control character or space (raw or percent-encoded), invalid
+  ///   percent-encoding, more than ``maximumLength`` bytes, or more than ``maximumComponents``
+  ///   components or query items.
+  public init(parsing text: String) throws(DeepLinkError) {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ParseFailure) in try LinkParser(bytes: bytes).parse() }
+    }
+    switch result {
+    case .success(let link): self = link
+    case .failure(let failure): throw DeepLinkError(failure.reason, input: text)
+    }
+  }
+}
+
+/// What the parser throws; ``DeepLink/init(parsing:)`` adds the input.
+private struct ParseFailure: Error {
+  let reason: DeepLinkError.Reason
+
+  init(_ reason: DeepLinkError.Reason) {
+    self.reason = reason
+  }
+}
+
+/// A single pass over the UTF-8 bytes of a link.
+private struct LinkParser {
+  /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`).
+  ///
+  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or over
+  /// sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
+  /// `FuzzDeepLink` target runs this parser under AddressSanitizer.
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  private static let colon = UInt8(ascii: ":")
+  private static let slash = UInt8(ascii: "/")
+  private static let question = UInt8(ascii: "?")
+  private static let hash = UInt8(ascii: "#")
+  private static let percent = UInt8(ascii: "%")
+  private static let ampersand = UInt8(ascii: "&")
+  private static let equals = UInt8(ascii: "=")
+
+  func parse() throws(ParseFailure) -> DeepLink {
+    let count = bytes.count
+    guard count > 0 else { throw ParseFailure(.empty) }
+    guard count <= DeepLink.maximumLength else {
+      throw ParseFailure(.tooLong(length: count, limit: DeepLink.maximumLength))
+    }
+    if let offset = Self.forbiddenCharacterOffset(in: bytes, decoded: false) {
+      throw ParseFailure(.invalidCharacter(offset: offset))
+    }
+
+    // scheme ":"
+    var position = 0
+    while position < count, !isDelimiter(bytes[position]), bytes[position] != Self.colon {
+      position += 1
+    }
+    guard position < count, bytes[position] == Self.colon else {
+      throw ParseFailure(bytes.contains(Self.slash) ? .missingScheme : .notAURL)
+    }
+    guard position > 0 else { throw ParseFailure(.missingScheme) }
+    let scheme = try parseScheme(0..<position)
+    position += 1
+
+    // "//" authority
+    var host: String?
+    var port: Int?
+    if position + 1 < count, bytes[position] == Self.slash, bytes[position + 1] == Self.slash {
+      position += 2
+      let start = position
+      while position < count, !isDelimiter(bytes[position]) { position += 1 }
+      (host, port) = try parseAuthority(start..<position)
+      if port != nil, !DeepLink.isWebScheme(scheme) {
+        throw ParseFailure(.invalidPort(text(start..<position)))
+      }
+    }
+
+    // path
+    var pathComponents: [String] = []
+    var start = position
+    while position < count, bytes[position] != Self.question, bytes[position] != Self.hash {
+      if bytes[position] == Self.slash {
+        if position > start { pathComponents.append(try decode(start..<position)) }
+        start = position + 1
+      }
+      position += 1
+    }
+    if position > start { pathComponents.append(try decode(start..<position)) }
+
+    // query
+    var queryItems: [DeepLink.QueryItem] = []
+    if position < count, bytes[position] == Self.question {
+      position += 1
+      start = position
+      while position <= count {
+        if position == count || bytes[position] == Self.ampersand || bytes[position] == Self.hash {
+          if position > start { queryItems.append(try parseQueryItem(start..<position)) }
+          if position == count || bytes[position] == Self.hash { break }
+          start = position + 1
+        }
+        position += 1
+      }
+    }
+
+    let link = DeepLink(
+      scheme: scheme, host: host, port: port, pathComponents: pathComponents,
+      queryItems: queryItems)
+    let limit = DeepLink.maximumComponents
+    if link.components.count > limit {
+      throw ParseFailure(.tooManyComponents(count: link.components.count, limit: limit))
+    }
+    if queryItems.count > limit {
+      throw ParseFailure(.tooManyComponents(count: queryItems.count, limit: limit))
+    }
+    return link
+  }
+
+  private func isDelimiter(_ byte: UInt8) -> Bool {
+    byte == Self.slash || byte == Self.question || byte == Self.hash
+  }
+
+  private func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  private func parseScheme(_ range: Range<Int>) throws(ParseFailure) -> String {
+    var scheme: [UInt8] = []
+    scheme.reserveCapacity(range.count)
+    for index in range {
+      let byte = bytes[index]
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      let isSymbol =
+        byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard isLetter || (index > range.lowerBound && (isDigit || isSymbol)) else {
+        throw ParseFailure(.invalidScheme(text(range)))
+      }
+      scheme.append(isLetter ? byte | 0x20 : byte)
+    }
+    return String(decoding: scheme, as: UTF8.self)
+  }
+
+  private func parseAuthority(
+    _ range: Range<Int>
+  ) throws(ParseFailure) -> (host: String?, port: Int?) {
+    var hostEnd = range.upperBound
+    var port: Int?
+    for index in range {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+        throw ParseFailure(.invalidHost(text(range)))
+      }
+    }
+    if let colon = range.last(where: { bytes[$0] == Self.colon }) {
+      hostEnd = colon
+      let digits = (colon + 1)..<range.upperBound
+      if !digits.isEmpty {
+        var value = 0
+        for index in digits {
+          let byte = bytes[index]
+          guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), value <= 65535 else {
+            throw ParseFailure(.invalidPort(text(digits)))
+          }
+          value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard value <= 65535 else { throw ParseFailure(.invalidPort(text(digits))) }
+        port = value
+      }
+    }
+    let hostRange = range.lowerBound..<hostEnd
+    guard !hostRange.isEmpty else { return (nil, port) }
+    // Only the last colon separates a port; another one makes the host ambiguous.
+    if hostRange.contains(where: { bytes[$0] == Self.colon }) {
+      throw ParseFailure(.invalidHost(text(range)))
+    }
+    return (try decode(hostRange).asciiLowercased(), port)
+  }
+
+  private func parseQueryItem(_ range: Range<Int>) throws(ParseFailure) -> DeepLink.QueryItem {
+    guard let equals = range.first(where: { bytes[$0] == Self.equals }) else {
+      return DeepLink.QueryItem(name: try decode(range), value: nil)
+    }
+    return DeepLink.QueryItem(
+      name: try decode(range.lowerBound..<equals),
+      value: try decode((equals + 1)..<range.upperBound))
+  }
+
+  /// Percent-decodes the bytes in `range`; they must decode to UTF-8 without control characters.
+  private func decode(_ range: Range<Int>) throws(ParseFailure) -> String {
+    guard range.contains(where: { bytes[$0] == Self.percent }) else { return text(range) }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(range.count)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      guard byte == Self.percent else {
+        decoded.append(byte)
+        index += 1
+        continue
+      }
+      guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]),
+        let low = hexValue(bytes[index + 2])
+      else {
+        throw ParseFailure(.invalidPercentEncoding(text(range)))
+      }
+      let value = high << 4 | low
+      if value < 0x20 || value == 0x7F { throw ParseFailure(.invalidCharacter(offset: index)) }
+      decoded.append(value)
+      index += 3
+    }
+    guard let string = String(validating: decoded, as: UTF8.self) else {
+      throw ParseFailure(.invalidPercentEncoding(text(range)))
+    }
+    if decoded.withUnsafeBufferPointer({ Self.forbiddenCharacterOffset(in: $0, decoded: true) })
+      != nil
+    {
+      throw ParseFailure(.invalidCharacter(offset: range.lowerBound))
+    }
+    return string
+  }
+
+  /// The offset of the first character a link may not hold: a C0 control, DEL, a C1 control
+  /// (UTF-8 `C2 80` to `C2 9F`, such as U+0085), or a line or paragraph separator (U+2028,
+  /// U+2029: `E2 80 A8`, `E2 80 A9`); in the raw text, a space too (`%20` decodes to one).
+  ///
+  /// Every read is at an index below `bytes.count`, checked before it is made.
+  static func forbiddenCharacterOffset(
+    in bytes: UnsafeBufferPointer<UInt8>, decoded: Bool
+  ) -> Int? {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || (byte == 0x20 && !decoded) { return index }
+      if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return index
+      }
+      if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

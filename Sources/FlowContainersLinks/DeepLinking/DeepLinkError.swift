@@ -1,0 +1,85 @@
+import FlowContainersCore
+/// Why a text could not be parsed as a ``DeepLink``.
+///
+/// Every case names the offending part, so a host can show a useful message and a log says what
+/// to fix. Parsing never crashes, whatever the input.
+///
+/// ```swift
+/// do {
+///   _ = try DeepLink(parsing: "notes://note/%ZZ")
+/// } catch {
+///   print(error)  // invalid deep link "notes://note/%ZZ": invalid percent-encoding in "%ZZ"
+/// }
+/// ```
+public struct DeepLinkError: Error, Sendable, Hashable {
+  /// What was wrong.
+  public enum Reason: Sendable, Hashable {
+    /// The text was empty.
+    case empty
+    /// The text does not look like a URL at all (no `scheme:`).
+    case notAURL
+    /// The text looks like a URL without its scheme, such as `//note/2` or `note/2`.
+    case missingScheme
+    /// The scheme has characters a scheme may not have.
+    case invalidScheme(String)
+    /// The host is malformed: it holds `@`, `[` or `]`, or a colon that does not start a port.
+    case invalidHost(String)
+    /// The port is not a number from 0 to 65535, or the scheme takes no port (only `http` and
+    /// `https` links do; on another scheme a port would be ignored).
+    case invalidPort(String)
+    /// A control character (C0, DEL or C1, such as U+0085), a space, or a line or paragraph
+    /// separator (U+2028, U+2029) at this UTF-8 offset, raw or percent-encoded.
+    case invalidCharacter(offset: Int)
+    /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
+    case invalidPercentEncoding(String)
+    /// The text is longer than ``DeepLink/maximumLength`` UTF-8 bytes.
+    case tooLong(length: Int, limit: Int)
+    /// More than ``DeepLink/maximumComponents`` routed components or query items.
+    case tooManyComponents(count: Int, limit: Int)
+  }
+
+  /// What was wrong.
+  public var reason: Reason
+  /// The offending text, cut to 200 characters.
+  public var input: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - reason: What was wrong.
+  ///   - input: The offending text; it is cut to 200 characters.
+  public init(_ reason: Reason, input: String) {
+    self.reason = reason
+    self.input = input.count > 200 ? String(input.prefix(200)) + "…" : input
+  }
+}
+
+extension DeepLinkError: CustomStringConvertible {
+  /// One line: `invalid deep link "<input>": <what was wrong>`.
+  public var description: String {
+    let shown = input.unicodeScalars.map { scalar -> String in
+      scalar.value < 0x20 || scalar.value == 0x7F
+        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }.joined()
+    return "invalid deep link \"\(shown)\": \(reason)"
+  }
+}
+
+extension DeepLinkError.Reason: CustomStringConvertible {
+  /// What was wrong, for a person: `invalid percent-encoding in "%ZZ"`.
+  public var description: String {
+    switch self {
+    case .empty: "the link is empty"
+    case .notAURL: "not a URL: expected scheme://…"
+    case .missingScheme: "missing scheme: expected scheme://…"
+    case .invalidScheme(let scheme): "invalid scheme \"\(scheme)\""
+    case .invalidHost(let host): "invalid host \"\(host)\""
+    case .invalidPort(let port): "invalid port \"\(port)\""
+    case .invalidCharacter(let offset): "control character or space at offset \(offset)"
+    case .invalidPercentEncoding(let part): "invalid percent-encoding in \"\(part)\""
+    case .tooLong(let length, let limit): "too long (\(length) bytes, limit \(limit))"
+    case .tooManyComponents(let count, let limit):
+      "too many components (\(count), limit \(limit))"
+    }
+  }
+}

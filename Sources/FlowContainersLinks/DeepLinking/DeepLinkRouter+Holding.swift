@@ -1,0 +1,116 @@
+import FlowContainersCore
+extension DeepLinkRouter {
+  /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
+  /// container unless this router already has a guard flow up.
+  func holdForGuard(_ link: DeepLink, _ requirement: LinkRequirement) -> LinkOutcome {
+    if presentedGuard == nil, let root,
+      let presenter = Self.guardPresenter(for: requirement, in: Self.node(of: root))
+    {
+      // Another router on this tree has this requirement's guard flow up: wait on that one.
+      presentedGuard = requirement
+      presenter.addPresentationListener { [weak self] _ in self?.guardFlowEnded(requirement) }
+    }
+    if presentedGuard == nil {
+      guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
+        return .failed(LinkFailure(.noGuard(requirement)))
+      }
+      let top = Self.node(of: root).topmost
+      guard presentGuard(flow, over: top, for: requirement) else {
+        return .failed(
+          LinkFailure(.cannotCreate(flow: top.ownerTypeName, subFlow: "\(type(of: flow))")))
+      }
+    }
+    return hold(link, .guardRequired(requirement), until: nil)
+  }
+
+  /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.
+  static func guardPresenter(
+    for requirement: LinkRequirement, in root: ContainerNode
+  ) -> ContainerNode? {
+    var node: ContainerNode? = root
+    while let current = node {
+      if current.presentationTag == AnyHashable(requirement) { return current }
+      node = current.presentedUntracked
+    }
+    return nil
+  }
+
+  private func presentGuard<Flow: PresentableFlow>(
+    _ flow: Flow, over top: ContainerNode, for requirement: LinkRequirement
+  ) -> Bool {
+    // A guard that cannot be presented is reported through the outcome, not as misuse. This
+    // runs inside the tree's change (the link's), so the presentation is made directly.
+    guard top.canPresentNow(flow.container) else { return false }
+    let present = { () -> Void in
+      top.present(
+        flow.container, animated: true, cause: .deepLink,
+        onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
+      top.presentationTag = requirement
+    }
+    if top.isTreeChanging { present() } else { top.performChange(present) }
+    presentedGuard = requirement
+    return true
+  }
+
+  /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
+  func hold(
+    _ link: DeepLink, _ reason: LinkHoldReason, until presenter: ContainerNode?
+  ) -> LinkOutcome {
+    if let previous = heldLink, previous.link != link {
+      delegate?.router(self, didDrop: previous.link, because: .superseded)
+    }
+    heldLink = HeldLink(link: link, reason: reason, heldAt: now())
+    presenter?.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(link) }
+    return .held(reason)
+  }
+
+  func guardFlowEnded(_ requirement: LinkRequirement) {
+    presentedGuard = nil
+    guard let held = heldLink, case .guardRequired(let needed) = held.reason else { return }
+    if needed == requirement, guards[requirement]?.isSatisfied() != true {
+      heldLink = nil
+      delegate?.router(self, didDrop: held.link, because: .guardNotSatisfied(requirement))
+    } else {
+      resumeHeldLink()
+    }
+  }
+
+  func objectingFlowEnded(_ link: DeepLink) {
+    guard let held = heldLink, held.link == link, case .objection = held.reason else { return }
+    resumeHeldLink()
+  }
+
+  /// Drops the held link, if any, and any link still being validated or about to resume: a
+  /// newer link or a restoration replaces them.
+  func supersedePendingLinks() {
+    ticket &+= 1
+    validation?.cancel()
+    if let held = heldLink {
+      heldLink = nil
+      delegate?.router(self, didDrop: held.link, because: .superseded)
+    }
+  }
+
+  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
+  /// dismissal, which must finish first.
+  func resumeHeldLink() {
+    guard let held = heldLink else { return }
+    heldLink = nil
+    if let expiry = heldLinkExpiry, held.heldAt.duration(to: now()) > expiry {
+      delegate?.router(self, didDrop: held.link, because: .expired)
+      return
+    }
+    ticket &+= 1
+    let ticket = self.ticket
+    resumption = Task { [weak self] in
+      guard let self else { return }
+      // A newer link or a restoration since the link resumed wins over it.
+      guard ticket == self.ticket else {
+        self.delegate?.router(self, didDrop: held.link, because: .superseded)
+        return
+      }
+      let outcome = await self.follow(held.link, ticket: ticket)
+      self.delegate?.router(self, didResume: held.link, with: outcome)
+    }
+  }
+}

@@ -1,0 +1,184 @@
+public import FlowContainersCore
+/// Follows deep links through a tree of ``LinkableFlow``s: resolve, plan, check, apply.
+///
+/// Create one for the root flow and hand it every link the host receives. It resolves the link
+/// from the root down into a ``LinkPlan`` (a value you can inspect), checks guards and
+/// objections, optionally validates the targets asynchronously, and applies the plan in one go,
+/// so the tree is never half-changed.
+///
+/// ```swift
+/// let router = DeepLinkRouter(root: app, scheme: "notes")
+/// router.setGuard(
+///   for: .signedIn, isSatisfied: { session.isSignedIn },
+///   makeGuardFlow: { SignInFlow(session: session) })
+/// switch await router.open("notes://note/2/edit") {
+/// case .applied: break
+/// case .held(.guardRequired): print("signing in first")
+/// default: break
+/// }
+/// ```
+///
+/// ## Modals
+///
+/// A link that arrives while sub-flows are presented reuses those that can handle the rest of
+/// it, and dismisses only what is in the way. A flow about to be dismissed may object
+/// (``InterruptionAware``); ``interruptionPolicy`` says whether the link is then held until that
+/// flow goes away, or dropped.
+///
+/// ## Guards and held links
+///
+/// A flow type may need a ``LinkRequirement``. When it is unmet, the link is held and the
+/// requirement's guard flow is presented; when the guard flow's presentation ends, the
+/// requirement is checked again and the link resumes or is dropped. One link is held at a time:
+/// a newer link replaces it. The ``delegate`` hears how held links end.
+///
+/// The router holds its root weakly: the host owns the root flow.
+@MainActor
+public final class DeepLinkRouter {
+  /// Whether a link that a flow objects to is held until that flow goes away, or dropped.
+  public enum InterruptionPolicy: Sendable, Hashable {
+    /// Hold the link; it resumes when the objecting flow's presentation ends.
+    case hold
+    /// Drop the link.
+    case drop
+  }
+
+  /// A link waiting for a guard or an objection to clear.
+  public struct HeldLink: Sendable, Hashable {
+    /// The link.
+    public var link: DeepLink
+    /// What it waits for.
+    public var reason: LinkHoldReason
+    /// When it was held, by the router's clock.
+    public var heldAt: ContinuousClock.Instant
+  }
+
+  struct Guard {
+    let isSatisfied: @MainActor () -> Bool
+    let makeFlow: @MainActor () -> (any PresentableFlow)?
+  }
+
+  /// The root flow; `nil` once the host has released it.
+  public private(set) weak var root: (any LinkableFlow)?
+  /// The scheme links must have, lowercased, such as `notes`.
+  public let scheme: String
+  /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
+  public var webHosts: Set<String> = []
+  /// What happens to a link that a flow objects to.
+  ///
+  /// The default holds it.
+  public var interruptionPolicy: InterruptionPolicy = .hold
+  /// How long a held link stays valid; `nil`, the default, keeps it until it resumes or is
+  /// replaced.
+  public var heldLinkExpiry: Duration?
+  /// Checks a plan's targets before it is applied, for example that the note exists; throw to
+  /// reject the link.
+  ///
+  /// A newer link cancels the task that runs it.
+  public var validator: (@MainActor (LinkPlan) async throws -> Void)?
+  /// Hears how held links end.
+  public weak var delegate: (any DeepLinkRouterDelegate)?
+  /// The link waiting for a guard or an objection, if any.
+  public internal(set) var heldLink: HeldLink?
+
+  var guards: [LinkRequirement: Guard] = [:]
+  /// The requirement whose guard flow this router has presented and is waiting on.
+  var presentedGuard: LinkRequirement?
+  var ticket: UInt64 = 0
+  var validation: Task<Void, any Error>?
+  var resumption: Task<Void, Never>?
+  let now: @MainActor () -> ContinuousClock.Instant
+
+  /// Creates a router for `root`'s tree.
+  ///
+  /// - Parameters:
+  ///   - root: The root flow; held weakly.
+  ///   - scheme: The scheme links must have, such as `notes`.
+  ///   - now: The clock for held-link expiry; tests pass their own.
+  public init(
+    root: some LinkableFlow, scheme: String,
+    now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
+  ) {
+    self.root = root
+    self.scheme = scheme.asciiLowercased()
+    self.now = now
+  }
+
+  /// Registers how to check `requirement` and which guard flow satisfies it.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement, as flows declare it.
+  ///   - isSatisfied: Whether it holds now. Checked before each link is applied, and when the
+  ///     guard flow's presentation ends.
+  ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits.
+  public func setGuard(
+    for requirement: LinkRequirement, isSatisfied: @escaping @MainActor () -> Bool,
+    makeGuardFlow: @escaping @MainActor () -> (any PresentableFlow)?
+  ) {
+    guards[requirement] = Guard(isSatisfied: isSatisfied, makeFlow: makeGuardFlow)
+  }
+
+  /// Parses `text` and follows it; see ``open(_:)-(DeepLink)``.
+  ///
+  /// - Parameter text: The link as received.
+  /// - Returns: What happened; a malformed link fails with ``LinkFailure/Reason/malformed(_:)``
+  ///   and changes nothing.
+  public func open(_ text: String) async -> LinkOutcome {
+    do {
+      return await open(try DeepLink(parsing: text))
+    } catch {
+      return .failed(LinkFailure(.malformed(error)))
+    }
+  }
+
+  /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
+  ///
+  /// A held link is replaced (and reported dropped as superseded); a link still being
+  /// validated is cancelled. Nothing in the tree moves unless the outcome is ``LinkOutcome/applied(_:)``.
+  ///
+  /// - Parameter link: The link.
+  /// - Returns: What happened.
+  public func open(_ link: DeepLink) async -> LinkOutcome {
+    supersedePendingLinks()
+    return await follow(link, ticket: ticket)
+  }
+
+  /// Waits until any held link that has resumed has been followed.
+  ///
+  /// Held links resume on the main actor just after the presentation they waited for ends;
+  /// tests call this to see the result.
+  public func waitForPendingWork() async {
+    while let task = resumption {
+      await task.value
+      if resumption == task { resumption = nil }
+    }
+  }
+
+  func follow(_ link: DeepLink, ticket: UInt64) async -> LinkOutcome {
+    var plan: LinkPlan
+    switch self.plan(for: link) {
+    case .failure(let failure): return .failed(failure)
+    case .success(let made): plan = made
+    }
+    guard let validator else { return apply(plan) }
+    if let root, let failure = Self.unchangeable(Self.node(of: root)) {
+      return .failed(LinkFailure(failure))
+    }
+    if let outcome = checkRequirements(of: plan) { return outcome }
+    let planned = plan
+    let task = Task { try await validator(planned) }
+    validation = task
+    let result = await task.result
+    guard ticket == self.ticket else { return .dropped(.superseded) }
+    validation = nil
+    if case .failure(let error) = result {
+      return .failed(LinkFailure(.rejected(String(describing: error))))
+    }
+    // The tree may have moved while the validator ran: plan again against the tree as it is.
+    switch self.plan(for: link) {
+    case .failure(let failure): return .failed(failure)
+    case .success(let made): plan = made
+    }
+    return apply(plan)
+  }
+}

@@ -1,0 +1,26 @@
+import FlowContainersCore
+/// A flow that may object when a deep link would dismiss it, such as an editor with unsaved
+/// changes.
+///
+/// Before applying a plan, the ``DeepLinkRouter`` asks every flow the plan would dismiss,
+/// topmost first. If one objects, the link is held until that flow's presentation ends, or
+/// dropped, as ``DeepLinkRouter/interruptionPolicy`` says; either way nothing moves now, and the
+/// caller learns which from the ``LinkOutcome``.
+///
+/// ```swift
+/// extension EditorFlow: InterruptionAware {
+///   func objection(toInterruptionBy link: DeepLink) -> String? {
+///     hasUnsavedChanges ? "the note has unsaved changes" : nil
+///   }
+/// }
+/// ```
+@MainActor
+public protocol InterruptionAware: AnyObject {
+  /// Asked before a deep link dismisses this flow; return why not, or `nil` to allow it.
+  ///
+  /// It must not change the tree.
+  ///
+  /// - Parameter link: The link that would dismiss the flow.
+  /// - Returns: A reason for a person, or `nil`.
+  func objection(toInterruptionBy link: DeepLink) -> String?
+}

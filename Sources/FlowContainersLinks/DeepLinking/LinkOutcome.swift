@@ -1,0 +1,150 @@
+import FlowContainersCore
+/// What happened to a deep link.
+///
+/// ```swift
+/// switch await router.open("notes://note/2/edit") {
+/// case .applied(let plan): print("showing", plan.levels.last?.routes ?? [])
+/// case .held(let reason): print("waiting:", reason)
+/// case .dropped(let reason): print("dropped:", reason)
+/// case .interfered(_, let interference): print("changed after:", interference)
+/// case .failed(let failure): print(failure)
+/// }
+/// ```
+public enum LinkOutcome: Sendable, Equatable {
+  /// The link was applied by this plan, and the tree shows it.
+  case applied(LinkPlan)
+  /// The plan was applied whole, but navigation that callbacks asked for while it was applied
+  /// (an `onEnd` presenting a follow-up, an observer, a `makeSubFlow` that pushed) ran after
+  /// it and changed the tree: the tree no longer shows the plan. The interference names the
+  /// first such request.
+  case interfered(LinkPlan, LinkInterference)
+  /// The link is held, and resumes when the reason clears (the guard is satisfied, the objecting
+  /// flow goes away). The router's delegate hears how it ends.
+  case held(LinkHoldReason)
+  /// The link was dropped on purpose; the tree is as it was.
+  case dropped(LinkDropReason)
+  /// The link could not be followed; the tree is as it was.
+  case failed(LinkFailure)
+}
+
+/// A request that user code made while a link was applied, and that ran after it.
+public struct LinkInterference: Sendable, Hashable {
+  /// The operation asked for, such as `present(_:)`.
+  public var operation: String
+  /// The file of the call.
+  public var fileID: String
+  /// The line of the call.
+  public var line: UInt
+
+  /// Creates an interference; the library makes these.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation asked for.
+  ///   - fileID: The file of the call.
+  ///   - line: The line of the call.
+  public init(operation: String, fileID: String, line: UInt) {
+    self.operation = operation
+    self.fileID = fileID
+    self.line = line
+  }
+}
+
+extension LinkInterference: CustomStringConvertible {
+  /// `present(_:) at App/AppFlow.swift:42`.
+  public var description: String { "\(operation) at \(fileID):\(line)" }
+}
+
+/// Why a link is held.
+public enum LinkHoldReason: Sendable, Hashable {
+  /// A flow on the way needs this requirement; its guard flow is presented.
+  case guardRequired(LinkRequirement)
+  /// A flow the link would dismiss objected, for this reason.
+  case objection(flow: String, reason: String)
+}
+
+/// Why a link was dropped.
+public enum LinkDropReason: Sendable, Hashable {
+  /// A flow the link would dismiss objected, and the policy is to drop.
+  case objection(flow: String, reason: String)
+  /// A newer link arrived while this one was held or being validated.
+  case superseded
+  /// It was held longer than the router's expiry.
+  case expired
+  /// Its guard flow ended without the requirement being met (the user cancelled sign-in).
+  case guardNotSatisfied(LinkRequirement)
+}
+
+/// Why a deep link could not be followed: where resolution stopped and why.
+///
+/// ```swift
+/// if case .failed(let failure) = await router.open("notes://nowhere") {
+///   print(failure)  // no route in AppFlow for "nowhere"
+/// }
+/// ```
+public struct LinkFailure: Error, Sendable, Hashable {
+  /// What went wrong.
+  public enum Reason: Sendable, Hashable {
+    /// The text is not a valid link.
+    case malformed(DeepLinkError)
+    /// The link's scheme (or web host) is not one the router answers to.
+    case unsupportedScheme(String)
+    /// No pattern of `flow` matches the `remaining` components.
+    case noRoute(flow: String, remaining: [String])
+    /// No sub-flow type of `flow` can handle the `remaining` components.
+    case noSubFlow(flow: String, remaining: [String])
+    /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
+    case tooDeep(limit: Int)
+    /// The validator rejected the link, saying why.
+    case rejected(String)
+    /// The plan was made for a tree that has changed since.
+    case stalePlan
+    /// `flow` could not show `route`, for `reason`.
+    case cannotShow(flow: String, route: String, reason: String)
+    /// `flow` did not create the `subFlow` the plan needs.
+    case cannotCreate(flow: String, subFlow: String)
+    /// A flow on the way needs `requirement`, and no guard is registered for it.
+    case noGuard(LinkRequirement)
+    /// The router's root flow has been released.
+    case rootReleased
+    /// The root's container has finished; a finished container never changes again.
+    case rootFinished
+    /// A change was under way in the tree: the plan was applied from a callback (an observer,
+    /// `onEnd`) of another change. Apply it after that change, for example from a `Task`.
+    case treeChanging
+  }
+
+  /// What went wrong.
+  public var reason: Reason
+
+  /// Creates a failure.
+  ///
+  /// - Parameter reason: What went wrong.
+  public init(_ reason: Reason) {
+    self.reason = reason
+  }
+}
+
+extension LinkFailure: CustomStringConvertible {
+  /// One line for a person.
+  public var description: String {
+    func path(_ components: [String]) -> String { "\"\(components.joined(separator: "/"))\"" }
+    switch reason {
+    case .malformed(let error): return error.description
+    case .unsupportedScheme(let scheme): return "unsupported link \"\(scheme)\""
+    case .noRoute(let flow, let remaining): return "no route in \(flow) for \(path(remaining))"
+    case .noSubFlow(let flow, let remaining):
+      return "no sub-flow of \(flow) can handle \(path(remaining))"
+    case .tooDeep(let limit): return "resolution went deeper than \(limit) levels"
+    case .rejected(let why): return "rejected: \(why)"
+    case .stalePlan: return "the plan is stale: the tree changed after it was made"
+    case .cannotShow(let flow, let route, let reason):
+      return "\(flow) cannot show \(route): \(reason)"
+    case .cannotCreate(let flow, let subFlow): return "\(flow) did not create \(subFlow)"
+    case .noGuard(let requirement): return "no guard is registered for \"\(requirement)\""
+    case .rootReleased: return "the root flow has been released"
+    case .rootFinished: return "the root flow's container has finished"
+    case .treeChanging:
+      return "a change was under way in the tree; apply the link after it, not from its callbacks"
+    }
+  }
+}

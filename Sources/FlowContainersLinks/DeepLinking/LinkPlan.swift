@@ -1,0 +1,155 @@
+import FlowContainersCore
+/// What applying a deep link (or a snapshot) would do to the tree, before anything moves.
+///
+/// A plan is a value: build one with ``DeepLinkRouter/plan(for:)`` (a dry run, no side
+/// effects), print it for a person, compare it in tests, then apply it with
+/// ``DeepLinkRouter/apply(_:)``. It lists the target of every level (flow and routes) and the
+/// steps that get there, as few as possible: dismiss what is in the way, change the stacks that
+/// stay, present what is new.
+///
+/// ```swift
+/// let plan = try router.plan(for: DeepLink(parsing: "notes://note/2/edit")).get()
+/// print(plan)
+/// // plan for notes://note/2/edit
+/// //   1. dismiss SettingsFlow@1
+/// //   2. AppFlow@0: push [note(2)]
+/// //   3. present EditorFlow@1 with [edit]
+/// ```
+///
+/// A plan records the tree it was made for; applying it after the tree changed fails with
+/// ``LinkFailure/Reason/stalePlan`` rather than doing something else.
+public struct LinkPlan: Sendable {
+  /// One level of the target tree: a flow and the routes it will show.
+  public struct Level: Sendable, Hashable {
+    /// The flow's ``LinkableFlow/flowName``.
+    public var flow: String
+    /// The routes it will show, bottom first.
+    public var routes: [AnyRoute]
+    /// Whether the flow already there is kept (`true`) or a new one is presented (`false`).
+    public var isReused: Bool
+  }
+
+  /// One change to the tree.
+  public enum Step: Sendable, Hashable {
+    /// Dismiss the flow at `level`, and everything above it.
+    case dismiss(level: Int, flow: String)
+    /// Pop the stack at `level` so the screen at `index` is on top.
+    case popTo(level: Int, flow: String, index: Int)
+    /// Push `routes` onto the stack at `level`.
+    case push(level: Int, flow: String, routes: [AnyRoute])
+    /// Replace the whole stack at `level` with `routes`.
+    case replace(level: Int, flow: String, routes: [AnyRoute])
+    /// Present a new flow at `level`, over the flow at `level - 1`, showing `routes`.
+    case present(level: Int, flow: String, routes: [AnyRoute])
+  }
+
+  /// The link the plan is for, or `nil` for a restoration.
+  public let link: DeepLink?
+  /// The target tree, root first.
+  public let levels: [Level]
+  /// The changes, in the order they are applied.
+  public let steps: [Step]
+
+  let flowTypes: [FlowType]
+  let stamp: TreeStamp
+  let cause: NavigationCause
+
+  init(
+    link: DeepLink?, levels: [Level], steps: [Step], types: [any LinkableFlow.Type],
+    stamp: TreeStamp, cause: NavigationCause
+  ) {
+    self.link = link
+    self.levels = levels
+    self.steps = steps
+    self.flowTypes = types.map(FlowType.init)
+    self.stamp = stamp
+    self.cause = cause
+  }
+}
+
+extension LinkPlan {
+  /// Whether applying the plan changes nothing: the tree already shows its target.
+  public var isEmpty: Bool { steps.isEmpty }
+
+  /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
+  /// that type.
+  ///
+  /// Validators use it to check targets exist.
+  ///
+  /// - Parameter type: A flow type in the plan.
+  /// - Returns: Its routes, bottom first.
+  public func routes<Flow: LinkableFlow>(of type: Flow.Type) -> [Flow.Route]? {
+    guard let index = flowTypes.firstIndex(where: { $0.type == type }) else { return nil }
+    return levels[index].routes.compactMap { $0.as(Flow.Route.self) }
+  }
+}
+
+extension LinkPlan: Equatable {
+  /// Whether both plans have the same link, targets and steps.
+  ///
+  /// - Parameters:
+  ///   - lhs: A plan.
+  ///   - rhs: Another plan.
+  /// - Returns: `true` when they would do the same.
+  public static func == (lhs: LinkPlan, rhs: LinkPlan) -> Bool {
+    lhs.link == rhs.link && lhs.levels == rhs.levels && lhs.steps == rhs.steps
+  }
+}
+
+extension LinkPlan: CustomStringConvertible {
+  /// The plan for a person: its link, then one numbered line per step.
+  public var description: String {
+    var lines = ["plan for \(link.map(String.init(describing:)) ?? "restoration")"]
+    if steps.isEmpty { lines.append("  (nothing to do)") }
+    for (number, step) in steps.enumerated() {
+      lines.append("  \(number + 1). \(step)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension LinkPlan.Step {
+  /// The routes a push, replace or present step shows; empty for the others.
+  var routes: [AnyRoute] {
+    switch self {
+    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, let routes): routes
+    case .dismiss, .popTo: []
+    }
+  }
+}
+
+extension LinkPlan.Step: CustomStringConvertible {
+  /// One line, such as `AppFlow@0: push [note(2)]` or `present EditorFlow@1 with [edit]`.
+  public var description: String {
+    func list(_ routes: [AnyRoute]) -> String {
+      "[" + routes.map(\.description).joined(separator: ", ") + "]"
+    }
+    switch self {
+    case .dismiss(let level, let flow): return "dismiss \(flow)@\(level)"
+    case .popTo(let level, let flow, let index): return "\(flow)@\(level): pop to \(index)"
+    case .push(let level, let flow, let routes): return "\(flow)@\(level): push \(list(routes))"
+    case .replace(let level, let flow, let routes):
+      return "\(flow)@\(level): replace with \(list(routes))"
+    case .present(let level, let flow, let routes):
+      return "present \(flow)@\(level) with \(list(routes))"
+    }
+  }
+}
+
+/// The identity and revision of each container a plan was made for.
+struct TreeStamp: Sendable, Hashable {
+  var entries: [Entry]
+
+  struct Entry: Sendable, Hashable {
+    let container: ObjectIdentifier
+    let revision: UInt64
+  }
+}
+
+/// A flow type carried in a plan.
+///
+/// Metatypes are immutable, so sending one is safe; only using its static members needs the main
+/// actor, and they are declared so.
+struct FlowType: @unchecked Sendable {
+  let type: any LinkableFlow.Type
+}

@@ -1,0 +1,17 @@
+import FlowContainersCore
+import Foundation
+
+extension RoutePattern.ParameterType {
+  /// Whether `component` is a value of this type.
+  func accepts(_ component: String) -> Bool {
+    switch self {
+    // Canonical only: `+2`, `02` and `-0` are not item 2 or 0, so one item has one link.
+    case .int: Int(component).map { String($0) == component } ?? false
+    case .uuid: component.utf8.count == 36 && UUID(uuidString: component) != nil
+    case .string: !component.isEmpty
+    }
+  }
+
+  /// Matching order among parameters: typed ones first.
+  static let bySpecificity: [Self] = [.int, .uuid, .string]
+}

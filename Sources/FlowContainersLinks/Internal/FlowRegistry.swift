@@ -1,0 +1,93 @@
+import FlowContainersCore
+/// Every flow type reachable from a root type through `subFlowTypes`, by name, with how to decode
+/// its routes.
+///
+/// Built on the main actor, used by the (nonisolated) snapshot decoder.
+struct FlowRegistry: Sendable {
+  struct Entry: Sendable {
+    let type: FlowType
+    let subFlowNames: Set<String>
+    let decodeRoutes:
+      @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
+  }
+
+  let rootName: String
+  let entries: [String: Entry]
+
+  /// The registry of the snapshot being decoded in this task.
+  @TaskLocal static var current: FlowRegistry?
+
+  @MainActor
+  init(root: any LinkableFlow.Type) {
+    var entries: [String: Entry] = [:]
+    var queue: [any LinkableFlow.Type] = [root]
+    var seen: Set<ObjectIdentifier> = []
+    while let type = queue.popLast() {
+      guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+      let subFlowTypes = type.subFlowTypes
+      // `seen` skips a type met before, so an entry under this name is another type's.
+      if let existing = entries[type.flowName] {
+        FlowDiagnostics.report(
+          .inconsistentRoute,
+          "two flow types are named \"\(type.flowName)\" (\(existing.type.type) and \(type)); "
+            + "snapshots cannot tell them apart. Give one a different `flowName`.",
+          at: "FlowRegistry", fileID: #fileID, line: #line)
+        continue
+      }
+      entries[type.flowName] = Entry(
+        type: FlowType(type: type), subFlowNames: Set(subFlowTypes.map { $0.flowName }),
+        decodeRoutes: type.routeDecoder)
+      queue += subFlowTypes
+    }
+    self.rootName = root.flowName
+    self.entries = entries
+  }
+
+  /// Checks that the levels form a chain this root can build: the root first, then each flow a
+  /// sub-flow type of the one below.
+  func validate(_ names: [String]) throws(RestorationError) {
+    guard names.count <= FlowSnapshot.maximumLevels else {
+      throw RestorationError(
+        .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
+    }
+    var below: (name: String, entry: Entry)?
+    for name in names {
+      guard let entry = entries[name] else { throw RestorationError(.unknownFlow(name)) }
+      if let below {
+        guard below.entry.subFlowNames.contains(name) else {
+          throw RestorationError(.unexpectedFlow(name, after: below.name))
+        }
+      } else {
+        guard name == rootName else { throw RestorationError(.unexpectedFlow(name, after: nil)) }
+      }
+      below = (name, entry)
+    }
+  }
+}
+
+extension LinkableFlow {
+  /// Decodes this flow type's routes from a keyed container.
+  static var routeDecoder:
+    @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
+  {
+    { container, key in try container.decode([Route].self, forKey: key).map(AnyRoute.init) }
+  }
+}
+
+/// A coding key for any string.
+struct AnyCodingKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ string: String) {
+    stringValue = string
+  }
+
+  init?(stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  init?(intValue: Int) {
+    nil
+  }
+}

@@ -1,0 +1,202 @@
+import FlowContainersCore
+public import Foundation
+
+extension FlowSnapshot {
+  /// Encodes the snapshot as JSON, with the current schema version and sorted keys.
+  ///
+  /// - Returns: The JSON bytes.
+  /// - Throws: An error from a route's own `Encodable` conformance.
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(Document(version: Self.currentVersion, levels: levels))
+  }
+
+  /// Decodes a snapshot of a tree whose root has type `root`, migrating older schema versions.
+  ///
+  /// Every level must name a flow type reachable from `root` through ``LinkableFlow/subFlowTypes``,
+  /// presented over a type that declares it, and hold routes of that type.
+  ///
+  /// - Parameters:
+  ///   - data: JSON from ``jsonData()`` (version 2) or an older version 1 file.
+  ///   - root: The root flow type.
+  /// - Returns: The snapshot.
+  /// - Throws: ``RestorationError``: empty, too large, corrupt or truncated, of an unsupported
+  ///   version, naming an unknown flow or route, or with levels out of place.
+  @MainActor
+  public static func decode(
+    _ data: Data, root: any LinkableFlow.Type
+  ) throws(RestorationError) -> FlowSnapshot {
+    try decode(data, registry: FlowRegistry(root: root))
+  }
+
+  /// Decodes and validates `data` against the flow types of `registry`.
+  @MainActor
+  static func decode(_ data: Data, registry: FlowRegistry) throws(RestorationError) -> FlowSnapshot
+  {
+    guard !data.isEmpty else { throw RestorationError(.empty) }
+    guard data.count <= maximumSize else {
+      throw RestorationError(.tooLarge(bytes: data.count, limit: maximumSize))
+    }
+    // A version 1 document nests a level per presentation, deeper than `JSONDecoder` reads:
+    // it is flattened to version 2 first, without recursion.
+    let flattened = Version1Reader.flatten(data)
+    let version: Int?
+    if flattened != nil {
+      version = 1
+    } else {
+      version = try decode(Header.self, from: data, registry: nil).version
+    }
+    guard let version, (oldestReadableVersion...currentVersion).contains(version) else {
+      throw RestorationError(.unsupportedVersion(version))
+    }
+    let levels: [Level]
+    switch (version, flattened) {
+    case (1, let flattened?):
+      levels = try decode(Document.self, from: flattened.json, registry: registry).levels
+    case (1, nil):
+      // Not a shape the flattener walks: the nested decoder says what is wrong.
+      levels = try decode(Version1.self, from: data, registry: registry).levels
+    default:
+      levels = try decode(Document.self, from: data, registry: registry).levels
+    }
+    try registry.validate(levels.map(\.flow))
+    return FlowSnapshot(levels: levels)
+  }
+
+  private static func decode<Value: Decodable>(
+    _ type: Value.Type, from data: Data, registry: FlowRegistry?
+  ) throws(RestorationError) -> Value {
+    do {
+      return try FlowRegistry.$current.withValue(registry) {
+        try JSONDecoder().decode(type, from: data)
+      }
+    } catch let error as RestorationError {
+      throw error
+    } catch let error as DecodingError {
+      throw RestorationError(.corrupt(error.summary))
+    } catch {
+      throw RestorationError(.corrupt(String(describing: error)))
+    }
+  }
+}
+
+extension DecodingError {
+  /// Where and what, in one line.
+  fileprivate var summary: String {
+    let context: Context
+    switch self {
+    case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
+      .dataCorrupted(let found):
+      context = found
+    @unknown default:
+      return String(describing: self)
+    }
+    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+    let location = path.isEmpty ? "" : " at " + path.joined(separator: ".")
+    return context.debugDescription + location
+  }
+}
+
+/// Just the version, read first so that the rest is decoded by the right schema.
+private struct Header: Decodable {
+  let version: Int?
+}
+
+/// Schema version 2: `{"version": 2, "levels": [{"flow": …, "routes": […]}, …]}`.
+private struct Document: Codable {
+  let version: Int
+  let levels: [FlowSnapshot.Level]
+}
+
+extension FlowSnapshot.Level: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case flow
+    case routes
+  }
+
+  /// Decodes a level; needs the flow registry that ``FlowSnapshot/decode(_:root:)`` provides.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: ``RestorationError`` or `DecodingError`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    let flow = try container.decode(String.self, forKey: AnyCodingKey("flow"))
+    self.init(
+      flow: flow, routes: try Self.decodeRoutes(of: flow, in: container, key: "routes"))
+  }
+
+  /// Encodes the flow's name and its routes.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: An error from a route's own encoding.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(flow, forKey: .flow)
+    var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
+    for route in routes {
+      try routesContainer.encode(route.base)
+    }
+  }
+
+  fileprivate static func decodeRoutes(
+    of flow: String, in container: KeyedDecodingContainer<AnyCodingKey>, key: String
+  ) throws -> [AnyRoute] {
+    guard let registry = FlowRegistry.current else {
+      throw RestorationError(.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)"))
+    }
+    guard let entry = registry.entries[flow] else { throw RestorationError(.unknownFlow(flow)) }
+    do {
+      return try entry.decodeRoutes(container, AnyCodingKey(key))
+    } catch let error as DecodingError {
+      throw RestorationError(.unknownRoute(flow: flow, detail: error.summary))
+    }
+  }
+}
+
+/// Schema version 1, which decoding migrates to the flat list of version 2.
+///
+/// Version 1 nested each presented level inside its presenter and called the routes `stack`:
+/// `{"version": 1, "root": {"flow": …, "stack": […], "presented": {…}}}`.
+private struct Version1: Decodable {
+  let levels: [FlowSnapshot.Level]
+
+  private struct Node: Decodable {
+    let level: FlowSnapshot.Level
+    let presented: Box?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyCodingKey.self)
+      let flow = try container.decode(String.self, forKey: AnyCodingKey("flow"))
+      level = FlowSnapshot.Level(
+        flow: flow,
+        routes: try FlowSnapshot.Level.decodeRoutes(
+          of: flow, in: container, key: "stack"))
+      presented = try container.decodeIfPresent(Box.self, forKey: AnyCodingKey("presented"))
+    }
+  }
+
+  /// Breaks the recursion of `Node` for the compiler.
+  private final class Box: Decodable {
+    let node: Node
+
+    init(from decoder: any Decoder) throws {
+      node = try Node(from: decoder)
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case root
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var node: Node? = try container.decode(Node.self, forKey: .root)
+    var levels: [FlowSnapshot.Level] = []
+    while let current = node {
+      levels.append(current.level)
+      node = current.presented?.node
+    }
+    self.levels = levels
+  }
+}

@@ -1,0 +1,63 @@
+import FlowContainersCore
+/// The restorable state of a tree: for each level, the flow type and the routes it shows.
+///
+/// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
+/// objects or transient view state. It is a value: take one with ``DeepLinkRouter/snapshot()``,
+/// encode it with ``jsonData()``, and restore it with ``DeepLinkRouter/restore(_:)`` or
+/// ``DeepLinkRouter/restore(from:)``. The JSON carries an explicit schema version, ``currentVersion`` when written.
+///
+/// ```swift
+/// let data = try router.snapshot().jsonData()
+/// // {"levels":[{"flow":"AppFlow","routes":["library",{"note":{"_0":2}}]},
+/// //            {"flow":"EditorFlow","routes":["edit"]}],"version":2}
+/// ```
+///
+/// Since the live tree is a chain (each container presents at most one other), a snapshot is a
+/// flat list of levels, root first, rather than nested objects.
+public struct FlowSnapshot: Sendable, Hashable {
+  /// One level: a flow and the routes it shows, bottom first.
+  public struct Level: Sendable, Hashable {
+    /// The flow type's ``LinkableFlow/flowName``.
+    public var flow: String
+    /// The routes, bottom first.
+    public var routes: [AnyRoute]
+
+    /// Creates a level.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow type's name.
+    ///   - routes: The routes it shows.
+    public init(flow: String, routes: [AnyRoute]) {
+      self.flow = flow
+      self.routes = routes
+    }
+  }
+
+  /// The schema version written by this library.
+  public static let currentVersion = 2
+  /// The oldest schema version this library reads (and migrates).
+  public static let oldestReadableVersion = 1
+  /// The largest snapshot accepted, in bytes.
+  public static let maximumSize = 1 << 20
+  /// The most levels a snapshot may have.
+  public static let maximumLevels = 4096
+
+  /// The levels, root first.
+  public var levels: [Level]
+
+  /// Creates a snapshot.
+  ///
+  /// - Parameter levels: The levels, root first.
+  public init(levels: [Level]) {
+    self.levels = levels
+  }
+}
+
+extension FlowSnapshot: CustomStringConvertible {
+  /// One line per level: `AppFlow: [library, note(2)]`, indented like a tree dump.
+  public var description: String {
+    levels.enumerated().map { index, level in
+      TreeDump.line(depth: index, flow: level.flow, items: level.routes.map(\.description))
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,81 @@
+import FlowContainersCore
+/// Why a snapshot could not be read; restoring falls back to leaving the tree as it was.
+///
+/// ```swift
+/// let report = router.restore(from: Data("{\"version\":9}".utf8))
+/// print(report.error!)  // snapshot version 9 is not supported (this library reads 1 to 2)
+/// ```
+public struct RestorationError: Error, Sendable, Hashable {
+  /// What was wrong.
+  public enum Reason: Sendable, Hashable {
+    /// The data is empty.
+    case empty
+    /// The data is larger than ``FlowSnapshot/maximumSize``.
+    case tooLarge(bytes: Int, limit: Int)
+    /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
+    case corrupt(String)
+    /// The snapshot's schema version is missing, older than the oldest readable or newer than
+    /// this library writes.
+    case unsupportedVersion(Int?)
+    /// A level names a flow type the root's tree does not know.
+    case unknownFlow(String)
+    /// A level's flow type is not one its presenter's type can present (or the root is not the
+    /// router's root type).
+    case unexpectedFlow(String, after: String?)
+    /// A level's routes could not be decoded as its flow type's routes.
+    case unknownRoute(flow: String, detail: String)
+    /// More levels than ``FlowSnapshot/maximumLevels``.
+    case tooManyLevels(count: Int, limit: Int)
+    /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
+    /// nothing was restored.
+    case objection(flow: String, reason: String)
+    /// The router's root flow has been released.
+    case rootReleased
+    /// The root's container has finished; a finished container never changes again.
+    case rootFinished
+    /// A change was under way in the tree: restoration was asked for from a callback of
+    /// another change.
+    case treeChanging
+  }
+
+  /// What was wrong.
+  public var reason: Reason
+
+  /// Creates an error.
+  ///
+  /// - Parameter reason: What was wrong.
+  public init(_ reason: Reason) {
+    self.reason = reason
+  }
+}
+
+extension RestorationError: CustomStringConvertible {
+  /// One line for a person.
+  public var description: String {
+    switch reason {
+    case .empty: return "the snapshot is empty"
+    case .tooLarge(let bytes, let limit):
+      return "the snapshot is too large (\(bytes) bytes, limit \(limit))"
+    case .corrupt(let detail): return "the snapshot is corrupt: \(detail)"
+    case .unsupportedVersion(let version):
+      let supported = "\(FlowSnapshot.oldestReadableVersion) to \(FlowSnapshot.currentVersion)"
+      guard let version else {
+        return "the snapshot has no version (this library reads \(supported))"
+      }
+      return "snapshot version \(version) is not supported (this library reads \(supported))"
+    case .unknownFlow(let flow): return "the snapshot names an unknown flow \"\(flow)\""
+    case .unexpectedFlow(let flow, let after):
+      guard let after else { return "the snapshot's root is \"\(flow)\", not this router's root" }
+      return "\"\(flow)\" cannot be presented over \"\(after)\""
+    case .unknownRoute(let flow, let detail):
+      return "the snapshot has a route \(flow) does not know: \(detail)"
+    case .tooManyLevels(let count, let limit):
+      return "the snapshot has too many levels (\(count), limit \(limit))"
+    case .objection(let flow, let reason): return "\(flow) objects: \(reason)"
+    case .rootReleased: return "the root flow has been released"
+    case .rootFinished: return "the root flow's container has finished"
+    case .treeChanging:
+      return "a change was under way in the tree; restore after it, not from its callbacks"
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import FlowContainersCore
+/// What a restoration restored, what it dropped and why, or why it restored nothing.
+///
+/// ```swift
+/// let report = router.restore(from: data)
+/// if let error = report.error { print("starting fresh: \(error)") }
+/// for drop in report.dropped { print("not restored: \(drop)") }
+/// ```
+public struct RestorationReport: Sendable, Hashable {
+  /// Something the snapshot held that could not be restored.
+  public struct Drop: Sendable, Hashable {
+    /// The level, 0 for the root.
+    public var level: Int
+    /// The flow at that level.
+    public var flow: String
+    /// The routes not restored at that level (for a level dropped whole, all of them).
+    public var routes: [AnyRoute]
+    /// Why, for a person: the flow's own error (`note 7 does not exist`), or an unmet
+    /// requirement.
+    public var reason: String
+  }
+
+  /// What is shown now, as a snapshot: the part of the input that was restored.
+  public var restored: FlowSnapshot
+  /// What was dropped, bottom first.
+  public var dropped: [Drop]
+  /// Why nothing was restored, if so; the tree is then as it was before.
+  public var error: RestorationError?
+
+  /// Whether everything in the snapshot was restored.
+  public var isComplete: Bool { error == nil && dropped.isEmpty }
+}
+
+extension RestorationReport.Drop: CustomStringConvertible {
+  /// One line: `EditorFlow@1 [edit]: requires signed-in`.
+  public var description: String {
+    "\(flow)@\(level) [\(routes.map(\.description).joined(separator: ", "))]: \(reason)"
+  }
+}

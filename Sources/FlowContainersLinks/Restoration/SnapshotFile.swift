@@ -1,0 +1,93 @@
+import FlowContainersCore
+public import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file that holds a snapshot, written atomically.
+///
+/// ``write(_:)`` writes to a temporary file in the same folder, flushes it to disk, then renames
+/// it over the old file in one step, so a failure or crash mid-write never destroys the previous
+/// good snapshot: a reader sees either the old file or the new one, whole.
+///
+/// ```swift
+/// let file = SnapshotFile(url: URL(fileURLWithPath: "notes-state.json"))
+/// try file.write(router.snapshot().jsonData())
+/// let report = try file.read().map(router.restore(from:))
+/// ```
+public struct SnapshotFile: Sendable {
+  /// Where the snapshot lives.
+  public let url: URL
+  /// Runs after the temporary file is written and before the rename.
+  private var beforeRename: (@Sendable () throws -> Void)?
+
+  /// Creates a handle for the file at `url`; nothing is read or written yet.
+  ///
+  /// - Parameter url: A file URL.
+  public init(url: URL) {
+    self.url = url
+  }
+
+  /// Runs `interruption` after the temporary file is written and before the rename, so a test
+  /// can check what a save cut short leaves behind (throw from it to interrupt the save).
+  ///
+  /// - Parameter interruption: Called once per write, between the two steps.
+  public mutating func interruptBeforeRenameForTesting(
+    _ interruption: @escaping @Sendable () throws -> Void
+  ) {
+    beforeRename = interruption
+  }
+
+  /// Reads the file, or returns `nil` if it does not exist.
+  ///
+  /// Reading stops past ``FlowSnapshot/maximumSize``: a larger file is not read whole.
+  ///
+  /// - Returns: The file's bytes.
+  /// - Throws: ``RestorationError`` with ``RestorationError/Reason/tooLarge(bytes:limit:)``
+  ///   when the file is larger than ``FlowSnapshot/maximumSize``; a file-system error other
+  ///   than the file being missing.
+  public func read() throws -> Data? {
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let limit = FlowSnapshot.maximumSize
+    let data = try handle.read(upToCount: limit + 1) ?? Data()
+    guard data.count <= limit else {
+      let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size]
+      let bytes = (size as? NSNumber)?.intValue ?? data.count
+      throw RestorationError(.tooLarge(bytes: bytes, limit: limit))
+    }
+    return data
+  }
+
+  /// Replaces the file's contents with `data`, atomically.
+  ///
+  /// - Parameter data: The new contents.
+  /// - Throws: A file-system error; the old file is then unchanged, and the temporary file is
+  ///   removed.
+  public func write(_ data: Data) throws {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+      }
+      let handle = try FileHandle(forWritingTo: temporary)
+      defer { try? handle.close() }
+      try handle.write(contentsOf: data)
+      try handle.synchronize()
+      try beforeRename?()
+      guard rename(temporary.path, url.path) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
+    }
+  }
+}
