@@ -25,11 +25,7 @@ final class LinkRoot: LinkableFlow {
     return built
   }
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [DetailFlow.self] }
-
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)? {
-    type == DetailFlow.self ? DetailFlow() : nil
-  }
+  static let subFlows: [SubFlow<LinkRoot>] = [.flow(DetailFlow.self) { _, _ in DetailFlow() }]
 }
 
 @MainActor

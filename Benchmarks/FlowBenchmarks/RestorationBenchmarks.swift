@@ -8,7 +8,7 @@ final class ChainFlow: LinkableFlow {
   init() { container.owner = self }
 
   static let routes: RouteTable<Route> = [.pattern("*") { _ in [.home] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [ChainFlow.self] }
+  static let subFlows: [SubFlow<ChainFlow>] = [.flow(ChainFlow.self) { _, _ in ChainFlow() }]
 }
 
 /// The baseline: the same data as plain structs.

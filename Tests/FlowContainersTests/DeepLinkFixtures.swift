@@ -81,24 +81,24 @@ extension AppFlow: LinkableFlow {
     .pattern("*") { _ in [.library] },
   ]
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [EditorFlow.self, SettingsFlow.self] }
+  static let subFlows: [SubFlow<AppFlow>] = [
+    .flow(EditorFlow.self) { app, stack in
+      guard case .note(let id)? = stack.last else { return nil }
+      return EditorFlow(noteID: id, catalog: app.catalog, journal: app.journal)
+    } onEnd: { app, editor, ending in
+      app.linkedEndings.append("\(type(of: editor).flowName) \(ending)")
+    },
+    .flow(SettingsFlow.self) { app, _ in
+      SettingsFlow(catalog: app.catalog, journal: app.journal)
+    } onEnd: { app, settings, ending in
+      app.linkedEndings.append("\(type(of: settings).flowName) \(ending)")
+    },
+  ]
 
   func makeScreen(for route: AppRoute) throws -> AppRoute {
     if case .note(let id) = route, !notes.contains(id) { throw NoteMissing(id: id) }
     try catalog.check(route)
     return route
-  }
-
-  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {
-    linkedEndings.append("\(type(of: subFlow).flowName) \(ending)")
-  }
-
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
-    if type == EditorFlow.self, case .note(let id)? = stack.last {
-      return EditorFlow(noteID: id, catalog: catalog, journal: journal)
-    }
-    if type == SettingsFlow.self { return SettingsFlow(catalog: catalog, journal: journal) }
-    return nil
   }
 }
 
@@ -174,17 +174,15 @@ extension SettingsFlow: LinkableFlow {
     .pattern("settings/*") { _ in [.settings] },
   ]
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [AccountFlow.self] }
+  static let subFlows: [SubFlow<SettingsFlow>] = [
+    .flow(AccountFlow.self) { settings, _ in
+      AccountFlow(catalog: settings.catalog, journal: settings.journal)
+    }
+  ]
 
   func makeScreen(for route: SettingsRoute) throws -> SettingsRoute {
     try catalog.check(route)
     return route
-  }
-
-  func makeSubFlow(
-    _ type: any LinkableFlow.Type, over stack: [SettingsRoute]
-  ) -> (any LinkableFlow)? {
-    type == AccountFlow.self ? AccountFlow(catalog: catalog, journal: journal) : nil
   }
 }
 

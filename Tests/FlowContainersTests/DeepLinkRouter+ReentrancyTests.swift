@@ -233,7 +233,7 @@ struct DeepLinkReentrancyTests {
   }
 }
 
-/// A parent whose `makeSubFlow` pushes a screen on its own container: user code changing the
+/// A parent whose sub-flow factory pushes a screen on its own container: user code changing the
 /// tree while a link is applied.
 @MainActor
 private final class PushingParent: LinkableFlow {
@@ -246,10 +246,10 @@ private final class PushingParent: LinkableFlow {
     .pattern("*") { _ in [.library] },
   ]
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [SettingsFlow.self] }
-
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
-    container.push(.note(9))
-    return SettingsFlow()
-  }
+  static let subFlows: [SubFlow<PushingParent>] = [
+    .flow(SettingsFlow.self) { parent, _ in
+      parent.container.push(.note(9))
+      return SettingsFlow()
+    }
+  ]
 }

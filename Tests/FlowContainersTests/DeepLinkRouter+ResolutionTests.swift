@@ -59,10 +59,9 @@ private final class PickyRoot: LinkableFlow {
   let container = StackContainer<String>(root: "home")
   init() { container.owner = self }
   static let routes: RouteTable<String> = [.pattern("*") { _ in ["home"] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [PickySettings.self] }
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [String]) -> (any LinkableFlow)? {
-    PickySettings()
-  }
+  static let subFlows: [SubFlow<PickyRoot>] = [
+    .flow(PickySettings.self) { _, _ in PickySettings() }
+  ]
 }
 
 /// Its patterns match `settings` and `settings/<page>`, but it refuses any link that mentions
@@ -85,7 +84,9 @@ private final class LoopRoot: LinkableFlow {
   let container = StackContainer<String>(root: "root")
   init() { container.owner = self }
   static let routes: RouteTable<String> = [.pattern("*") { _ in ["root"] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [LoopA.self, LoopB.self] }
+  static let subFlows: [SubFlow<LoopRoot>] = [
+    .flow(LoopA.self) { _, _ in LoopA() }, .flow(LoopB.self) { _, _ in LoopB() },
+  ]
 }
 
 @MainActor
@@ -98,7 +99,9 @@ private final class LoopA: LinkableFlow {
       return ["a"]
     }
   ]
-  static var subFlowTypes: [any LinkableFlow.Type] { [LoopA.self, LoopB.self] }
+  static let subFlows: [SubFlow<LoopA>] = [
+    .flow(LoopA.self) { _, _ in LoopA() }, .flow(LoopB.self) { _, _ in LoopB() },
+  ]
 }
 
 @MainActor
@@ -111,7 +114,9 @@ private final class LoopB: LinkableFlow {
       return ["b"]
     }
   ]
-  static var subFlowTypes: [any LinkableFlow.Type] { [LoopA.self, LoopB.self] }
+  static let subFlows: [SubFlow<LoopB>] = [
+    .flow(LoopA.self) { _, _ in LoopA() }, .flow(LoopB.self) { _, _ in LoopB() },
+  ]
 }
 
 @MainActor
@@ -119,7 +124,9 @@ private final class StepRoot: LinkableFlow {
   let container = StackContainer<String>(root: "root")
   init() { container.owner = self }
   static let routes: RouteTable<String> = [.pattern("*") { _ in ["root"] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [StepA.self, StepB.self] }
+  static let subFlows: [SubFlow<StepRoot>] = [
+    .flow(StepA.self) { _, _ in StepA() }, .flow(StepB.self) { _, _ in StepB() },
+  ]
 }
 
 /// Consumes one number and hands the rest on; nothing matches `end`, so no link resolves.
@@ -133,7 +140,9 @@ private final class StepA: LinkableFlow {
       return ["a"]
     }
   ]
-  static var subFlowTypes: [any LinkableFlow.Type] { [StepA.self, StepB.self] }
+  static let subFlows: [SubFlow<StepA>] = [
+    .flow(StepA.self) { _, _ in StepA() }, .flow(StepB.self) { _, _ in StepB() },
+  ]
 }
 
 @MainActor
@@ -146,5 +155,7 @@ private final class StepB: LinkableFlow {
       return ["b"]
     }
   ]
-  static var subFlowTypes: [any LinkableFlow.Type] { [StepA.self, StepB.self] }
+  static let subFlows: [SubFlow<StepB>] = [
+    .flow(StepA.self) { _, _ in StepA() }, .flow(StepB.self) { _, _ in StepB() },
+  ]
 }

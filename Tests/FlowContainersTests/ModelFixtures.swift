@@ -60,17 +60,16 @@ final class ModelFlow: LinkableFlow {
     stack.count == 2 && stack[0] == 0 ? ["n": "\(stack[1])"] : nil
   }
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [ModelFlow.self] }
+  static let subFlows: [SubFlow<ModelFlow>] = [
+    .flow(ModelFlow.self) { parent, _ in
+      ModelFlow(counts: parent.counts)
+    } onEnd: {
+      parent, flow, ending in
+      parent.counts.endings[flow.id, default: []].append(ending)
+    }
+  ]
 
   func route(for screen: ModelScreen) -> Int? { screen.value }
 
   func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
-
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Int]) -> (any LinkableFlow)? {
-    ModelFlow(counts: counts)
-  }
-
-  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {
-    if let flow = subFlow as? ModelFlow { counts.endings[flow.id, default: []].append(ending) }
-  }
 }

@@ -28,7 +28,18 @@ extension AppFlow: LinkableFlow {
     .pattern("*") { _ in [.library] },
   ]
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [EditorFlow.self, SettingsFlow.self] }
+  /// The sub-flows links and restoration can create, each with the code that creates it.
+  static let subFlows: [SubFlow<AppFlow>] = [
+    .flow(EditorFlow.self) { app, stack in
+      guard case .note(let id)? = stack.last else { return nil }
+      return app.makeEditor(for: id)
+    } onEnd: { app, _, ending in
+      if ending == .dismissedByUser {
+        app.console.say("Closed the editor; the draft was discarded.")
+      }
+    },
+    .flow(SettingsFlow.self) { app, _ in SettingsFlow(session: app.session, console: app.console) },
+  ]
 
   func route(for screen: any NotesScreen) -> AppRoute? {
     switch screen {
@@ -48,21 +59,11 @@ extension AppFlow: LinkableFlow {
     }
   }
 
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
-    if type == EditorFlow.self, case .note(let id)? = stack.last, let note = store.note(id) {
-      let editor = EditorFlow(note: note, console: console)
-      editor.delegate = self
-      return editor
-    }
-    if type == SettingsFlow.self {
-      return SettingsFlow(session: session, console: console)
-    }
-    return nil
-  }
-
-  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {
-    if subFlow is EditorFlow, ending == .dismissedByUser {
-      console.say("Closed the editor; the draft was discarded.")
-    }
+  /// An editor for note `id`, or `nil` if there is no such note.
+  func makeEditor(for id: Int) -> EditorFlow? {
+    guard let note = store.note(id) else { return nil }
+    let editor = EditorFlow(note: note, console: console)
+    editor.delegate = self
+    return editor
   }
 }

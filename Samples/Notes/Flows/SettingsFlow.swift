@@ -38,7 +38,9 @@ extension SettingsFlow: LinkableFlow {
     .pattern("settings/*") { _ in [.settings] },
   ]
 
-  static var subFlowTypes: [any LinkableFlow.Type] { [AccountFlow.self] }
+  static let subFlows: [SubFlow<SettingsFlow>] = [
+    .flow(AccountFlow.self) { settings, _ in settings.makeAccountFlow() }
+  ]
 
   func route(for screen: any NotesScreen) -> SettingsRoute? {
     screen is SettingsScreen ? .settings : nil
@@ -46,11 +48,5 @@ extension SettingsFlow: LinkableFlow {
 
   func makeScreen(for route: SettingsRoute) -> any NotesScreen {
     SettingsScreen(delegate: self)
-  }
-
-  func makeSubFlow(
-    _ type: any LinkableFlow.Type, over stack: [SettingsRoute]
-  ) -> (any LinkableFlow)? {
-    type == AccountFlow.self ? makeAccountFlow() : nil
   }
 }

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 extension DeepLink: CustomStringConvertible {
   /// The link as text, percent-encoded so that parsing it gives this link back (less whatever
   /// has been consumed: the whole link is printed).

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 extension DeepLink {
   /// Parses `text` as a deep link.
   ///

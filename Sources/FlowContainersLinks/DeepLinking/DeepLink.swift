@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///
 /// Parse one from text with ``init(parsing:)``; build one from components with

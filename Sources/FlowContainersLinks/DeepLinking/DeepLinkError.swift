@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// Why a text could not be parsed as a ``DeepLink``.
 ///
 /// Every case names the offending part, so a host can show a useful message and a log says what

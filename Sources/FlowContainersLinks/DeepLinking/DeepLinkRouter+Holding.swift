@@ -1,10 +1,11 @@
 import FlowContainersCore
+
 extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
   func holdForGuard(_ link: DeepLink, _ requirement: LinkRequirement) -> LinkOutcome {
     if presentedGuard == nil, let root,
-      let presenter = Self.guardPresenter(for: requirement, in: Self.node(of: root))
+      let presenter = Self.guardPresenter(for: requirement, in: PlanEngine.node(of: root))
     {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
@@ -14,7 +15,7 @@ extension DeepLinkRouter {
       guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
-      let top = Self.node(of: root).topmost
+      let top = PlanEngine.node(of: root).topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
           LinkFailure(.cannotCreate(flow: top.ownerTypeName, subFlow: "\(type(of: flow))")))

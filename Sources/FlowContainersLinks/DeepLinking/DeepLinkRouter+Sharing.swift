@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 extension DeepLinkRouter {
   /// The link that leads to what the tree shows now, for sharing: the reverse of following a
   /// link.
@@ -18,13 +19,15 @@ extension DeepLinkRouter {
     let live = LiveLevel.chain(from: root, readingRoutes: false)
     var following: [String] = []
     for index in live.indices.reversed() {
-      guard let flow = live[index].flow, let components = Self.components(of: flow, following)
+      guard let flow = live[index].flow as? any LinkableFlow,
+        let components = Self.components(of: flow, following)
       else { return nil }
       following = components + following
       if index > 0 {
         guard let parent = live[index - 1].flow else { return nil }
         let rest = DeepLink(scheme: scheme, components: following)
-        let chosen = type(of: parent).subFlowTypes.first { $0.canHandle(rest) }
+        let parentType = type(of: parent) as? any LinkableFlow.Type
+        let chosen = parentType?.linkableSubFlowTypes.first { $0.canHandle(rest) }
         guard chosen == type(of: flow) else { return nil }
       }
     }

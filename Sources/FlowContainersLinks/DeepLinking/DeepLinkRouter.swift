@@ -1,4 +1,5 @@
 public import FlowContainersCore
+
 /// Follows deep links through a tree of ``LinkableFlow``s: resolve, plan, check, apply.
 ///
 /// Create one for the root flow and hand it every link the host receives. It resolves the link
@@ -88,6 +89,8 @@ public final class DeepLinkRouter {
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
   let now: @MainActor () -> ContinuousClock.Instant
+  /// Saves and restores the tree; links add their requirements and held links to it.
+  let restorer: FlowRestorer
 
   /// Creates a router for `root`'s tree.
   ///
@@ -102,6 +105,12 @@ public final class DeepLinkRouter {
     self.root = root
     self.scheme = scheme.asciiLowercased()
     self.now = now
+    // A restoration shows objecting flows the router's root link, such as `notes:`, since a
+    // snapshot need not be expressible as a link.
+    restorer = FlowRestorer(
+      root: root, interruptionLink: DeepLink(scheme: self.scheme, components: []))
+    restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
+    restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.
@@ -161,7 +170,7 @@ public final class DeepLinkRouter {
     case .success(let made): plan = made
     }
     guard let validator else { return apply(plan) }
-    if let root, let failure = Self.unchangeable(Self.node(of: root)) {
+    if let root, let failure = Self.unchangeable(PlanEngine.node(of: root)) {
       return .failed(LinkFailure(failure))
     }
     if let outcome = checkRequirements(of: plan) { return outcome }

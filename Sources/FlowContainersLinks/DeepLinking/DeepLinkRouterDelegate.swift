@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// Hears how the links a ``DeepLinkRouter`` held end.
 ///
 /// Both methods have empty default implementations.

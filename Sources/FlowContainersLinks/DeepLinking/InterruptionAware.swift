@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// A flow that may object when a deep link would dismiss it, such as an editor with unsaved
 /// changes.
 ///

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// What happened to a deep link.
 ///
 /// ```swift
@@ -14,7 +15,7 @@ public enum LinkOutcome: Sendable, Equatable {
   /// The link was applied by this plan, and the tree shows it.
   case applied(LinkPlan)
   /// The plan was applied whole, but navigation that callbacks asked for while it was applied
-  /// (an `onEnd` presenting a follow-up, an observer, a `makeSubFlow` that pushed) ran after
+  /// (an `onEnd` presenting a follow-up, an observer, a sub-flow factory that pushed) ran after
   /// it and changed the tree: the tree no longer shows the plan. The interference names the
   /// first such request.
   case interfered(LinkPlan, LinkInterference)

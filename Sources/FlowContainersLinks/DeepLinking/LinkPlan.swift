@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// What applying a deep link (or a snapshot) would do to the tree, before anything moves.
 ///
 /// A plan is a value: build one with ``DeepLinkRouter/plan(for:)`` (a dry run, no side
@@ -21,7 +22,7 @@ import FlowContainersCore
 public struct LinkPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
-    /// The flow's ``LinkableFlow/flowName``.
+    /// The flow's ``RestorableFlow/flowName``.
     public var flow: String
     /// The routes it will show, bottom first.
     public var routes: [AnyRoute]
@@ -52,18 +53,18 @@ public struct LinkPlan: Sendable {
 
   let flowTypes: [FlowType]
   let stamp: TreeStamp
-  let cause: NavigationCause
+  let options: PlanOptions
 
   init(
-    link: DeepLink?, levels: [Level], steps: [Step], types: [any LinkableFlow.Type],
-    stamp: TreeStamp, cause: NavigationCause
+    link: DeepLink?, levels: [Level], steps: [Step], types: [any RestorableFlow.Type],
+    stamp: TreeStamp, options: PlanOptions
   ) {
     self.link = link
     self.levels = levels
     self.steps = steps
-    self.flowTypes = types.map(FlowType.init)
+    self.flowTypes = types.map { FlowType(type: $0) }
     self.stamp = stamp
-    self.cause = cause
+    self.options = options
   }
 }
 
@@ -78,7 +79,7 @@ extension LinkPlan {
   ///
   /// - Parameter type: A flow type in the plan.
   /// - Returns: Its routes, bottom first.
-  public func routes<Flow: LinkableFlow>(of type: Flow.Type) -> [Flow.Route]? {
+  public func routes<Flow: RestorableFlow>(of type: Flow.Type) -> [Flow.Route]? {
     guard let index = flowTypes.firstIndex(where: { $0.type == type }) else { return nil }
     return levels[index].routes.compactMap { $0.as(Flow.Route.self) }
   }
@@ -144,12 +145,4 @@ struct TreeStamp: Sendable, Hashable {
     let container: ObjectIdentifier
     let revision: UInt64
   }
-}
-
-/// A flow type carried in a plan.
-///
-/// Metatypes are immutable, so sending one is safe; only using its static members needs the main
-/// actor, and they are declared so.
-struct FlowType: @unchecked Sendable {
-  let type: any LinkableFlow.Type
 }

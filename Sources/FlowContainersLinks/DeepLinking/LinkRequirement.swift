@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// A condition a flow needs before a deep link may show it, such as being signed in.
 ///
 /// A flow type declares what it needs through ``LinkableFlow/requirement``; the app tells the

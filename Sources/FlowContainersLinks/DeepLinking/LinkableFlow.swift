@@ -1,10 +1,11 @@
-public import FlowContainersCore
-/// A flow that deep links and restoration can reach.
+import FlowContainersCore
+
+/// A flow that deep links can reach.
 ///
 /// Adopt it on the flows a link may lead into. It is opt-in: a flow that links never reach needs
-/// none of it. A linkable flow declares, as pure static values, which links it shows and which
-/// sub-flow types it can present for the rest of a link; and, as instance methods, how it turns
-/// routes into screens and creates its sub-flows.
+/// none of it. It builds on ``RestorableFlow`` (how routes become screens, and the sub-flows the
+/// flow can create) and adds, as pure static values, which links the flow shows and what must
+/// hold before a link may show it.
 ///
 /// ```swift
 /// enum AppRoute: Hashable, Codable, Sendable { case library, note(Int) }
@@ -12,19 +13,22 @@ public import FlowContainersCore
 /// extension AppFlow: LinkableFlow {
 ///   static let routes: RouteTable<AppRoute> = [
 ///     .pattern("library") { _ in [.library] },
-///     .pattern("note/:id<Int>", parameters: AppRoute.noteID) { m in
+///     .pattern("note/:id<Int>", parameters: AppRoute.noteParameters) { m in
 ///       [.library, .note(try m.int("id"))]
 ///     },
-///     .pattern("note/:id<Int>/*") { m in [.library, .note(try m.int("id"))] },
+///     .pattern("note/:id<Int>/*", parameters: AppRoute.noteParameters) { m in
+///       [.library, .note(try m.int("id"))]
+///     },
 ///   ]
-///   static var subFlowTypes: [any LinkableFlow.Type] { [EditorFlow.self] }
+///   static let subFlows: [SubFlow<AppFlow>] = [
+///     .flow(EditorFlow.self) { app, stack in
+///       guard case .note(let id)? = stack.last else { return nil }
+///       return EditorFlow(noteID: id, delegate: app)
+///     }
+///   ]
 ///
 ///   func route(for screen: Screen) -> AppRoute? { screen.route }
 ///   func makeScreen(for route: AppRoute) throws -> Screen { try Screen(route, store: store) }
-///   func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [AppRoute]) -> (any LinkableFlow)? {
-///     guard type == EditorFlow.self, case .note(let id)? = stack.last else { return nil }
-///     return EditorFlow(noteID: id, delegate: self)
-///   }
 /// }
 /// ```
 ///
@@ -33,92 +37,34 @@ public import FlowContainersCore
 /// A link resolves from the root down. Each level matches the link's remaining components
 /// against its ``routes``; the matching pattern gives the level's stack, and what its trailing
 /// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
-/// presented if its type ``canHandle(_:)`` it, otherwise the first of ``subFlowTypes`` that
-/// can. ``DeepLinkRouter`` turns that into a ``LinkPlan`` before anything moves.
+/// presented if its type's ``canHandle(_:)`` accepts it, otherwise the first of
+/// ``RestorableFlow/subFlows`` whose type is linkable and whose ``canHandle(_:)`` accepts it.
+/// ``DeepLinkRouter`` turns that into a ``LinkPlan`` before anything moves.
 @MainActor
-public protocol LinkableFlow: PresentableFlow {
-  /// The stable identity of one screen of this flow: usually an enum with IDs.
-  associatedtype Route: Hashable & Codable & Sendable
-
+public protocol LinkableFlow: RestorableFlow {
   /// The patterns this flow answers to, and the stack each builds. Pure.
   static var routes: RouteTable<Route> { get }
-
-  /// The flow types this flow can present for the rest of a link, in order of preference.
-  ///
-  /// The default is none.
-  static var subFlowTypes: [any LinkableFlow.Type] { get }
 
   /// What must hold before a link may show this flow, or `nil`.
   ///
   /// The default is `nil`.
   static var requirement: LinkRequirement? { get }
 
-  /// The name plans and snapshots use for this flow type.
-  ///
-  /// The default is the type's name; keep it stable once snapshots exist.
-  static var flowName: String { get }
-
   /// Whether a new flow of this type could handle `link`, from its remaining components on.
   ///
-  /// It must be pure and agree with what handling does. The default does exactly what
-  /// resolution does: one of ``routes`` matches, and the remainder, if any, is handled by one of
-  /// ``subFlowTypes``.
+  /// It must be pure and agree with what handling does. Resolution asks it of every candidate
+  /// type and obeys it. The default does exactly what resolution does: one of ``routes``
+  /// matches, and the remainder, if any, is accepted by the `canHandle(_:)` of one of the
+  /// linkable ``RestorableFlow/subFlows``.
   ///
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when this flow type could take it.
   static func canHandle(_ link: DeepLink) -> Bool
-
-  /// The route of a screen in this flow's stack, or `nil` for a transient screen that has none.
-  ///
-  /// The default, when `Screen` is `Route`, is the screen itself.
-  ///
-  /// - Parameter screen: A screen in the stack.
-  /// - Returns: Its route.
-  func route(for screen: Screen) -> Route?
-
-  /// Makes the screen that shows `route`.
-  ///
-  /// Throw when the route names content that no longer exists or may not be shown; the error's
-  /// description says why. The default, when `Screen` is `Route`, is the route itself.
-  ///
-  /// - Parameter route: The route to show.
-  /// - Returns: The screen.
-  /// - Throws: Why the route cannot be shown.
-  func makeScreen(for route: Route) throws -> Screen
-
-  /// Creates a sub-flow of `type` to present over this flow, whose stack will be `stack`.
-  ///
-  /// Return `nil` if this flow cannot create it; the link then fails and nothing moves. The
-  /// default creates nothing.
-  ///
-  /// - Parameters:
-  ///   - type: One of ``subFlowTypes``.
-  ///   - stack: This flow's stack once the link is applied, for context (such as which note).
-  /// - Returns: The new flow, not yet presented.
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)?
-
-  /// Called exactly once when a sub-flow that a link or a restoration presented over this flow
-  /// ends, with how it ended.
-  ///
-  /// Flows you present yourself report through the `onEnd` closure you pass to
-  /// ``ContainerNode/present(_:animated:fileID:line:onEnd:)``; this is the same news for the
-  /// flows the router presents. The default does nothing.
-  ///
-  /// - Parameters:
-  ///   - subFlow: The sub-flow, still alive during the call.
-  ///   - ending: How its presentation ended.
-  func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding)
 }
 
 extension LinkableFlow {
-  /// No sub-flows.
-  public static var subFlowTypes: [any LinkableFlow.Type] { [] }
-
   /// No requirement.
   public static var requirement: LinkRequirement? { nil }
-
-  /// The type's name.
-  public static var flowName: String { TypeNames.name(of: self) }
 
   /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
   ///
@@ -133,56 +79,18 @@ extension LinkableFlow {
     ResolutionDepth.memoized(Self.self, link) {
       guard let resolution = routes.resolve(link) else { return false }
       let rest = resolution.remainder
-      return rest.remaining.isEmpty || subFlowTypes.contains { $0.canHandle(rest) }
+      return rest.remaining.isEmpty
+        || linkableSubFlowTypes.contains { $0.canHandle(rest) }
     }
   }
 
-  /// Creates nothing.
-  ///
-  /// - Parameters:
-  ///   - type: The sub-flow type asked for.
-  ///   - stack: This flow's stack.
-  /// - Returns: `nil`.
-  public func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Route]) -> (any LinkableFlow)?
-  {
-    nil
-  }
-}
-
-extension LinkableFlow {
-  /// Does nothing.
-  ///
-  /// - Parameters:
-  ///   - subFlow: The sub-flow.
-  ///   - ending: How its presentation ended.
-  public func linkedSubFlow(_ subFlow: any LinkableFlow, didEndWith ending: PresentationEnding) {}
-}
-
-extension LinkableFlow where Screen == Route {
-  /// The screen itself.
-  ///
-  /// - Parameter screen: A screen in the stack.
-  /// - Returns: The screen, which is its own route.
-  public func route(for screen: Screen) -> Route? { screen }
-
-  /// The route itself.
-  ///
-  /// - Parameter route: The route to show.
-  /// - Returns: The route, which is its own screen.
-  public func makeScreen(for route: Route) -> Screen { route }
-}
-
-/// Type names, made once per type: `String(describing:)` of a type is slow, and plans and
-/// snapshots name their flows' types on every link.
-@MainActor
-enum TypeNames {
-  private static var names: [ObjectIdentifier: String] = [:]
-
-  static func name(of type: Any.Type) -> String {
-    if let name = names[ObjectIdentifier(type)] { return name }
-    let name = String(describing: type)
-    names[ObjectIdentifier(type)] = name
-    return name
+  /// The linkable types among ``RestorableFlow/subFlows``, in order.
+  static var linkableSubFlowTypes: [any LinkableFlow.Type] {
+    var types: [any LinkableFlow.Type] = []
+    for subFlow in subFlows {
+      if let linkable = subFlow.flowType.linkable { types.append(linkable) }
+    }
+    return types
   }
 }
 

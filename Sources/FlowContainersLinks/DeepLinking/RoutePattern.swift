@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// A parsed route pattern such as `note/:id<Int>/edit` or `settings/*`.
 ///
 /// A pattern is a `/`-separated list of segments:

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// A flow's declared route patterns, each with how it builds the flow's stack.
 ///
 /// Declare one per flow type, as a static property. Each entry pairs a ``RoutePattern`` with a

@@ -1,5 +1,6 @@
 import FlowContainersCore
-/// Every flow type reachable from a root type through `subFlowTypes`, by name, with how to decode
+
+/// Every flow type reachable from a root type through `subFlows`, by name, with how to decode
 /// its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
@@ -18,9 +19,9 @@ struct FlowRegistry: Sendable {
   @TaskLocal static var current: FlowRegistry?
 
   @MainActor
-  init(root: any LinkableFlow.Type) {
+  init(root: any RestorableFlow.Type) {
     var entries: [String: Entry] = [:]
-    var queue: [any LinkableFlow.Type] = [root]
+    var queue: [any RestorableFlow.Type] = [root]
     var seen: Set<ObjectIdentifier> = []
     while let type = queue.popLast() {
       guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
@@ -65,7 +66,7 @@ struct FlowRegistry: Sendable {
   }
 }
 
-extension LinkableFlow {
+extension RestorableFlow {
   /// Decodes this flow type's routes from a keyed container.
   static var routeDecoder:
     @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]

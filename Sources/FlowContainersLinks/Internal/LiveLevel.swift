@@ -1,16 +1,17 @@
 import FlowContainersCore
+
 /// One level of the live tree, as planning sees it: the container, its owner if it is a
-/// linkable flow, and (when asked for) the routes it shows, read once when the chain is read.
+/// restorable flow, and (when asked for) the routes it shows, read once when the chain is read.
 @MainActor
 struct LiveLevel {
   let container: ContainerNode
-  let flow: (any LinkableFlow)?
+  let flow: (any RestorableFlow)?
   /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
   ///
   /// Empty when the chain was read without routes.
   let routes: [AnyRoute?]
 
-  init(container: ContainerNode, flow: (any LinkableFlow)?, readingRoutes: Bool) {
+  init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
     self.container = container
     self.flow = flow
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
@@ -27,7 +28,7 @@ struct LiveLevel {
   ///   - readingRoutes: Whether to read each flow's routes: planning needs them; applying,
   ///     holding and checking a stamp do not, and reading them is most of the cost.
   /// - Returns: The levels, the root first.
-  static func chain(from root: some LinkableFlow, readingRoutes: Bool) -> [LiveLevel] {
+  static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
     var levels: [LiveLevel] = [
       LiveLevel(container: root.container, flow: root, readingRoutes: readingRoutes)
     ]
@@ -36,7 +37,7 @@ struct LiveLevel {
       // The presenter holds the flow it presents strongly; no weak load needed.
       levels.append(
         LiveLevel(
-          container: child, flow: node.presentedOwnerUntracked as? any LinkableFlow,
+          container: child, flow: node.presentedOwnerUntracked as? any RestorableFlow,
           readingRoutes: readingRoutes))
       node = child
     }
@@ -47,7 +48,7 @@ struct LiveLevel {
   ///
   /// A loop rather than `map`: this runs unspecialised (the flow is an existential), and the
   /// generic `map` would then look up metadata for every element.
-  private static func routes<Flow: LinkableFlow>(of flow: Flow) -> [AnyRoute?] {
+  private static func routes<Flow: RestorableFlow>(of flow: Flow) -> [AnyRoute?] {
     let storage = flow.container.screensUntracked
     var routes: [AnyRoute?] = []
     routes.reserveCapacity(storage.count)

@@ -1,164 +1,32 @@
-import FlowContainersCore
 public import Foundation
 
 extension DeepLinkRouter {
-  /// A snapshot of what the tree shows now, root first.
-  ///
-  /// Each linkable flow contributes its routes. The snapshot stops at the first screen without a
-  /// route (transient view state) and at the first presented flow that is not linkable: what is
-  /// above those was made for them and is not restorable on its own.
+  /// A snapshot of what the tree shows now, root first; see ``FlowRestorer/snapshot()``.
   ///
   /// - Returns: The snapshot; empty when the root has been released.
   public func snapshot() -> FlowSnapshot {
-    guard let root else { return FlowSnapshot(levels: []) }
-    var levels: [FlowSnapshot.Level] = []
-    for level in LiveLevel.chain(from: root, readingRoutes: true) {
-      guard let flow = level.flow else { break }
-      let routes = level.routes
-      let stable = routes.prefix { $0 != nil }.compactMap { $0 }
-      levels.append(FlowSnapshot.Level(flow: type(of: flow).flowName, routes: stable))
-      if stable.count < routes.count { break }
-    }
-    return FlowSnapshot(levels: levels)
+    restorer.snapshot()
   }
 
-  /// Decodes `data` and restores it; see ``restore(_:)``.
-  ///
-  /// Corrupt, truncated, oversized, unknown-version or unknown-route data restores nothing: the
-  /// report's ``RestorationReport/error`` says why, and the tree stays as it was, which at launch
-  /// is the root's default state. An older schema version is migrated first.
+  /// Decodes `data` and restores it; see ``FlowRestorer/restore(from:)``.
   ///
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    guard let root else { return report(error: RestorationError(.rootReleased)) }
-    let registry = FlowRegistry(root: type(of: root))
-    do {
-      // Decoding validates the levels against the registry.
-      return restore(
-        validated: try FlowSnapshot.decode(data, registry: registry), root: root, registry: registry
-      )
-    } catch {
-      return report(error: error)
-    }
+    restorer.restore(from: data)
   }
 
-  /// Rebuilds the tree to show `snapshot`, in one step and without animation.
+  /// Rebuilds the tree to show `snapshot`, in one step and without animation; see
+  /// ``FlowRestorer/restore(_:)``.
   ///
-  /// Restoration shares its path with deep links: the snapshot's levels become a plan's
-  /// targets, and the same checks apply. Routes are resolved against current data through each
-  /// flow's ``LinkableFlow/makeScreen(for:)``: where one throws (the note was deleted), the
-  /// deepest valid part is restored, the stack is cut before that route, everything presented
-  /// above it is left out, and the report says what was dropped and why. A level whose flow
-  /// type has an unmet ``LinkableFlow/requirement`` is dropped the same way; restoration never
-  /// presents a guard. Every change has cause ``NavigationCause/restoration`` and
-  /// `animated: false`, and all are made before this returns, so the host renders once.
+  /// A level whose flow type's ``LinkableFlow/requirement`` is unmet (by this router's guards)
+  /// is dropped, with a report; restoration never presents a guard. A held or resuming link is
+  /// dropped as ``LinkDropReason/superseded``.
   ///
   /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
-  /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
-  ///   fit the root's types) restores nothing and says why.
+  /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
+  ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    guard let root else { return report(error: RestorationError(.rootReleased)) }
-    let registry = FlowRegistry(root: type(of: root))
-    do {
-      try registry.validate(snapshot.levels.map(\.flow))
-    } catch {
-      return report(error: error)
-    }
-    return restore(validated: snapshot, root: root, registry: registry)
-  }
-
-  /// Restores `snapshot`, whose levels `registry` has validated.
-  private func restore(
-    validated snapshot: FlowSnapshot, root: some LinkableFlow, registry: FlowRegistry
-  ) -> RestorationReport {
-    if let failure = Self.unchangeable(Self.node(of: root)) {
-      return report(
-        error: RestorationError(failure == .rootFinished ? .rootFinished : .treeChanging))
-    }
-    // The restored tree replaces whatever a held or resuming link would have shown.
-    supersedePendingLinks()
-    var targets = snapshot.levels.compactMap { level in
-      registry.entries[level.flow].map { Target(type: $0.type.type, routes: level.routes) }
-    }
-    var dropped: [RestorationReport.Drop] = []
-    func cut(at level: Int, keeping count: Int?, because reason: String) {
-      var cut: [RestorationReport.Drop] = []
-      for index in level..<targets.count {
-        let target = targets[index]
-        let keep = index == level ? min(count ?? 0, target.routes.count) : 0
-        let why = index == level ? reason : "presented over a screen that was not restored"
-        cut.append(
-          RestorationReport.Drop(
-            level: index, flow: target.type.flowName, routes: Array(target.routes[keep...]),
-            reason: why))
-      }
-      // A later cut is at the same level as an earlier one or below it: its drops go first.
-      dropped.insert(contentsOf: cut, at: 0)
-      if let count, count > 0 {
-        targets[level] = Target(
-          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
-        targets.removeSubrange((level + 1)...)
-      } else {
-        targets.removeSubrange(level...)
-      }
-    }
-    // A flow always keeps its root screen: an empty saved stack is not one it could have had.
-    // The root flow goes back to its root screen alone, and the report says so.
-    if let first = targets.first, first.routes.isEmpty, let rootRoute = Self.rootRoute(of: root) {
-      cut(
-        at: 0, keeping: 0,
-        because: "the saved stack is empty; \(first.type.flowName) keeps its root screen "
-          + "\(rootRoute)")
-      targets = [Target(type: first.type, routes: [rootRoute])]
-    }
-    if let level = targets.firstIndex(where: { target in
-      target.type.requirement.map { guards[$0]?.isSatisfied() != true } ?? false
-    }) {
-      cut(
-        at: level, keeping: nil,
-        because: "requires \(targets[level].type.requirement?.rawValue ?? "")")
-    }
-    // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
-    // cuts the targets shorter, so this ends after at most one pass per route.
-    // The whole restoration is one change of the tree: what callbacks ask for runs after it.
-    let refusal = Self.node(of: root).performChange { () -> RestorationError? in
-      let live = LiveLevel.chain(from: root, readingRoutes: true)
-      while !targets.isEmpty {
-        let plan = makePlan(link: nil, targets: targets, live: live, cause: .restoration)
-        do throws(PreparationFailure) {
-          let changes = try prepareChanges(for: plan, live: live)
-          // The same check as for links: a flow the restoration would dismiss may object.
-          if let objection = objection(to: plan, live: live, link: restorationLink) {
-            return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
-          }
-          for change in changes { change() }
-          break
-        } catch {
-          let reason: String
-          switch error.failure.reason {
-          case .cannotShow(_, _, let why): reason = why
-          default: reason = error.failure.description
-          }
-          cut(at: error.level, keeping: error.index, because: reason)
-        }
-      }
-      return nil
-    }
-    if let refusal { return report(error: refusal) }
-    return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
-  }
-
-  /// The link a restoration shows objecting flows (``InterruptionAware``): the router's root,
-  /// such as `notes:`, since a snapshot need not be expressible as a link.
-  var restorationLink: DeepLink { DeepLink(scheme: scheme, components: []) }
-
-  /// The route of `flow`'s root screen, if it has one that has a route.
-  static func rootRoute<Flow: LinkableFlow>(of flow: Flow) -> AnyRoute? {
-    flow.container.screensUntracked.first.flatMap(flow.route(for:)).map(AnyRoute.init)
-  }
-
-  private func report(error: RestorationError) -> RestorationReport {
-    RestorationReport(restored: snapshot(), dropped: [], error: error)
+    restorer.restore(snapshot)
   }
 }

@@ -14,7 +14,7 @@ extension FlowSnapshot {
 
   /// Decodes a snapshot of a tree whose root has type `root`, migrating older schema versions.
   ///
-  /// Every level must name a flow type reachable from `root` through ``LinkableFlow/subFlowTypes``,
+  /// Every level must name a flow type reachable from `root` through ``RestorableFlow/subFlows``,
   /// presented over a type that declares it, and hold routes of that type.
   ///
   /// - Parameters:
@@ -25,7 +25,7 @@ extension FlowSnapshot {
   ///   version, naming an unknown flow or route, or with levels out of place.
   @MainActor
   public static func decode(
-    _ data: Data, root: any LinkableFlow.Type
+    _ data: Data, root: any RestorableFlow.Type
   ) throws(RestorationError) -> FlowSnapshot {
     try decode(data, registry: FlowRegistry(root: root))
   }

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// The restorable state of a tree: for each level, the flow type and the routes it shows.
 ///
 /// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
@@ -17,7 +18,7 @@ import FlowContainersCore
 public struct FlowSnapshot: Sendable, Hashable {
   /// One level: a flow and the routes it shows, bottom first.
   public struct Level: Sendable, Hashable {
-    /// The flow type's ``LinkableFlow/flowName``.
+    /// The flow type's ``RestorableFlow/flowName``.
     public var flow: String
     /// The routes, bottom first.
     public var routes: [AnyRoute]

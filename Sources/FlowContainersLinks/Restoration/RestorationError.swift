@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// Why a snapshot could not be read; restoring falls back to leaving the tree as it was.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import FlowContainersCore
+
 /// What a restoration restored, what it dropped and why, or why it restored nothing.
 ///
 /// ```swift

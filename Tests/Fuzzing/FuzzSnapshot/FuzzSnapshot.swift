@@ -26,16 +26,15 @@ final class FuzzRoot: LinkableFlow {
   isolated deinit { counts.flows -= 1 }
 
   static let routes: RouteTable<Int> = [.pattern("*") { _ in [0] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [FuzzChild.self] }
+  static let subFlows: [SubFlow<FuzzRoot>] = [
+    .flow(FuzzChild.self) { parent, _ in FuzzChild(counts: parent.counts) }
+  ]
 
   func makeScreen(for route: Int) throws -> Int {
     guard route >= 0 else { throw Gone(route: route) }
     return route
   }
 
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Int]) -> (any LinkableFlow)? {
-    FuzzChild(counts: counts)
-  }
 }
 
 @MainActor
@@ -52,16 +51,15 @@ final class FuzzChild: LinkableFlow {
   isolated deinit { counts.flows -= 1 }
 
   static let routes: RouteTable<Int> = [.pattern("c") { _ in [0] }]
-  static var subFlowTypes: [any LinkableFlow.Type] { [FuzzChild.self] }
+  static let subFlows: [SubFlow<FuzzChild>] = [
+    .flow(FuzzChild.self) { parent, _ in FuzzChild(counts: parent.counts) }
+  ]
 
   func makeScreen(for route: Int) throws -> Int {
     guard route >= 0 else { throw Gone(route: route) }
     return route
   }
 
-  func makeSubFlow(_ type: any LinkableFlow.Type, over stack: [Int]) -> (any LinkableFlow)? {
-    FuzzChild(counts: counts)
-  }
 }
 
 struct Gone: Error {

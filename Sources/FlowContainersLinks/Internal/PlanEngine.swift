@@ -1,0 +1,318 @@
+import FlowContainersCore
+
+/// The one plan-and-apply engine deep links and restoration share: from targets (a flow type
+/// and its routes per level) to the fewest steps, then from a plan to the changes that install
+/// it, made before anything moves and applied as one change.
+///
+/// The engine runs no `if restoration` branch: what differs between a link and a restoration
+/// is in the plan's ``PlanOptions``.
+@MainActor
+enum PlanEngine {
+  struct Target {
+    let type: any RestorableFlow.Type
+    let routes: [AnyRoute]
+  }
+
+  /// The fewest steps from the live tree to `targets`: dismiss what is in the way, change the
+  /// stacks that stay, present what is new.
+  static func makePlan(
+    link: DeepLink?, targets: [Target], live: [LiveLevel], options: PlanOptions
+  ) -> LinkPlan {
+    var reused = 0
+    while reused < targets.count, reused < live.count, let flow = live[reused].flow,
+      Swift.type(of: flow) == targets[reused].type,
+      reused == 0 || Self.canKeep(reused, of: live, over: targets[reused - 1].routes)
+    {
+      reused += 1
+    }
+    var steps: [LinkPlan.Step] = []
+    if live.count > reused {
+      steps.append(.dismiss(level: reused, flow: live[reused].name))
+    }
+    for level in 0..<reused {
+      steps += Self.stackSteps(
+        level: level, flow: live[level].name, from: live[level].routes,
+        to: targets[level].routes)
+    }
+    for level in reused..<targets.count {
+      steps.append(
+        .present(level: level, flow: targets[level].type.flowName, routes: targets[level].routes))
+    }
+    let levels = targets.enumerated().map { index, target in
+      LinkPlan.Level(flow: target.type.flowName, routes: target.routes, isReused: index < reused)
+    }
+    let stamp = TreeStamp(
+      entries: live.map {
+        TreeStamp.Entry(
+          container: ObjectIdentifier($0.container), revision: $0.container.revision)
+      })
+    return LinkPlan(
+      link: link, levels: levels, steps: steps, types: targets.map(\.type), stamp: stamp,
+      options: options)
+  }
+
+  /// Whether the flow presented at `level` may stay: it exists, and the stack it was presented over
+  /// stays as it is.
+  ///
+  /// A sub-flow is made for the stack below it (an editor for note 1 is no editor for note 2), so
+  /// when that stack changes, the sub-flow is in the way.
+  static func canKeep(_ level: Int, of live: [LiveLevel], over parentTarget: [AnyRoute]) -> Bool {
+    guard level < live.count else { return false }
+    let current = live[level - 1].routes
+    guard current.count == parentTarget.count else { return false }
+    for index in current.indices where current[index] != parentTarget[index] { return false }
+    return true
+  }
+
+  /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
+  static func stackSteps(
+    level: Int, flow: String, from current: [AnyRoute?], to target: [AnyRoute]
+  ) -> [LinkPlan.Step] {
+    var common = 0
+    while common < current.count, common < target.count, current[common] == target[common] {
+      common += 1
+    }
+    if common == current.count, common == target.count { return [] }
+    if common == 0 { return [.replace(level: level, flow: flow, routes: target)] }
+    var steps: [LinkPlan.Step] = []
+    if common < current.count { steps.append(.popTo(level: level, flow: flow, index: common - 1)) }
+    if common < target.count {
+      steps.append(.push(level: level, flow: flow, routes: Array(target[common...])))
+    }
+    return steps
+  }
+
+  /// The first flow the plan would dismiss, topmost first, that objects to `link`: its level,
+  /// its name and why.
+  static func objection(
+    to plan: LinkPlan, live: [LiveLevel], link: DeepLink
+  ) -> (level: Int, flow: String, reason: String)? {
+    for case .dismiss(let level, _) in plan.steps {
+      for index in (level..<live.count).reversed() {
+        guard let aware = live[index].container.owner as? any InterruptionAware,
+          let reason = aware.objection(toInterruptionBy: link)
+        else { continue }
+        return (index, live[index].name, reason)
+      }
+    }
+    return nil
+  }
+
+  /// Makes every screen and sub-flow the plan needs, and returns the changes that install them.
+  ///
+  /// Nothing in the tree moves until the changes run.
+  static func prepareChanges(
+    for plan: LinkPlan, live: [LiveLevel]
+  ) throws(PreparationFailure) -> [() -> Void] {
+    let animated = plan.options.animated
+    let cause = plan.options.cause
+    var flows: [any RestorableFlow] = []
+    var endings: [((PresentationEnding) -> Void)?] = []
+    for (level, target) in plan.levels.enumerated() {
+      if target.isReused, level < live.count, let flow = live[level].flow {
+        flows.append(flow)
+        endings.append(nil)
+      } else if level > 0 {
+        let parent = flows[level - 1]
+        let made = try makeSubFlow(
+          parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
+          showing: target.routes, level: level, cause: cause)
+        flows.append(made.flow)
+        endings.append(made.onEnd)
+      } else {
+        throw PreparationFailure(level: 0, index: nil, failure: LinkFailure(.stalePlan))
+      }
+    }
+    if plan.options.checksShownScreens {
+      // Saved IDs are checked against current data, even where the screen already shows.
+      for (level, flow) in flows.enumerated() {
+        try checkScreens(for: plan.levels[level].routes, in: flow, level: level)
+      }
+    }
+    var changes: [() -> Void] = []
+    for step in plan.steps {
+      switch step {
+      case .dismiss(let level, _):
+        let presenter = live[level - 1].container
+        changes.append {
+          presenter.dismissPresented(.dismissedByPresenter, animated: animated, cause: cause)
+        }
+      case .popTo(let level, _, _), .push(let level, _, _), .replace(let level, _, _):
+        // Pushed routes are the end of the level's target stack.
+        let offset = plan.levels[level].routes.count - step.routes.count
+        changes.append(
+          try prepare(
+            step, on: flows[level], level: level, offset: offset, animated: animated, cause: cause))
+      case .present(let level, _, _):
+        changes.append(
+          present(
+            flows[level], over: flows[level - 1], animated: animated, cause: cause,
+            onEnd: endings[level]))
+      }
+    }
+    return changes
+  }
+
+  private static func prepare<Flow: RestorableFlow>(
+    _ step: LinkPlan.Step, on flow: Flow, level: Int, offset: Int, animated: Bool,
+    cause: NavigationCause
+  ) throws(PreparationFailure) -> () -> Void {
+    let container = flow.container
+    switch step {
+    case .popTo(_, _, let index):
+      return {
+        container.pop(toIndex: index, animated: animated, cause: cause)
+      }
+    case .push(_, _, let routes):
+      let screens = try makeScreens(for: routes, in: flow, level: level, offset: offset)
+      return { container.push(screens, animated: animated, cause: cause) }
+    case .replace(_, _, let routes):
+      let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
+      return { container.setStack(screens, animated: animated, cause: cause) }
+    case .dismiss, .present:
+      return {}
+    }
+  }
+
+  private static func present<Child: RestorableFlow>(
+    _ child: Child, over parent: any RestorableFlow, animated: Bool, cause: NavigationCause,
+    onEnd: ((PresentationEnding) -> Void)?
+  ) -> () -> Void {
+    let presenter = node(of: parent)
+    // The change holds the new flow until it is presented; then the presentation holds it.
+    // Nothing runs between preparing and applying the plan, so the presentation fits.
+    return {
+      guard presenter.canPresentNow(child.container) else { return }
+      presenter.present(child.container, animated: animated, cause: cause, onEnd: onEnd)
+    }
+  }
+
+  static func node<Flow: RestorableFlow>(of flow: Flow) -> ContainerNode { flow.container }
+
+  /// Makes the sub-flow of `type` that `parent` declares, showing `routes`.
+  private static func makeSubFlow<Parent: RestorableFlow>(
+    parent: Parent, type: any RestorableFlow.Type, over parentRoutes: [AnyRoute],
+    showing routes: [AnyRoute], level: Int, cause: NavigationCause
+  ) throws(PreparationFailure) -> MadeSubFlow {
+    // Loops rather than `compactMap` and `map`: this code runs unspecialised (the flows are
+    // existentials), where the generic algorithms look up metadata for every element.
+    var stack: [Parent.Route] = []
+    stack.reserveCapacity(parentRoutes.count)
+    for index in parentRoutes.indices {
+      if let route = parentRoutes[index].as(Parent.Route.self) { stack.append(route) }
+    }
+    let declaration = Parent.subFlows.first { $0.type == type }
+    guard let made = declaration?.make(parent, stack), isFresh(made.flow) else {
+      throw PreparationFailure(
+        level: level, index: nil,
+        failure: LinkFailure(.cannotCreate(flow: Parent.flowName, subFlow: type.flowName)))
+    }
+    try setStack(of: made.flow, to: routes, level: level, cause: cause)
+    return made
+  }
+
+  private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
+    !flow.container.isFinishedUntracked && flow.container.presenter == nil
+      && flow.container.owner === flow
+  }
+
+  private static func setStack<Flow: RestorableFlow>(
+    of flow: Flow, to routes: [AnyRoute], level: Int, cause: NavigationCause
+  ) throws(PreparationFailure) {
+    if Self.shows(flow, routes) { return }
+    // A new sub-flow keeps a root screen: an empty stack is not one it could have had.
+    if routes.isEmpty {
+      throw PreparationFailure(
+        level: level, index: 0,
+        failure: LinkFailure(
+          .cannotShow(
+            flow: Flow.flowName, route: "(nothing)",
+            reason: "the stack is empty; a flow keeps its root screen")))
+    }
+    let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
+    let container = flow.container
+    container.performChange { container.setStack(screens, animated: false, cause: cause) }
+  }
+
+  /// Whether `flow`'s stack shows exactly `routes`.
+  private static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: [AnyRoute]) -> Bool {
+    let storage = flow.container.screensUntracked
+    guard storage.count == routes.count else { return false }
+    for index in storage.indices {
+      guard let route = flow.route(for: storage[index]),
+        routes[index].as(Flow.Route.self) == route
+      else { return false }
+    }
+    return true
+  }
+
+  private static func checkScreens<Flow: RestorableFlow>(
+    for routes: [AnyRoute], in flow: Flow, level: Int
+  ) throws(PreparationFailure) {
+    _ = try makeScreens(for: routes, in: flow, level: level, offset: 0)
+  }
+
+  /// Makes the screens for `routes`, which will stand at `offset` and above in the stack at
+  /// `level`.
+  static func makeScreens<Flow: RestorableFlow>(
+    for routes: [AnyRoute], in flow: Flow, level: Int, offset: Int
+  ) throws(PreparationFailure) -> [Flow.Screen] {
+    var screens: [Flow.Screen] = []
+    screens.reserveCapacity(routes.count)
+    for (index, route) in routes.enumerated() {
+      let reason: String
+      if let typed = route.as(Flow.Route.self) {
+        do {
+          screens.append(try flow.makeScreen(for: typed))
+          continue
+        } catch {
+          reason = String(describing: error)
+        }
+      } else {
+        reason = "not a \(Flow.Route.self)"
+      }
+      throw PreparationFailure(
+        level: level, index: offset + index,
+        failure: LinkFailure(
+          .cannotShow(flow: Flow.flowName, route: route.description, reason: reason)))
+    }
+    return screens
+  }
+}
+
+extension TreeStamp {
+  /// Whether the live chain is the one this stamp was taken of, unchanged.
+  @MainActor
+  func matches(_ live: [LiveLevel]) -> Bool {
+    entries.count == live.count
+      && zip(entries, live).allSatisfy { entry, level in
+        entry.container == ObjectIdentifier(level.container)
+          && entry.revision == level.container.revision
+      }
+  }
+}
+
+/// Why a plan could not be prepared, and where: the level, and the index in its target stack of
+/// the route that could not be shown (`nil` when the flow itself could not be created).
+struct PreparationFailure: Error {
+  let level: Int
+  let index: Int?
+  let failure: LinkFailure
+}
+
+/// What differs between following a link and restoring a snapshot, as the engine sees it.
+struct PlanOptions: Sendable {
+  /// The cause every change carries.
+  let cause: NavigationCause
+  /// Whether the host should animate the changes.
+  let animated: Bool
+  /// Whether screens a level already shows are checked against current data too (saved IDs
+  /// may name deleted content); a link trusts what is on screen.
+  let checksShownScreens: Bool
+
+  /// Following a link.
+  static let link = PlanOptions(cause: .deepLink, animated: true, checksShownScreens: false)
+  /// Restoring a snapshot: in one step, without animation.
+  static let restoration = PlanOptions(
+    cause: .restoration, animated: false, checksShownScreens: true)
+}

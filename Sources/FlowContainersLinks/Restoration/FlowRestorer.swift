@@ -1,0 +1,203 @@
+import FlowContainersCore
+public import Foundation
+
+/// Saves and restores a tree of ``RestorableFlow``s: no URL scheme, no route patterns.
+///
+/// Create one for the root flow. ``snapshot()`` reads what the tree shows as a ``FlowSnapshot``
+/// (a value you can encode); ``restore(_:)`` rebuilds the tree to show one, through the same
+/// plan-and-apply engine deep links use, in one change. An app with deep links uses its
+/// ``DeepLinkRouter``'s ``DeepLinkRouter/snapshot()`` and ``DeepLinkRouter/restore(_:)``
+/// instead, which also check link requirements and replace held links.
+///
+/// ```swift
+/// let restorer = FlowRestorer(root: app)
+/// try restorer.snapshot().jsonData().write(to: url)
+/// // At the next launch:
+/// let report = restorer.restore(from: try Data(contentsOf: url))
+/// ```
+///
+/// The restorer holds its root weakly: the host owns the root flow.
+@MainActor
+public final class FlowRestorer {
+  /// The root flow; `nil` once the host has released it.
+  public private(set) weak var root: (any RestorableFlow)?
+  /// Whether a flow type's link requirement holds.
+  ///
+  /// A restoration drops a level whose requirement does not. Without a router, none holds.
+  var isRequirementMet: @MainActor (LinkRequirement) -> Bool = { _ in false }
+  /// Runs before a restoration changes the tree (a router drops its held links).
+  var willRestore: @MainActor () -> Void = {}
+  /// The link objecting flows (``InterruptionAware``) are shown.
+  let interruptionLink: DeepLink
+
+  /// A restorer for the tree under `root`.
+  ///
+  /// - Parameter root: The root flow, held weakly.
+  public convenience init(root: some RestorableFlow) {
+    self.init(root: root, interruptionLink: DeepLink(scheme: "restoration", components: []))
+  }
+
+  init(root: any RestorableFlow, interruptionLink: DeepLink) {
+    self.root = root
+    self.interruptionLink = interruptionLink
+  }
+  /// A snapshot of what the tree shows now, root first.
+  ///
+  /// Each restorable flow contributes its routes. The snapshot stops at the first screen without a
+  /// route (transient view state) and at the first presented flow that is not restorable: what is
+  /// above those was made for them and is not restorable on its own.
+  ///
+  /// - Returns: The snapshot; empty when the root has been released.
+  public func snapshot() -> FlowSnapshot {
+    guard let root else { return FlowSnapshot(levels: []) }
+    var levels: [FlowSnapshot.Level] = []
+    for level in LiveLevel.chain(from: root, readingRoutes: true) {
+      guard let flow = level.flow else { break }
+      let routes = level.routes
+      let stable = routes.prefix { $0 != nil }.compactMap { $0 }
+      levels.append(FlowSnapshot.Level(flow: type(of: flow).flowName, routes: stable))
+      if stable.count < routes.count { break }
+    }
+    return FlowSnapshot(levels: levels)
+  }
+
+  /// Decodes `data` and restores it; see ``restore(_:)``.
+  ///
+  /// Corrupt, truncated, oversized, unknown-version or unknown-route data restores nothing: the
+  /// report's ``RestorationReport/error`` says why, and the tree stays as it was, which at launch
+  /// is the root's default state. An older schema version is migrated first.
+  ///
+  /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
+  /// - Returns: What was restored, what was dropped, or why nothing was.
+  public func restore(from data: Data) -> RestorationReport {
+    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    let registry = FlowRegistry(root: type(of: root))
+    do {
+      // Decoding validates the levels against the registry.
+      return restore(
+        validated: try FlowSnapshot.decode(data, registry: registry), root: root, registry: registry
+      )
+    } catch {
+      return report(error: error)
+    }
+  }
+
+  /// Rebuilds the tree to show `snapshot`, in one step and without animation.
+  ///
+  /// Restoration shares its engine with deep links: the snapshot's levels become a plan's
+  /// targets, and the same checks apply. Routes are resolved against current data through each
+  /// flow's ``RestorableFlow/makeScreen(for:)``: where one throws (the note was deleted), the
+  /// deepest valid part is restored, the stack is cut before that route, everything presented
+  /// above it is left out, and the report says what was dropped and why. A level whose flow
+  /// type has an unmet ``LinkableFlow/requirement`` is dropped the same way; restoration never
+  /// presents a guard. A flow the restoration would dismiss may object (``InterruptionAware``):
+  /// then nothing changes and the report's error says who objected. Every change has cause ``NavigationCause/restoration`` and
+  /// `animated: false`, and all are made before this returns, so the host renders once.
+  ///
+  /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
+  /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
+  ///   fit the root's types) restores nothing and says why.
+  public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
+    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    let registry = FlowRegistry(root: type(of: root))
+    do {
+      try registry.validate(snapshot.levels.map(\.flow))
+    } catch {
+      return report(error: error)
+    }
+    return restore(validated: snapshot, root: root, registry: registry)
+  }
+
+  /// Restores `snapshot`, whose levels `registry` has validated.
+  private func restore(
+    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
+  ) -> RestorationReport {
+    let node = PlanEngine.node(of: root)
+    if node.isFinishedUntracked { return report(error: RestorationError(.rootFinished)) }
+    if node.isTreeChanging { return report(error: RestorationError(.treeChanging)) }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    willRestore()
+    var targets = snapshot.levels.compactMap { level in
+      registry.entries[level.flow].map {
+        PlanEngine.Target(type: $0.type.type, routes: level.routes)
+      }
+    }
+    var dropped: [RestorationReport.Drop] = []
+    func cut(at level: Int, keeping count: Int?, because reason: String) {
+      var cut: [RestorationReport.Drop] = []
+      for index in level..<targets.count {
+        let target = targets[index]
+        let keep = index == level ? min(count ?? 0, target.routes.count) : 0
+        let why = index == level ? reason : "presented over a screen that was not restored"
+        cut.append(
+          RestorationReport.Drop(
+            level: index, flow: target.type.flowName, routes: Array(target.routes[keep...]),
+            reason: why))
+      }
+      // A later cut is at the same level as an earlier one or below it: its drops go first.
+      dropped.insert(contentsOf: cut, at: 0)
+      if let count, count > 0 {
+        targets[level] = PlanEngine.Target(
+          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
+        targets.removeSubrange((level + 1)...)
+      } else {
+        targets.removeSubrange(level...)
+      }
+    }
+    // A flow always keeps its root screen: an empty saved stack is not one it could have had.
+    // The root flow goes back to its root screen alone, and the report says so.
+    if let first = targets.first, first.routes.isEmpty, let rootRoute = Self.rootRoute(of: root) {
+      cut(
+        at: 0, keeping: 0,
+        because: "the saved stack is empty; \(first.type.flowName) keeps its root screen "
+          + "\(rootRoute)")
+      targets = [PlanEngine.Target(type: first.type, routes: [rootRoute])]
+    }
+    if let level = targets.firstIndex(where: { target in
+      FlowType(type: target.type).linkable?.requirement.map { !isRequirementMet($0) } ?? false
+    }) {
+      cut(
+        at: level, keeping: nil,
+        because: "requires "
+          + (FlowType(type: targets[level].type).linkable?.requirement?.rawValue ?? ""))
+    }
+    // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
+    // cuts the targets shorter, so this ends after at most one pass per route.
+    // The whole restoration is one change of the tree: what callbacks ask for runs after it.
+    let refusal = PlanEngine.node(of: root).performChange { () -> RestorationError? in
+      let live = LiveLevel.chain(from: root, readingRoutes: true)
+      while !targets.isEmpty {
+        let plan = PlanEngine.makePlan(
+          link: nil, targets: targets, live: live, options: .restoration)
+        do throws(PreparationFailure) {
+          let changes = try PlanEngine.prepareChanges(for: plan, live: live)
+          // The same check as for links: a flow the restoration would dismiss may object.
+          if let objection = PlanEngine.objection(to: plan, live: live, link: interruptionLink) {
+            return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
+          }
+          for change in changes { change() }
+          break
+        } catch {
+          let reason: String
+          switch error.failure.reason {
+          case .cannotShow(_, _, let why): reason = why
+          default: reason = error.failure.description
+          }
+          cut(at: error.level, keeping: error.index, because: reason)
+        }
+      }
+      return nil
+    }
+    if let refusal { return report(error: refusal) }
+    return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
+  }
+
+  /// The route of `flow`'s root screen, if it has one that has a route.
+  static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
+    flow.container.screensUntracked.first.flatMap(flow.route(for:)).map(AnyRoute.init)
+  }
+
+  private func report(error: RestorationError) -> RestorationReport {
+    RestorationReport(restored: snapshot(), dropped: [], error: error)
+  }
+}

@@ -1,0 +1,96 @@
+public import FlowContainersCore
+
+/// A flow whose screens can be saved and rebuilt: what restoration needs, and no more.
+///
+/// Adopt it to save and restore a tree with ``FlowRestorer``, without deep links: no URL
+/// scheme, no route patterns. A restorable flow says how its screens become routes and back,
+/// and which sub-flows it can create (``subFlows``), each paired with the code that creates it.
+/// ``LinkableFlow`` builds on it, adding patterns, ``LinkableFlow/canHandle(_:)`` and
+/// requirements, so that links reach the same flows through the same engine.
+///
+/// ```swift
+/// enum AppRoute: Hashable, Codable, Sendable { case library, note(Int) }
+///
+/// extension AppFlow: RestorableFlow {
+///   static let subFlows: [SubFlow<AppFlow>] = [
+///     .flow(EditorFlow.self) { app, stack in
+///       guard case .note(let id)? = stack.last else { return nil }
+///       return EditorFlow(noteID: id, delegate: app)
+///     }
+///   ]
+///
+///   func route(for screen: Screen) -> AppRoute? { screen.route }
+///   func makeScreen(for route: AppRoute) throws -> Screen { try Screen(route, store: store) }
+/// }
+/// ```
+@MainActor
+public protocol RestorableFlow: PresentableFlow {
+  /// The stable identity of one screen of this flow: usually an enum with IDs.
+  associatedtype Route: Hashable & Codable & Sendable
+
+  /// The sub-flows this flow can create, each with the code that creates it, in order of
+  /// preference.
+  ///
+  /// Restoration creates them to rebuild a saved tree, and links to follow the rest of a link.
+  /// The default is none.
+  static var subFlows: [SubFlow<Self>] { get }
+
+  /// The name plans and snapshots use for this flow type.
+  ///
+  /// The default is the type's name; keep it stable once snapshots exist.
+  static var flowName: String { get }
+
+  /// The route of a screen in this flow's stack, or `nil` for a transient screen that has none.
+  ///
+  /// The default, when `Screen` is `Route`, is the screen itself.
+  ///
+  /// - Parameter screen: A screen in the stack.
+  /// - Returns: Its route.
+  func route(for screen: Screen) -> Route?
+
+  /// Makes the screen that shows `route`.
+  ///
+  /// Throw when the route names content that no longer exists or may not be shown; the error's
+  /// description says why. The default, when `Screen` is `Route`, is the route itself.
+  ///
+  /// - Parameter route: The route to show.
+  /// - Returns: The screen.
+  /// - Throws: Why the route cannot be shown.
+  func makeScreen(for route: Route) throws -> Screen
+}
+
+extension RestorableFlow {
+  /// No sub-flows.
+  public static var subFlows: [SubFlow<Self>] { [] }
+
+  /// The type's name.
+  public static var flowName: String { TypeNames.name(of: self) }
+}
+
+extension RestorableFlow where Screen == Route {
+  /// The screen itself.
+  ///
+  /// - Parameter screen: A screen in the stack.
+  /// - Returns: The screen, which is its own route.
+  public func route(for screen: Screen) -> Route? { screen }
+
+  /// The route itself.
+  ///
+  /// - Parameter route: The route to show.
+  /// - Returns: The route, which is its own screen.
+  public func makeScreen(for route: Route) -> Screen { route }
+}
+
+/// Type names, made once per type: `String(describing:)` of a type is slow, and plans and
+/// snapshots name their flows' types on every link.
+@MainActor
+enum TypeNames {
+  private static var names: [ObjectIdentifier: String] = [:]
+
+  static func name(of type: Any.Type) -> String {
+    if let name = names[ObjectIdentifier(type)] { return name }
+    let name = String(describing: type)
+    names[ObjectIdentifier(type)] = name
+    return name
+  }
+}

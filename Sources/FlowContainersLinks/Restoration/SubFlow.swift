@@ -1,0 +1,82 @@
+public import FlowContainersCore
+
+/// One sub-flow a flow can create for restoration and links: its type, the code that creates
+/// it, and, optionally, what the parent does when its presentation ends.
+///
+/// Declare one per sub-flow in ``RestorableFlow/subFlows``. The compiler checks that the code
+/// creates a flow of the declared type:
+///
+/// ```swift
+/// static let subFlows: [SubFlow<AppFlow>] = [
+///   .flow(EditorFlow.self) { app, stack in
+///     guard case .note(let id)? = stack.last else { return nil }
+///     return EditorFlow(noteID: id, delegate: app)
+///   } onEnd: { app, editor, ending in
+///     app.log("editor: \(ending)")
+///   },
+///   .flow(SettingsFlow.self) { app, _ in SettingsFlow(session: app.session) },
+/// ]
+/// ```
+///
+/// `onEnd` is the same news, on the same channel, as the `onEnd` closure you pass to
+/// ``ContainerNode/present(_:animated:fileID:line:onEnd:)`` when you present the flow yourself:
+/// it runs exactly once, when the presentation the library made ends, with the parent and the
+/// sub-flow still alive.
+public struct SubFlow<Parent: RestorableFlow>: Sendable {
+  let flowType: FlowType
+  let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
+
+  /// The sub-flow's type.
+  public var type: any RestorableFlow.Type { flowType.type }
+
+  /// A sub-flow of type `type`, created by `make`.
+  ///
+  /// - Parameters:
+  ///   - type: The sub-flow's type.
+  ///   - make: Creates the sub-flow, not yet presented, given the parent and the parent's stack
+  ///     once the change is applied (for context, such as which note). Return `nil` when it
+  ///     cannot be created; the link or the restored level then fails and nothing moves.
+  ///   - onEnd: Called exactly once when the presentation of a sub-flow made by `make` ends,
+  ///     with the parent, the sub-flow (both still alive) and how it ended. The default does
+  ///     nothing.
+  /// - Returns: The declaration.
+  public static func flow<Child: RestorableFlow>(
+    _ type: Child.Type,
+    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
+    onEnd: (
+      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
+    )? = nil
+  ) -> SubFlow {
+    SubFlow(flowType: FlowType(type: type)) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: child, onEnd: nil) }
+      return MadeSubFlow(
+        flow: child,
+        onEnd: { [weak parent, weak child] ending in
+          if let parent, let child { onEnd(parent, child, ending) }
+        })
+    }
+  }
+}
+
+/// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
+struct MadeSubFlow {
+  let flow: any RestorableFlow
+  let onEnd: ((PresentationEnding) -> Void)?
+}
+
+/// A flow type carried in a plan or a declaration.
+///
+/// Metatypes are immutable, so sending one is safe; only using its static members needs the main
+/// actor, and they are declared so.
+struct FlowType: @unchecked Sendable {
+  let type: any RestorableFlow.Type
+
+  /// The type, if flows of it can be reached by links.
+  var linkable: (any LinkableFlow.Type)? { type as? any LinkableFlow.Type }
+}
+
+extension RestorableFlow {
+  /// The types of ``subFlows``, in order.
+  static var subFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
+}
