@@ -1,11 +1,18 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The modules `import FlowContainers` gives. Targets that use the library depend on all three, not
+// on the umbrella alone: the build does not notice a change to a module that is only re-exported
+// (`@_exported`), and would link a dependent against symbols that are gone.
+let library: [Target.Dependency] = ["FlowContainers", "FlowContainersCore", "FlowContainersLinks"]
+
 let package = Package(
   name: "FlowContainers",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "FlowContainers", targets: ["FlowContainers"]),
+    .library(
+      name: "FlowContainers",
+      targets: ["FlowContainers", "FlowContainersCore", "FlowContainersLinks"]),
     .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
     .executable(name: "quick-start", targets: ["QuickStart"]),
     .executable(name: "notes", targets: ["Notes"]),
@@ -32,26 +39,26 @@ let package = Package(
     ),
     .target(
       name: "FlowContainersTesting",
-      dependencies: ["FlowContainers"],
+      dependencies: library,
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
 
     // Samples
     .executableTarget(
       name: "QuickStart",
-      dependencies: ["FlowContainers"],
+      dependencies: library,
       path: "Samples/QuickStart"
     ),
     .executableTarget(
       name: "Notes",
-      dependencies: ["FlowContainers"],
+      dependencies: library,
       path: "Samples/Notes"
     ),
 
     // Benchmarks
     .executableTarget(
       name: "FlowBenchmarks",
-      dependencies: ["FlowContainers"],
+      dependencies: library,
       path: "Benchmarks/FlowBenchmarks"
     ),
 
@@ -63,29 +70,29 @@ let package = Package(
     ),
     .executableTarget(
       name: "FuzzDeepLink",
-      dependencies: ["FlowContainers", "FuzzSupport"],
+      dependencies: library + ["FuzzSupport"],
       path: "Tests/Fuzzing/FuzzDeepLink"
     ),
     .executableTarget(
       name: "FuzzRoutePatterns",
-      dependencies: ["FlowContainers", "FuzzSupport"],
+      dependencies: library + ["FuzzSupport"],
       path: "Tests/Fuzzing/FuzzRoutePatterns"
     ),
     .executableTarget(
       name: "FuzzSnapshot",
-      dependencies: ["FlowContainers", "FuzzSupport"],
+      dependencies: library + ["FuzzSupport"],
       path: "Tests/Fuzzing/FuzzSnapshot"
     ),
 
     // Tests
     .testTarget(
       name: "FlowContainersTests",
-      dependencies: ["FlowContainers", "FlowContainersTesting"],
+      dependencies: library + ["FlowContainersTesting"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "FlowContainersTestingTests",
-      dependencies: ["FlowContainers", "FlowContainersTesting"]
+      dependencies: library + ["FlowContainersTesting"]
     ),
     .testTarget(
       name: "SampleTests",

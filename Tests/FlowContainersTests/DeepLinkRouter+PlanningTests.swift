@@ -160,17 +160,42 @@ struct DeepLinkPlanningTests {
 
   @Test func theCurrentTreeTurnsBackIntoALink() async throws {
     let linked = LinkedApp()
-    #expect(linked.router.currentLink()?.description == "notes://library")
+    #expect(try linked.router.currentLink().get().description == "notes://library")
     for text in ["notes://note/2", "notes://note/3/edit/preview", "notes://settings/account"] {
       #expect(await linked.open(text).summary == "applied")
-      let link = try #require(linked.router.currentLink())
+      let link = try linked.router.currentLink().get()
       #expect(link.description == text)
       let fresh = LinkedApp()
       #expect(await fresh.open(link.description).summary == "applied")
       #expect(fresh.tree == linked.tree)
     }
     linked.app.container.topmost.presentAlert(AlertFlow())
-    #expect(linked.router.currentLink() == nil)
+    #expect(
+      linked.router.currentLink()
+        == .failure(LinkSharingFailure(.notLinkable(flow: FlowTypeName(AlertFlow.self), level: 3))))
+  }
+
+  @Test func aTreeWithoutALinkSaysWhichPatternLacksAReverseMapping() async throws {
+    let flow = UnmappedFlow()
+    let router = DeepLinkRouter(root: flow, scheme: "u")
+    #expect(try router.currentLink().get().description == "u://home")
+    guard case .applied = await router.open("u://item/4") else {
+      Issue.record("u://item/4 did not open")
+      return
+    }
+    let failure = try #require(router.currentLink().failure)
+    #expect(
+      failure.reason
+        == .noReverseMapping(
+          flow: FlowTypeName(UnmappedFlow.self), level: 0, patterns: ["item/:id<Int>"]))
+    #expect(failure.description.contains("item/:id<Int> on UnmappedFlow@0 has no reverse mapping"))
+  }
+
+  @Test func aRouterWhoseRootIsGoneSaysSoWhenAskedForALink() {
+    var flow: UnmappedFlow? = UnmappedFlow()
+    let router = DeepLinkRouter(root: flow!, scheme: "u")
+    flow = nil
+    #expect(router.currentLink() == .failure(LinkSharingFailure(.rootReleased)))
   }
 }
 
@@ -181,5 +206,24 @@ extension ContainerNode {
     (self as? StackContainer<SettingsRoute>)?.present(alert.container)
     (self as? StackContainer<AppRoute>)?.present(alert.container)
     (self as? StackContainer<EditorRoute>)?.present(alert.container)
+  }
+}
+
+/// A flow whose `item/:id` pattern has no reverse mapping: its stacks cannot be shared.
+@MainActor
+private final class UnmappedFlow: LinkableFlow {
+  let container = StackContainer<String>(root: "home")
+  init() { container.owner = self }
+  static let routes: RouteTable<String> = [
+    .pattern("home") { _ in ["home"] },
+    .pattern("item/:id<Int>") { ["home", "item \(try $0.int("id"))"] },
+  ]
+}
+
+extension Result {
+  /// The failure, if it is one.
+  var failure: Failure? {
+    if case .failure(let failure) = self { return failure }
+    return nil
   }
 }

@@ -56,6 +56,17 @@ struct FlowRestorerTests {
     #expect(reader == nil)
   }
 
+  @Test func aSnapshotOfAReleasedRootIsAnErrorNotAnEmptySnapshot() {
+    var shelf: Shelf? = Shelf()
+    let restorer = FlowRestorer(root: shelf!)
+    var linked: LinkedApp? = LinkedApp()
+    let router = linked!.router
+    shelf = nil
+    linked = nil
+    #expect(throws: RestorationError(.rootReleased)) { try restorer.snapshot() }
+    #expect(throws: RestorationError(.rootReleased)) { try router.snapshot() }
+  }
+
   @Test func aRestorerWhoseRootIsGoneSaysSo() {
     var shelf: Shelf? = Shelf()
     let restorer = FlowRestorer(root: shelf!)

@@ -241,8 +241,7 @@ struct ModelRun {
       applyLink(text)
       return 0
     case .snapshotAndRestore:
-      guard let router else { return 0 }
-      let snapshot = router.snapshot()
+      guard let router, let snapshot = try? router.snapshot() else { return 0 }
       let decoded = (try? snapshot.jsonData()).flatMap {
         try? FlowSnapshot.decode($0, root: ModelFlow.self)
       }

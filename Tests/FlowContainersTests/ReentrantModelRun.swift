@@ -144,7 +144,7 @@ final class ReentrantModelRun {
       switch outcome {
       case .applied(let plan):
         coverage.linksApplied += 1
-        if router.snapshot().levels.map(\.routes) != plan.levels.map(\.routes) {
+        if (try? router.snapshot())?.levels.map(\.routes) != plan.levels.map(\.routes) {
           violations.append("\(text) reported applied, but the tree is \(treeText())")
         }
       case .interfered: coverage.interfered += 1
@@ -154,8 +154,8 @@ final class ReentrantModelRun {
       default: break
       }
     case .snapshotAndRestore:
-      guard let router else { return }
-      let report = router.restore(router.snapshot())
+      guard let router, let snapshot = try? router.snapshot() else { return }
+      let report = router.restore(snapshot)
       if !fromCallback, !report.isComplete {
         violations.append("restoring the tree's own snapshot was incomplete: \(report)")
       }

@@ -28,7 +28,7 @@ struct RestorationRoundTripTests {
     let report = restored.router.restore(from: data)
     #expect(report.isComplete)
     #expect(restored.tree == Self.deepTree)
-    #expect(report.restored == original.router.snapshot())
+    #expect(try report.restored == original.router.snapshot())
     #expect(recorder.events.allSatisfy { $0.cause == .restoration && !$0.animated })
     #expect(!recorder.events.isEmpty)
   }
@@ -61,7 +61,7 @@ struct RestorationRoundTripTests {
     let root = TestFlowWithTransientScreens()
     let router = DeepLinkRouter(root: root, scheme: "t")
     root.container.push(contentsOf: ["kept", "transient:spinner", "after"])
-    #expect(router.snapshot().levels.map(\.routes.count) == [2])
+    #expect(try router.snapshot().levels.map(\.routes.count) == [2])
   }
 
   @Test func restoringAndTearingDownLeavesNothingAlive() async throws {

@@ -92,7 +92,10 @@ extension AppFlow: NoteScreenDelegate {
   }
 
   func noteScreenDidSelectShare(_ screen: NoteScreen) {
-    console.say("Link to this screen: \(router.currentLink()?.description ?? "none")")
+    switch router.currentLink() {
+    case .success(let link): console.say("Link to this screen: \(link)")
+    case .failure(let failure): console.say("This screen has no link: \(failure).")
+    }
   }
 }
 

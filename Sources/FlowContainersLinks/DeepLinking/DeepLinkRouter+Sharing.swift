@@ -1,47 +1,118 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 extension DeepLinkRouter {
   /// The link that leads to what the tree shows now, for sharing: the reverse of following a
-  /// link.
+  /// link; or why there is none.
   ///
   /// Each level's stack is turned back into components with its ``RouteTable``, from the top
   /// down, and the result is checked: following it from a fresh root would choose the same flow
-  /// types and build the same stacks.
+  /// types and build the same stacks. A pattern with parameters needs its `parameters` function
+  /// (the reverse mapping) for this; without one, the failure names the pattern.
   ///
   /// ```swift
-  /// print(router.currentLink() ?? "not linkable")  // notes://note/2/edit
+  /// switch router.currentLink() {
+  /// case .success(let link): print(link)  // notes://note/2/edit
+  /// case .failure(let failure): print("not shareable: \(failure)")
+  /// }
   /// ```
   ///
-  /// - Returns: The link, or `nil` when the tree cannot be expressed as one (a screen without a
-  ///   route, a flow that is not linkable, a stack no pattern builds).
-  public func currentLink() -> DeepLink? {
-    guard let root else { return nil }
+  /// - Returns: The link, or why the tree cannot be expressed as one.
+  public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
+    guard let root else { return .failure(LinkSharingFailure(.rootReleased)) }
     let live = LiveLevel.chain(from: root, readingRoutes: false)
     var following: [String] = []
     for index in live.indices.reversed() {
-      guard let flow = live[index].flow as? any LinkableFlow,
-        let components = Self.components(of: flow, following)
-      else { return nil }
-      following = components + following
+      let name = FlowTypeName(live[index].container.owner.map { type(of: $0) })
+      guard let flow = live[index].flow as? any LinkableFlow else {
+        return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
+      }
+      switch Self.components(of: flow, following, level: index) {
+      case .failure(let failure): return .failure(failure)
+      case .success(let components): following = components + following
+      }
       if index > 0 {
-        guard let parent = live[index - 1].flow else { return nil }
         let rest = DeepLink(scheme: scheme, components: following)
-        let parentType = type(of: parent) as? any LinkableFlow.Type
-        let chosen = parentType?.linkableSubFlowTypes.first { $0.canHandle(rest) }
-        guard chosen == type(of: flow) else { return nil }
+        let parentType = live[index - 1].flow.map { type(of: $0) as? any LinkableFlow.Type }
+        let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
+        guard chosen == type(of: flow) else {
+          return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: index)))
+        }
       }
     }
-    return DeepLink(scheme: scheme, components: following)
+    return .success(DeepLink(scheme: scheme, components: following))
   }
 
   private static func components<Flow: LinkableFlow>(
-    of flow: Flow, _ following: [String]
-  ) -> [String]? {
+    of flow: Flow, _ following: [String], level: Int
+  ) -> Result<[String], LinkSharingFailure> {
+    let name = FlowTypeName(Flow.self)
     var stack: [Flow.Route] = []
-    for screen in flow.container.screensUntracked {
-      guard let route = flow.route(for: screen) else { return nil }
+    for (index, screen) in flow.container.screensUntracked.enumerated() {
+      guard let route = flow.route(for: screen) else {
+        return .failure(
+          LinkSharingFailure(.screenWithoutRoute(flow: name, level: level, index: index)))
+      }
       stack.append(route)
     }
-    return Flow.routes.components(for: stack, followedBy: following)
+    switch Flow.routes.reverse(stack, followedBy: following) {
+    case .success(let components):
+      return .success(components)
+    case .failure(.noReverseMapping(let patterns)):
+      return .failure(
+        LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns)))
+    case .failure(.noPattern):
+      return .failure(LinkSharingFailure(.noPattern(flow: name, level: level)))
+    }
+  }
+}
+
+/// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
+public struct LinkSharingFailure: Error, Sendable, Hashable {
+  /// Why.
+  public enum Reason: Sendable, Hashable {
+    /// The router's root flow has been released.
+    case rootReleased
+    /// The flow at `level` is not a ``LinkableFlow``.
+    case notLinkable(flow: FlowTypeName, level: Int)
+    /// The screen at `index` of the flow at `level` has no route (transient state).
+    case screenWithoutRoute(flow: FlowTypeName, level: Int, index: Int)
+    /// The patterns that could build the stack at `level` have parameters but no `parameters`
+    /// function to fill them from the stack: add one (the reverse mapping).
+    case noReverseMapping(flow: FlowTypeName, level: Int, patterns: [String])
+    /// No pattern of the flow at `level` builds its stack.
+    case noPattern(flow: FlowTypeName, level: Int)
+    /// Following the link would present another sub-flow type at `level` than the one shown.
+    case resolvesElsewhere(flow: FlowTypeName, level: Int)
+  }
+
+  /// Why.
+  public var reason: Reason
+
+  /// A failure for `reason`.
+  ///
+  /// - Parameter reason: Why.
+  public init(_ reason: Reason) {
+    self.reason = reason
+  }
+}
+
+extension LinkSharingFailure: CustomStringConvertible {
+  /// One line for a person, such as `note/:id<Int> on AppFlow@0 has no reverse mapping`.
+  public var description: String {
+    switch reason {
+    case .rootReleased:
+      return "the root flow has been released"
+    case .notLinkable(let flow, let level):
+      return "\(flow)@\(level) is not linkable"
+    case .screenWithoutRoute(let flow, let level, let index):
+      return "the screen at \(index) of \(flow)@\(level) has no route"
+    case .noReverseMapping(let flow, let level, let patterns):
+      return "\(patterns.joined(separator: ", ")) on \(flow)@\(level) "
+        + "\(patterns.count == 1 ? "has" : "have") no reverse mapping (a `parameters` function)"
+    case .noPattern(let flow, let level):
+      return "no pattern of \(flow)@\(level) builds its stack"
+    case .resolvesElsewhere(let flow, let level):
+      return "following the link would not present \(flow) at level \(level)"
+    }
   }
 }

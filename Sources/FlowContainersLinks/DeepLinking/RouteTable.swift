@@ -179,7 +179,23 @@ extension RouteTable {
   ///   - following: The components the levels above need after this level's own.
   /// - Returns: This level's components, or `nil` when no pattern builds `stack` that way.
   public func components(for stack: [Route], followedBy following: [String] = []) -> [String]? {
+    try? reverse(stack, followedBy: following).get()
+  }
+
+  /// Why ``components(for:followedBy:)`` found nothing.
+  enum ReverseProblem: Error {
+    /// Patterns with parameters that could build the stack have no `parameters` function.
+    case noReverseMapping(patterns: [String])
+    /// No pattern builds the stack.
+    case noPattern
+  }
+
+  /// This level's components for `stack`, or why there are none.
+  func reverse(
+    _ stack: [Route], followedBy following: [String]
+  ) -> Result<[String], ReverseProblem> {
     let candidates = declared.sorted { !$0.pattern.hasWildcard && $1.pattern.hasWildcard }
+    var unmapped: [String] = []
     for candidate in candidates where following.isEmpty || candidate.pattern.hasWildcard {
       let parameters: [String: String]
       if candidate.names.isEmpty {
@@ -187,6 +203,7 @@ extension RouteTable {
       } else if let read = candidate.entry.parameters?(stack) {
         parameters = read
       } else {
+        if candidate.entry.parameters == nil { unmapped.append(candidate.pattern.description) }
         continue
       }
       guard let components = candidate.pattern.components(filling: parameters) else { continue }
@@ -194,8 +211,8 @@ extension RouteTable {
       guard let resolution = resolve(check), resolution.stack == stack,
         Array(resolution.remainder.remaining) == following
       else { continue }
-      return components
+      return .success(components)
     }
-    return nil
+    return .failure(unmapped.isEmpty ? .noPattern : .noReverseMapping(patterns: unmapped))
   }
 }

@@ -3,9 +3,10 @@ public import Foundation
 extension DeepLinkRouter {
   /// A snapshot of what the tree shows now, root first; see ``FlowRestorer/snapshot()``.
   ///
-  /// - Returns: The snapshot; empty when the root has been released.
-  public func snapshot() -> FlowSnapshot {
-    restorer.snapshot()
+  /// - Returns: The snapshot.
+  /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released.
+  public func snapshot() throws(RestorationError) -> FlowSnapshot {
+    try restorer.snapshot()
   }
 
   /// Decodes `data` and restores it; see ``FlowRestorer/restore(from:)``.

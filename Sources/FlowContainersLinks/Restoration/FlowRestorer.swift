@@ -47,9 +47,17 @@ public final class FlowRestorer {
   /// route (transient view state) and at the first presented flow that is not restorable: what is
   /// above those was made for them and is not restorable on its own.
   ///
-  /// - Returns: The snapshot; empty when the root has been released.
-  public func snapshot() -> FlowSnapshot {
-    guard let root else { return FlowSnapshot(levels: []) }
+  /// - Returns: The snapshot.
+  /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released: there is
+  ///   no tree to save, and an empty snapshot would restore nothing without saying so.
+  public func snapshot() throws(RestorationError) -> FlowSnapshot {
+    guard let snapshot = liveSnapshot() else { throw RestorationError(.rootReleased) }
+    return snapshot
+  }
+
+  /// What the tree shows now; `nil` when the root has been released.
+  func liveSnapshot() -> FlowSnapshot? {
+    guard let root else { return nil }
     var levels: [FlowSnapshot.Level] = []
     for level in LiveLevel.chain(from: root, readingRoutes: true) {
       guard let flow = level.flow else { break }
@@ -189,7 +197,8 @@ public final class FlowRestorer {
       return nil
     }
     if let refusal { return report(error: refusal) }
-    return RestorationReport(restored: self.snapshot(), dropped: dropped, error: nil)
+    return RestorationReport(
+      restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: dropped, error: nil)
   }
 
   /// The route of `flow`'s root screen, if it has one that has a route.
@@ -198,6 +207,7 @@ public final class FlowRestorer {
   }
 
   private func report(error: RestorationError) -> RestorationReport {
-    RestorationReport(restored: snapshot(), dropped: [], error: error)
+    RestorationReport(
+      restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: [], error: error)
   }
 }
