@@ -7,6 +7,9 @@ extension ContainerNode {
   /// A name for the owner's type, such as `EditorFlow`, or `(no owner)`.
   package var ownerTypeName: String { ownerName }
 
+  /// The owner's type, named only when printed.
+  package var ownerFlowType: FlowTypeName { FlowTypeName(ownerType) }
+
   /// A number that changes whenever this container's stack or presentation changes, so that a
   /// layer holding a reading of the tree can tell whether it still holds.
   package var revision: UInt64 { generation }

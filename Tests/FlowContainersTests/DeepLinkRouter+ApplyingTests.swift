@@ -38,7 +38,9 @@ struct DeepLinkApplyingTests {
       outcome
         == .failed(
           LinkFailure(
-            .cannotShow(flow: "AppFlow", route: "note(2)", reason: "note 2 does not exist"))))
+            .cannotShow(
+              flow: FlowTypeName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+              .threw(ThrownError(NoteMissing(id: 2)))))))
     #expect(linked.tree == before)
   }
 
@@ -47,7 +49,12 @@ struct DeepLinkApplyingTests {
     // The app makes editors only over a note; force a plan whose parent stack has none.
     linked.app.container.replace(with: [.library, .note(1)])
     let outcome = await linked.open("notes://edit")
-    #expect(outcome == .failed(LinkFailure(.cannotCreate(flow: "AppFlow", subFlow: "EditorFlow"))))
+    #expect(
+      outcome
+        == .failed(
+          LinkFailure(
+            .cannotCreate(flow: FlowTypeName(AppFlow.self), subFlow: FlowTypeName(EditorFlow.self)))
+        ))
     #expect(linked.app.container.stack == [.library, .note(1)])
   }
 
@@ -104,13 +111,15 @@ struct DeepLinkApplyingTests {
     #expect(await router?.open("notes://library") == .failed(LinkFailure(.rootReleased)))
   }
 
-  @Test func webLinksToAcceptedHostsAreFollowed() async {
+  @Test func webLinksToAcceptedHostsAreFollowed() async throws {
     let linked = LinkedApp()
     linked.router.webHosts = ["notes.example.com"]
     #expect(await linked.open("https://notes.example.com/note/3").summary == "applied")
     #expect(linked.app.container.stack == [.library, .note(3)])
     #expect(
       await linked.open("https://evil.example.com/note/1")
-        == .failed(LinkFailure(.unsupportedScheme("https://evil.example.com/note/1"))))
+        == .failed(
+          LinkFailure(.unsupportedScheme(try DeepLink(parsing: "https://evil.example.com/note/1"))))
+    )
   }
 }

@@ -13,7 +13,7 @@ struct DeepLinkPlanningTests {
           1. AppFlow@0: push [note(2)]
           2. present EditorFlow@1 with [edit]
         """)
-    #expect(plan.levels.map(\.flow) == ["AppFlow", "EditorFlow"])
+    #expect(plan.levels.map(\.flow) == [FlowTypeName(AppFlow.self), FlowTypeName(EditorFlow.self)])
     #expect(plan.levels.map(\.isReused) == [true, false])
     #expect(plan.routes(of: AppFlow.self) == [.library, .note(2)])
     #expect(plan.routes(of: EditorFlow.self) == [.edit])
@@ -37,7 +37,8 @@ struct DeepLinkPlanningTests {
     let plan = try linked.plan("notes://settings/account")
     #expect(
       plan.steps == [
-        .present(level: 2, flow: "AccountFlow", routes: [AnyRoute(SettingsRoute.account)])
+        .present(
+          level: 2, flow: FlowTypeName(AccountFlow.self), routes: [AnyRoute(SettingsRoute.account)])
       ])
     #expect(plan.levels.map(\.isReused) == [true, true, false])
     #expect(linked.router.apply(plan).summary == "applied")
@@ -70,7 +71,7 @@ struct DeepLinkPlanningTests {
     let alert = AlertFlow()
     linked.app.container.topmost.presentAlert(alert)
     let plan = try linked.plan("notes://settings")
-    #expect(plan.steps == [.dismiss(level: 2, flow: "AlertFlow")])
+    #expect(plan.steps == [.dismiss(level: 2, flow: FlowTypeName(AlertFlow.self))])
   }
 
   @Test func aSubFlowIsNotReusedWhenTheStackItWasPresentedOverChanges() async throws {
@@ -87,7 +88,8 @@ struct DeepLinkPlanningTests {
         """)
     #expect(
       try linked.plan("notes://note/1/edit/preview").steps == [
-        .push(level: 1, flow: "EditorFlow", routes: [AnyRoute(EditorRoute.preview)])
+        .push(
+          level: 1, flow: FlowTypeName(EditorFlow.self), routes: [AnyRoute(EditorRoute.preview)])
       ])
   }
 
@@ -117,11 +119,13 @@ struct DeepLinkPlanningTests {
     let linked = LinkedApp()
     #expect(await linked.open("notes://settings").summary == "applied")
     let before = linked.tree
+    let app = FlowTypeName(AppFlow.self)
+    let settings = FlowTypeName(SettingsFlow.self)
     let cases: [(String, LinkFailure.Reason)] = [
-      ("notes://note/2/nowhere", .noSubFlow(flow: "AppFlow", remaining: ["nowhere"])),
-      ("notes://settings/nowhere", .noSubFlow(flow: "SettingsFlow", remaining: ["nowhere"])),
-      ("notes://note/abc/edit", .noSubFlow(flow: "AppFlow", remaining: ["note", "abc", "edit"])),
-      ("other://note/2", .unsupportedScheme("other://note/2")),
+      ("notes://note/2/nowhere", .noSubFlow(flow: app, remaining: ["nowhere"])),
+      ("notes://settings/nowhere", .noSubFlow(flow: settings, remaining: ["nowhere"])),
+      ("notes://note/abc/edit", .noSubFlow(flow: app, remaining: ["note", "abc", "edit"])),
+      ("other://note/2", .unsupportedScheme(try DeepLink(parsing: "other://note/2"))),
       (
         "notes://note/%ZZ",
         .malformed(DeepLinkError(.invalidPercentEncoding("%ZZ"), input: "notes://note/%ZZ"))
@@ -136,10 +140,10 @@ struct DeepLinkPlanningTests {
 
   @Test func failuresDescribeThemselves() {
     #expect(
-      LinkFailure(.noSubFlow(flow: "AppFlow", remaining: ["x", "y"])).description
+      LinkFailure(.noSubFlow(flow: FlowTypeName(AppFlow.self), remaining: ["x", "y"])).description
         == #"no sub-flow of AppFlow can handle "x/y""#)
     #expect(
-      LinkFailure(.noRoute(flow: "EditorFlow", remaining: ["z"])).description
+      LinkFailure(.noRoute(flow: FlowTypeName(EditorFlow.self), remaining: ["z"])).description
         == #"no route in EditorFlow for "z""#)
   }
 

@@ -7,6 +7,18 @@ struct DeepLinkValidationTests {
     let description: String
   }
 
+  @Test func theValidatorsErrorArrivesAsThrownNotAsText() async throws {
+    let linked = LinkedApp()
+    linked.router.validator = { _ in throw NoteMissing(id: 8) }
+    let outcome = await linked.open("notes://note/2")
+    guard case .failed(let failure) = outcome, case .rejected(let thrown) = failure.reason else {
+      Issue.record("expected a rejection, got \(outcome)")
+      return
+    }
+    #expect((thrown.error as? NoteMissing)?.id == 8)
+    #expect(failure.description == "rejected: note 8 does not exist")
+  }
+
   @Test func theValidatorCanRejectATargetAndNothingMoves() async throws {
     let linked = LinkedApp()
     linked.router.validator = { plan in
@@ -15,7 +27,8 @@ struct DeepLinkValidationTests {
       }
     }
     #expect(
-      await linked.open("notes://note/3") == .failed(LinkFailure(.rejected("note 3 is private"))))
+      await linked.open("notes://note/3")
+        == .failed(LinkFailure(.rejected(ThrownError(Rejected(description: "note 3 is private"))))))
     #expect(linked.tree == "AppFlow: [library]")
     #expect(await linked.open("notes://note/2").summary == "applied")
   }

@@ -75,7 +75,8 @@ struct RestorationObjectionTests {
     #expect(linked.tree == before)
     #expect(
       report.error
-        == RestorationError(.objection(flow: "EditorFlow", reason: "note 1 has unsaved changes")))
+        == RestorationError(
+          .objection(flow: FlowTypeName(EditorFlow.self), reason: "note 1 has unsaved changes")))
     editor.hasUnsavedChanges = false
     #expect(
       linked.router.restore(

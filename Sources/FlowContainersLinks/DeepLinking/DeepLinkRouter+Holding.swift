@@ -18,7 +18,8 @@ extension DeepLinkRouter {
       let top = PlanEngine.node(of: root).topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
-          LinkFailure(.cannotCreate(flow: top.ownerTypeName, subFlow: "\(type(of: flow))")))
+          LinkFailure(.cannotCreate(flow: top.ownerFlowType, subFlow: FlowTypeName(type(of: flow))))
+        )
       }
     }
     return hold(link, .guardRequired(requirement), until: nil)

@@ -12,7 +12,7 @@ extension DeepLinkRouter {
   public func plan(for link: DeepLink) -> Result<LinkPlan, LinkFailure> {
     guard let root else { return .failure(LinkFailure(.rootReleased)) }
     guard accepts(link) else {
-      return .failure(LinkFailure(.unsupportedScheme(String(describing: link))))
+      return .failure(LinkFailure(.unsupportedScheme(link)))
     }
     let live = LiveLevel.chain(from: root, readingRoutes: true)
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
@@ -46,7 +46,7 @@ extension DeepLinkRouter {
     while true {
       guard let resolution = type.resolveErased(current) else {
         return .failure(
-          LinkFailure(.noRoute(flow: type.flowName, remaining: Array(current.remaining))))
+          LinkFailure(.noRoute(flow: FlowTypeName(type), remaining: Array(current.remaining))))
       }
       targets.append(PlanEngine.Target(type: type, routes: resolution.routes))
       let rest = resolution.remainder
@@ -71,12 +71,13 @@ extension DeepLinkRouter {
         type = accepted
       } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
         refusal =
-          refusal ?? LinkFailure(.noSubFlow(flow: type.flowName, remaining: Array(rest.remaining)))
+          refusal
+          ?? LinkFailure(.noSubFlow(flow: FlowTypeName(type), remaining: Array(rest.remaining)))
         reusing = false
         type = next
       } else {
         return .failure(
-          LinkFailure(.noSubFlow(flow: type.flowName, remaining: Array(rest.remaining))))
+          LinkFailure(.noSubFlow(flow: FlowTypeName(type), remaining: Array(rest.remaining))))
       }
       current = rest
     }

@@ -181,7 +181,7 @@ public final class DeepLinkRouter {
     guard ticket == self.ticket else { return .dropped(.superseded) }
     validation = nil
     if case .failure(let error) = result {
-      return .failed(LinkFailure(.rejected(String(describing: error))))
+      return .failed(LinkFailure(.rejected(ThrownError(error))))
     }
     // The tree may have moved while the validator ran: plan again against the tree as it is.
     switch self.plan(for: link) {

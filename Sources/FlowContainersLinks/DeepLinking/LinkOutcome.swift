@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 /// What happened to a deep link.
 ///
@@ -60,13 +60,13 @@ public enum LinkHoldReason: Sendable, Hashable {
   /// A flow on the way needs this requirement; its guard flow is presented.
   case guardRequired(LinkRequirement)
   /// A flow the link would dismiss objected, for this reason.
-  case objection(flow: String, reason: String)
+  case objection(flow: FlowTypeName, reason: String)
 }
 
 /// Why a link was dropped.
 public enum LinkDropReason: Sendable, Hashable {
   /// A flow the link would dismiss objected, and the policy is to drop.
-  case objection(flow: String, reason: String)
+  case objection(flow: FlowTypeName, reason: String)
   /// A newer link arrived while this one was held or being validated.
   case superseded
   /// It was held longer than the router's expiry.
@@ -88,21 +88,21 @@ public struct LinkFailure: Error, Sendable, Hashable {
     /// The text is not a valid link.
     case malformed(DeepLinkError)
     /// The link's scheme (or web host) is not one the router answers to.
-    case unsupportedScheme(String)
+    case unsupportedScheme(DeepLink)
     /// No pattern of `flow` matches the `remaining` components.
-    case noRoute(flow: String, remaining: [String])
+    case noRoute(flow: FlowTypeName, remaining: [String])
     /// No sub-flow type of `flow` can handle the `remaining` components.
-    case noSubFlow(flow: String, remaining: [String])
+    case noSubFlow(flow: FlowTypeName, remaining: [String])
     /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
     case tooDeep(limit: Int)
-    /// The validator rejected the link, saying why.
-    case rejected(String)
+    /// The validator rejected the link with this error.
+    case rejected(ThrownError)
     /// The plan was made for a tree that has changed since.
     case stalePlan
-    /// `flow` could not show `route`, for `reason`.
-    case cannotShow(flow: String, route: String, reason: String)
+    /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
+    case cannotShow(flow: FlowTypeName, route: AnyRoute?, ScreenFailure)
     /// `flow` did not create the `subFlow` the plan needs.
-    case cannotCreate(flow: String, subFlow: String)
+    case cannotCreate(flow: FlowTypeName, subFlow: FlowTypeName)
     /// A flow on the way needs `requirement`, and no guard is registered for it.
     case noGuard(LinkRequirement)
     /// The router's root flow has been released.
@@ -139,7 +139,7 @@ extension LinkFailure: CustomStringConvertible {
     case .rejected(let why): return "rejected: \(why)"
     case .stalePlan: return "the plan is stale: the tree changed after it was made"
     case .cannotShow(let flow, let route, let reason):
-      return "\(flow) cannot show \(route): \(reason)"
+      return "\(flow) cannot show \(route.map(\.description) ?? "an empty stack"): \(reason)"
     case .cannotCreate(let flow, let subFlow): return "\(flow) did not create \(subFlow)"
     case .noGuard(let requirement): return "no guard is registered for \"\(requirement)\""
     case .rootReleased: return "the root flow has been released"
@@ -148,4 +148,73 @@ extension LinkFailure: CustomStringConvertible {
       return "a change was under way in the tree; apply the link after it, not from its callbacks"
     }
   }
+}
+
+/// Why a flow could not show a route.
+public enum ScreenFailure: Sendable, Hashable {
+  /// The flow's ``RestorableFlow/makeScreen(for:)`` threw this error: the content is gone or may
+  /// not be shown.
+  case threw(ThrownError)
+  /// The route is not of the flow's route type (a snapshot or plan made for another version).
+  case wrongRouteType(expected: String)
+  /// The stack would be empty; a flow keeps its root screen.
+  case emptyStack
+}
+
+extension ScreenFailure: CustomStringConvertible {
+  /// One line for a person: the thrown error's own description, for example.
+  public var description: String {
+    switch self {
+    case .threw(let error): error.description
+    case .wrongRouteType(let expected): "not a \(expected)"
+    case .emptyStack: "the stack is empty; a flow keeps its root screen"
+    }
+  }
+}
+
+/// An error your code threw (a validator, a `makeScreen(for:)`), kept as it was thrown.
+///
+/// Match on ``error`` to recover your own type:
+///
+/// ```swift
+/// if case .failed(let failure) = outcome, case .rejected(let thrown) = failure.reason,
+///   let missing = thrown.error as? NoteMissing
+/// {
+///   print("note \(missing.id) is gone")
+/// }
+/// ```
+///
+/// Two are equal when they are of the same type and print the same.
+public struct ThrownError: Error, Sendable, Hashable {
+  /// The error, as thrown.
+  public let error: any Error
+
+  /// Wraps `error`.
+  ///
+  /// - Parameter error: The error, as thrown.
+  public init(_ error: any Error) {
+    self.error = error
+  }
+
+  /// Whether both are of the same type and print the same.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when they are alike.
+  public static func == (lhs: ThrownError, rhs: ThrownError) -> Bool {
+    type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
+  }
+
+  /// Hashes the error's description.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(description)
+  }
+}
+
+extension ThrownError: CustomStringConvertible {
+  /// The error's own description.
+  public var description: String { String(describing: error) }
 }

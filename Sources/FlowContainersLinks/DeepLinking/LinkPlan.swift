@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 /// What applying a deep link (or a snapshot) would do to the tree, before anything moves.
 ///
@@ -22,8 +22,8 @@ import FlowContainersCore
 public struct LinkPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
-    /// The flow's ``RestorableFlow/flowName``.
-    public var flow: String
+    /// The flow's type.
+    public var flow: FlowTypeName
     /// The routes it will show, bottom first.
     public var routes: [AnyRoute]
     /// Whether the flow already there is kept (`true`) or a new one is presented (`false`).
@@ -33,15 +33,15 @@ public struct LinkPlan: Sendable {
   /// One change to the tree.
   public enum Step: Sendable, Hashable {
     /// Dismiss the flow at `level`, and everything above it.
-    case dismiss(level: Int, flow: String)
+    case dismiss(level: Int, flow: FlowTypeName)
     /// Pop the stack at `level` so the screen at `index` is on top.
-    case popTo(level: Int, flow: String, index: Int)
+    case popTo(level: Int, flow: FlowTypeName, index: Int)
     /// Push `routes` onto the stack at `level`.
-    case push(level: Int, flow: String, routes: [AnyRoute])
+    case push(level: Int, flow: FlowTypeName, routes: [AnyRoute])
     /// Replace the whole stack at `level` with `routes`.
-    case replace(level: Int, flow: String, routes: [AnyRoute])
+    case replace(level: Int, flow: FlowTypeName, routes: [AnyRoute])
     /// Present a new flow at `level`, over the flow at `level - 1`, showing `routes`.
-    case present(level: Int, flow: String, routes: [AnyRoute])
+    case present(level: Int, flow: FlowTypeName, routes: [AnyRoute])
   }
 
   /// The link the plan is for, or `nil` for a restoration.

@@ -17,9 +17,7 @@ struct LiveLevel {
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
   }
 
-  var name: String {
-    flow.map { type(of: $0).flowName } ?? container.ownerTypeName
-  }
+  var name: FlowTypeName { container.ownerFlowType }
 
   /// Reads the chain from `root` up to the topmost presented container.
   ///

@@ -36,10 +36,12 @@ enum PlanEngine {
     }
     for level in reused..<targets.count {
       steps.append(
-        .present(level: level, flow: targets[level].type.flowName, routes: targets[level].routes))
+        .present(
+          level: level, flow: FlowTypeName(targets[level].type), routes: targets[level].routes))
     }
     let levels = targets.enumerated().map { index, target in
-      LinkPlan.Level(flow: target.type.flowName, routes: target.routes, isReused: index < reused)
+      LinkPlan.Level(
+        flow: FlowTypeName(target.type), routes: target.routes, isReused: index < reused)
     }
     let stamp = TreeStamp(
       entries: live.map {
@@ -66,7 +68,7 @@ enum PlanEngine {
 
   /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
   static func stackSteps(
-    level: Int, flow: String, from current: [AnyRoute?], to target: [AnyRoute]
+    level: Int, flow: FlowTypeName, from current: [AnyRoute?], to target: [AnyRoute]
   ) -> [LinkPlan.Step] {
     var common = 0
     while common < current.count, common < target.count, current[common] == target[common] {
@@ -86,7 +88,7 @@ enum PlanEngine {
   /// its name and why.
   static func objection(
     to plan: LinkPlan, live: [LiveLevel], link: DeepLink
-  ) -> (level: Int, flow: String, reason: String)? {
+  ) -> (level: Int, flow: FlowTypeName, reason: String)? {
     for case .dismiss(let level, _) in plan.steps {
       for index in (level..<live.count).reversed() {
         guard let aware = live[index].container.owner as? any InterruptionAware,
@@ -205,7 +207,8 @@ enum PlanEngine {
     guard let made = declaration?.make(parent, stack), isFresh(made.flow) else {
       throw PreparationFailure(
         level: level, index: nil,
-        failure: LinkFailure(.cannotCreate(flow: Parent.flowName, subFlow: type.flowName)))
+        failure: LinkFailure(
+          .cannotCreate(flow: FlowTypeName(Parent.self), subFlow: FlowTypeName(type))))
     }
     try setStack(of: made.flow, to: routes, level: level, cause: cause)
     return made
@@ -224,10 +227,7 @@ enum PlanEngine {
     if routes.isEmpty {
       throw PreparationFailure(
         level: level, index: 0,
-        failure: LinkFailure(
-          .cannotShow(
-            flow: Flow.flowName, route: "(nothing)",
-            reason: "the stack is empty; a flow keeps its root screen")))
+        failure: LinkFailure(.cannotShow(flow: FlowTypeName(Flow.self), route: nil, .emptyStack)))
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     let container = flow.container
@@ -260,21 +260,20 @@ enum PlanEngine {
     var screens: [Flow.Screen] = []
     screens.reserveCapacity(routes.count)
     for (index, route) in routes.enumerated() {
-      let reason: String
+      let reason: ScreenFailure
       if let typed = route.as(Flow.Route.self) {
         do {
           screens.append(try flow.makeScreen(for: typed))
           continue
         } catch {
-          reason = String(describing: error)
+          reason = .threw(ThrownError(error))
         }
       } else {
-        reason = "not a \(Flow.Route.self)"
+        reason = .wrongRouteType(expected: "\(Flow.Route.self)")
       }
       throw PreparationFailure(
         level: level, index: offset + index,
-        failure: LinkFailure(
-          .cannotShow(flow: Flow.flowName, route: route.description, reason: reason)))
+        failure: LinkFailure(.cannotShow(flow: FlowTypeName(Flow.self), route: route, reason)))
     }
     return screens
   }

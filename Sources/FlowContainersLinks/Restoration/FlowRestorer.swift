@@ -188,7 +188,7 @@ public final class FlowRestorer {
         } catch {
           let reason: String
           switch error.failure.reason {
-          case .cannotShow(_, _, let why): reason = why
+          case .cannotShow(_, _, let why): reason = why.description
           default: reason = error.failure.description
           }
           cut(at: error.level, keeping: error.index, because: reason)

@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 /// Why a snapshot could not be read; restoring falls back to leaving the tree as it was.
 ///
@@ -29,7 +29,7 @@ public struct RestorationError: Error, Sendable, Hashable {
     case tooManyLevels(count: Int, limit: Int)
     /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
     /// nothing was restored.
-    case objection(flow: String, reason: String)
+    case objection(flow: FlowTypeName, reason: String)
     /// The router's root flow has been released.
     case rootReleased
     /// The root's container has finished; a finished container never changes again.
