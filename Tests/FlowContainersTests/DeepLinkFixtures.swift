@@ -114,6 +114,8 @@ final class EditorFlow {
   let container = StackContainer<EditorRoute>(root: .edit)
   let noteID: Int
   var hasUnsavedChanges = false
+  /// What asked this editor whether it objects, in order.
+  var objectedTo: [LinkRequest] = []
   private let catalog: Catalog
   private let journal: Journal?
 
@@ -140,8 +142,9 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
     return route
   }
 
-  func objection(toInterruptionBy link: DeepLink) -> String? {
-    hasUnsavedChanges ? "note \(noteID) has unsaved changes" : nil
+  func objection(toInterruptionBy request: LinkRequest) -> String? {
+    objectedTo.append(request)
+    return hasUnsavedChanges ? "note \(noteID) has unsaved changes" : nil
   }
 }
 
@@ -246,12 +249,14 @@ final class AlertFlow {
 final class RouterLog: DeepLinkRouterDelegate {
   var entries: [String] = []
 
-  func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome) {
-    entries.append("resumed \(link): \(outcome.summary)")
+  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome) {
+    entries.append("resumed \(request): \(outcome.summary)")
   }
 
-  func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason) {
-    entries.append("dropped \(link): \(reason)")
+  func router(
+    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+  ) {
+    entries.append("dropped \(request): \(reason)")
   }
 }
 

@@ -12,7 +12,7 @@ struct DeepLinkGuardTests {
         AppFlow: [library]
         └─ SignInFlow: [sign-in]
         """)
-    #expect(linked.router.heldLink?.link.description == "notes://note/2/edit")
+    #expect(linked.router.heldLink?.request.description == "notes://note/2/edit")
     linked.signIn?.signIn()
     await linked.router.waitForPendingWork()
     #expect(

@@ -186,14 +186,14 @@ struct NotesTranscriptTests {
         2. Share a link
       Editing needs you to be signed in.
       > 1
-      Sign in first: notes://note/2/edit opens after.
+      Sign in first: the editor opens after.
       ── Sign in ──
       You need to sign in to edit notes.
         1. Sign in as Ada
         2. Cancel
       What you asked for opens once you are signed in.
       > 2
-      Sign-in cancelled: notes://note/2/edit was not opened.
+      Sign-in cancelled: the editor was not opened.
       ── Ideas ──
       A navigation library where flows own their screens.
         1. Edit

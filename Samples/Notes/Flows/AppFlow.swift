@@ -42,8 +42,18 @@ final class AppFlow {
     await router.waitForPendingWork()
   }
 
-  private func request(_ link: DeepLink) {
-    request = Task { report(await router.open(link), for: link.description) }
+  private func request(_ destination: LinkDestination) {
+    request = Task { report(await router.open(destination), for: label(.destination(destination))) }
+  }
+
+  /// How the console names what was asked for: a link as it reads, the Edit button's
+  /// destination as "the editor".
+  private func label(_ request: LinkRequest) -> String {
+    switch request {
+    case .link(let link): link.description
+    case .destination: "the editor"
+    case .restoration: "the saved screens"
+    }
   }
 
   private func report(_ outcome: LinkOutcome, for link: String) {
@@ -87,8 +97,11 @@ extension AppFlow: LibraryScreenDelegate {
 
 extension AppFlow: NoteScreenDelegate {
   func noteScreenDidSelectEdit(_ screen: NoteScreen) {
-    // Editing goes through the router, so the sign-in guard applies to it as to any link.
-    request(DeepLink(scheme: router.scheme, components: ["note", "\(screen.noteID)", "edit"]))
+    // Editing goes through the router, by typed routes, so the sign-in guard, objections and
+    // reuse apply to it as to any link.
+    request(
+      .root(AppFlow.self, showing: [.library, .note(screen.noteID)])
+        .then(EditorFlow.self, showing: [.edit]))
   }
 
   func noteScreenDidSelectShare(_ screen: NoteScreen) {
@@ -111,15 +124,18 @@ extension AppFlow: EditorFlowDelegate {
 }
 
 extension AppFlow: DeepLinkRouterDelegate {
-  func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome) {
+  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome) {
     if case .applied = outcome {
-      console.say("Opened \(link).")
+      console.say("Opened \(label(request)).")
     } else {
-      report(outcome, for: link.description)
+      report(outcome, for: label(request))
     }
   }
 
-  func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason) {
+  func router(
+    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+  ) {
+    let link = label(request)
     switch reason {
     case .guardNotSatisfied: console.say("Sign-in cancelled: \(link) was not opened.")
     case .superseded: console.say("\(link) was replaced by a newer link.")

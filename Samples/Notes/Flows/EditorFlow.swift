@@ -93,7 +93,7 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
     }
   }
 
-  func objection(toInterruptionBy link: DeepLink) -> String? {
+  func objection(toInterruptionBy request: LinkRequest) -> String? {
     hasUnsavedChanges ? "“\(original.title)” has unsaved changes" : nil
   }
 }

@@ -16,7 +16,7 @@ extension DeepLinkRouter {
   /// Called from a callback of another change, it changes nothing and fails with
   /// ``LinkFailure/Reason/treeChanging``.
   ///
-  /// - Parameter plan: A plan from ``plan(for:)``.
+  /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: LinkPlan) -> LinkOutcome {
     guard let root else { return .failed(LinkFailure(.rootReleased)) }
@@ -89,25 +89,21 @@ extension DeepLinkRouter {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
       guard !registered.isSatisfied() else { continue }
-      guard let link = plan.link else { return .dropped(.guardNotSatisfied(requirement)) }
-      return holdForGuard(link, requirement)
+      if plan.request == .restoration { return .dropped(.guardNotSatisfied(requirement)) }
+      return holdForGuard(plan.request, requirement)
     }
     return nil
   }
 
   /// Asks the flows the plan would dismiss, topmost first, whether they object.
   func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
-    guard let link = plan.link,
-      let objection = PlanEngine.objection(to: plan, live: live, link: link)
-    else {
-      return nil
-    }
+    guard let objection = PlanEngine.objection(to: plan, live: live) else { return nil }
     let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
     switch interruptionPolicy {
     case .drop:
       return .dropped(.objection(flow: objection.flow, reason: objection.reason))
     case .hold:
-      return hold(link, reason, until: live[objection.level - 1].container)
+      return hold(plan.request, reason, until: live[objection.level - 1].container)
     }
   }
 }

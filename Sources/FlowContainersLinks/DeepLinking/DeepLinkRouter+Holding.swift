@@ -3,7 +3,7 @@ import FlowContainersCore
 extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
-  func holdForGuard(_ link: DeepLink, _ requirement: LinkRequirement) -> LinkOutcome {
+  func holdForGuard(_ link: LinkRequest, _ requirement: LinkRequirement) -> LinkOutcome {
     if presentedGuard == nil, let root,
       let presenter = Self.guardPresenter(for: requirement, in: PlanEngine.node(of: root))
     {
@@ -56,12 +56,12 @@ extension DeepLinkRouter {
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
   func hold(
-    _ link: DeepLink, _ reason: LinkHoldReason, until presenter: ContainerNode?
+    _ link: LinkRequest, _ reason: LinkHoldReason, until presenter: ContainerNode?
   ) -> LinkOutcome {
-    if let previous = heldLink, previous.link != link {
-      delegate?.router(self, didDrop: previous.link, because: .superseded)
+    if let previous = heldLink, previous.request != link {
+      delegate?.router(self, didDrop: previous.request, because: .superseded)
     }
-    heldLink = HeldLink(link: link, reason: reason, heldAt: now())
+    heldLink = HeldLink(request: link, reason: reason, heldAt: now())
     presenter?.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(link) }
     return .held(reason)
   }
@@ -71,14 +71,14 @@ extension DeepLinkRouter {
     guard let held = heldLink, case .guardRequired(let needed) = held.reason else { return }
     if needed == requirement, guards[requirement]?.isSatisfied() != true {
       heldLink = nil
-      delegate?.router(self, didDrop: held.link, because: .guardNotSatisfied(requirement))
+      delegate?.router(self, didDrop: held.request, because: .guardNotSatisfied(requirement))
     } else {
       resumeHeldLink()
     }
   }
 
-  func objectingFlowEnded(_ link: DeepLink) {
-    guard let held = heldLink, held.link == link, case .objection = held.reason else { return }
+  func objectingFlowEnded(_ link: LinkRequest) {
+    guard let held = heldLink, held.request == link, case .objection = held.reason else { return }
     resumeHeldLink()
   }
 
@@ -89,7 +89,7 @@ extension DeepLinkRouter {
     validation?.cancel()
     if let held = heldLink {
       heldLink = nil
-      delegate?.router(self, didDrop: held.link, because: .superseded)
+      delegate?.router(self, didDrop: held.request, because: .superseded)
     }
   }
 
@@ -99,7 +99,7 @@ extension DeepLinkRouter {
     guard let held = heldLink else { return }
     heldLink = nil
     if let expiry = heldLinkExpiry, held.heldAt.duration(to: now()) > expiry {
-      delegate?.router(self, didDrop: held.link, because: .expired)
+      delegate?.router(self, didDrop: held.request, because: .expired)
       return
     }
     ticket &+= 1
@@ -108,11 +108,11 @@ extension DeepLinkRouter {
       guard let self else { return }
       // A newer link or a restoration since the link resumed wins over it.
       guard ticket == self.ticket else {
-        self.delegate?.router(self, didDrop: held.link, because: .superseded)
+        self.delegate?.router(self, didDrop: held.request, because: .superseded)
         return
       }
-      let outcome = await self.follow(held.link, ticket: ticket)
-      self.delegate?.router(self, didResume: held.link, with: outcome)
+      let outcome = await self.follow(held.request, ticket: ticket)
+      self.delegate?.router(self, didResume: held.request, with: outcome)
     }
   }
 }

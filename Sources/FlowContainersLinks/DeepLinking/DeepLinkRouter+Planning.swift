@@ -18,7 +18,56 @@ extension DeepLinkRouter {
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
     let resolved = ResolutionDepth.resolving(from: 0) { targets(for: link, root: root, live: live) }
     return resolved.map { targets in
-      PlanEngine.makePlan(link: link, targets: targets, live: live, options: .link)
+      PlanEngine.makePlan(request: .link(link), targets: targets, live: live, options: .link)
+    }
+  }
+
+  /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
+  /// run with no side effects.
+  ///
+  /// The levels must form a chain the root can build: the router's root type first, then each
+  /// type one of the ``RestorableFlow/subFlows`` of the one before, each showing at least one
+  /// route.
+  ///
+  /// - Parameter destination: Where to go, root first.
+  /// - Returns: The plan, or why the destination cannot be reached.
+  public func plan(for destination: LinkDestination) -> Result<LinkPlan, LinkFailure> {
+    guard let root else { return .failure(LinkFailure(.rootReleased)) }
+    var targets: [PlanEngine.Target] = []
+    var below: (any RestorableFlow.Type)?
+    for level in destination.levels {
+      let type = level.flowType.type
+      if let below {
+        guard below.subFlowTypes.contains(where: { $0 == type }) else {
+          return .failure(
+            LinkFailure(.notASubFlow(FlowTypeName(type), of: FlowTypeName(below))))
+        }
+      } else if type != Swift.type(of: root) {
+        return .failure(
+          LinkFailure(.notTheRoot(FlowTypeName(type), root: FlowTypeName(Swift.type(of: root)))))
+      }
+      if level.routes.isEmpty {
+        return .failure(LinkFailure(.cannotShow(flow: FlowTypeName(type), route: nil, .emptyStack)))
+      }
+      targets.append(PlanEngine.Target(type: type, routes: level.routes))
+      below = type
+    }
+    guard !targets.isEmpty else {
+      return .failure(
+        LinkFailure(.cannotShow(flow: FlowTypeName(Swift.type(of: root)), route: nil, .emptyStack)))
+    }
+    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    return .success(
+      PlanEngine.makePlan(
+        request: .destination(destination), targets: targets, live: live, options: .link))
+  }
+
+  /// The plan for `request`; a restoration is planned by the restorer, not here.
+  func plan(for request: LinkRequest) -> Result<LinkPlan, LinkFailure> {
+    switch request {
+    case .link(let link): plan(for: link)
+    case .destination(let destination): plan(for: destination)
+    case .restoration: .failure(LinkFailure(.stalePlan))
     }
   }
 

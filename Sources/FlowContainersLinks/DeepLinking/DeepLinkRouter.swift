@@ -44,10 +44,10 @@ public final class DeepLinkRouter {
     case drop
   }
 
-  /// A link waiting for a guard or an objection to clear.
+  /// A link or destination waiting for a guard or an objection to clear.
   public struct HeldLink: Sendable, Hashable {
-    /// The link.
-    public var link: DeepLink
+    /// The link or destination.
+    public var request: LinkRequest
     /// What it waits for.
     public var reason: LinkHoldReason
     /// When it was held, by the router's clock.
@@ -105,10 +105,7 @@ public final class DeepLinkRouter {
     self.root = root
     self.scheme = scheme.asciiLowercased()
     self.now = now
-    // A restoration shows objecting flows the router's root link, such as `notes:`, since a
-    // snapshot need not be expressible as a link.
-    restorer = FlowRestorer(
-      root: root, interruptionLink: DeepLink(scheme: self.scheme, components: []))
+    restorer = FlowRestorer(root: root)
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
     restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
   }
@@ -149,7 +146,24 @@ public final class DeepLinkRouter {
   /// - Returns: What happened.
   public func open(_ link: DeepLink) async -> LinkOutcome {
     supersedePendingLinks()
-    return await follow(link, ticket: ticket)
+    return await follow(.link(link), ticket: ticket)
+  }
+
+  /// Shows `destination` through the same machinery as a link: plans it, checks guards,
+  /// validates, checks objections, and applies it.
+  ///
+  /// Program code uses it to go somewhere by typed routes, without formatting a URL:
+  ///
+  /// ```swift
+  /// await router.open(
+  ///   .root(AppFlow.self, showing: [.library, .note(id)]).then(EditorFlow.self, showing: [.edit]))
+  /// ```
+  ///
+  /// - Parameter destination: Where to go, root first.
+  /// - Returns: What happened.
+  public func open(_ destination: LinkDestination) async -> LinkOutcome {
+    supersedePendingLinks()
+    return await follow(.destination(destination), ticket: ticket)
   }
 
   /// Waits until any held link that has resumed has been followed.
@@ -163,9 +177,9 @@ public final class DeepLinkRouter {
     }
   }
 
-  func follow(_ link: DeepLink, ticket: UInt64) async -> LinkOutcome {
+  func follow(_ request: LinkRequest, ticket: UInt64) async -> LinkOutcome {
     var plan: LinkPlan
-    switch self.plan(for: link) {
+    switch self.plan(for: request) {
     case .failure(let failure): return .failed(failure)
     case .success(let made): plan = made
     }
@@ -184,7 +198,7 @@ public final class DeepLinkRouter {
       return .failed(LinkFailure(.rejected(ThrownError(error))))
     }
     // The tree may have moved while the validator ran: plan again against the tree as it is.
-    switch self.plan(for: link) {
+    switch self.plan(for: request) {
     case .failure(let failure): return .failed(failure)
     case .success(let made): plan = made
     }

@@ -1,13 +1,13 @@
 import FlowContainersCore
 
-/// Hears how the links a ``DeepLinkRouter`` held end.
+/// Hears how the links and destinations a ``DeepLinkRouter`` held end.
 ///
 /// Both methods have empty default implementations.
 ///
 /// ```swift
 /// extension AppFlow: DeepLinkRouterDelegate {
-///   func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason) {
-///     status = "Not opened: \(link) (\(reason))"
+///   func router(_ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason) {
+///     status = "Not opened: \(request) (\(reason))"
 ///   }
 /// }
 /// ```
@@ -18,18 +18,19 @@ public protocol DeepLinkRouterDelegate: AnyObject {
   ///
   /// - Parameters:
   ///   - router: The router.
-  ///   - link: The link that was held.
+  ///   - request: The link or destination that was held.
   ///   - outcome: What following it did.
-  func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome)
+  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome)
 
   /// A held link was dropped: replaced by a newer one, expired, or its guard flow ended with
   /// the requirement still unmet.
   ///
   /// - Parameters:
   ///   - router: The router.
-  ///   - link: The link that was held.
+  ///   - request: The link or destination that was held.
   ///   - reason: Why it was dropped.
-  func router(_ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason)
+  func router(
+    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason)
 }
 
 extension DeepLinkRouterDelegate {
@@ -37,18 +38,19 @@ extension DeepLinkRouterDelegate {
   ///
   /// - Parameters:
   ///   - router: The router.
-  ///   - link: The link that was held.
+  ///   - request: The link or destination that was held.
   ///   - outcome: What following it did.
-  public func router(_ router: DeepLinkRouter, didResume link: DeepLink, with outcome: LinkOutcome)
-  {}
+  public func router(
+    _ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome
+  ) {}
 
   /// Does nothing.
   ///
   /// - Parameters:
   ///   - router: The router.
-  ///   - link: The link that was held.
+  ///   - request: The link or destination that was held.
   ///   - reason: Why it was dropped.
   public func router(
-    _ router: DeepLinkRouter, didDrop link: DeepLink, because reason: LinkDropReason
+    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
   ) {}
 }

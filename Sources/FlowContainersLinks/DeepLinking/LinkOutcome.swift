@@ -93,6 +93,10 @@ public struct LinkFailure: Error, Sendable, Hashable {
     case noRoute(flow: FlowTypeName, remaining: [String])
     /// No sub-flow type of `flow` can handle the `remaining` components.
     case noSubFlow(flow: FlowTypeName, remaining: [String])
+    /// A destination's level names a flow type that is not a sub-flow of the level below.
+    case notASubFlow(FlowTypeName, of: FlowTypeName)
+    /// A destination's first level is not the router's root type.
+    case notTheRoot(FlowTypeName, root: FlowTypeName)
     /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
     case tooDeep(limit: Int)
     /// The validator rejected the link with this error.
@@ -135,6 +139,8 @@ extension LinkFailure: CustomStringConvertible {
     case .noRoute(let flow, let remaining): return "no route in \(flow) for \(path(remaining))"
     case .noSubFlow(let flow, let remaining):
       return "no sub-flow of \(flow) can handle \(path(remaining))"
+    case .notASubFlow(let flow, let below): return "\(flow) is not a sub-flow of \(below)"
+    case .notTheRoot(let flow, let root): return "\(flow) is not the root; the root is \(root)"
     case .tooDeep(let limit): return "resolution went deeper than \(limit) levels"
     case .rejected(let why): return "rejected: \(why)"
     case .stalePlan: return "the plan is stale: the tree changed after it was made"

@@ -2,7 +2,7 @@ public import FlowContainersCore
 
 /// What applying a deep link (or a snapshot) would do to the tree, before anything moves.
 ///
-/// A plan is a value: build one with ``DeepLinkRouter/plan(for:)`` (a dry run, no side
+/// A plan is a value: build one with ``DeepLinkRouter/plan(for:)-(DeepLink)`` (a dry run, no side
 /// effects), print it for a person, compare it in tests, then apply it with
 /// ``DeepLinkRouter/apply(_:)``. It lists the target of every level (flow and routes) and the
 /// steps that get there, as few as possible: dismiss what is in the way, change the stacks that
@@ -44,8 +44,10 @@ public struct LinkPlan: Sendable {
     case present(level: Int, flow: FlowTypeName, routes: [AnyRoute])
   }
 
-  /// The link the plan is for, or `nil` for a restoration.
-  public let link: DeepLink?
+  /// What the plan is for: a link, a typed destination, or a restoration.
+  public let request: LinkRequest
+  /// The link the plan is for, or `nil` for a destination or a restoration.
+  public var link: DeepLink? { request.link }
   /// The target tree, root first.
   public let levels: [Level]
   /// The changes, in the order they are applied.
@@ -56,10 +58,10 @@ public struct LinkPlan: Sendable {
   let options: PlanOptions
 
   init(
-    link: DeepLink?, levels: [Level], steps: [Step], types: [any RestorableFlow.Type],
+    request: LinkRequest, levels: [Level], steps: [Step], types: [any RestorableFlow.Type],
     stamp: TreeStamp, options: PlanOptions
   ) {
-    self.link = link
+    self.request = request
     self.levels = levels
     self.steps = steps
     self.flowTypes = types.map { FlowType(type: $0) }
@@ -86,21 +88,21 @@ extension LinkPlan {
 }
 
 extension LinkPlan: Equatable {
-  /// Whether both plans have the same link, targets and steps.
+  /// Whether both plans have the same request, targets and steps.
   ///
   /// - Parameters:
   ///   - lhs: A plan.
   ///   - rhs: Another plan.
   /// - Returns: `true` when they would do the same.
   public static func == (lhs: LinkPlan, rhs: LinkPlan) -> Bool {
-    lhs.link == rhs.link && lhs.levels == rhs.levels && lhs.steps == rhs.steps
+    lhs.request == rhs.request && lhs.levels == rhs.levels && lhs.steps == rhs.steps
   }
 }
 
 extension LinkPlan: CustomStringConvertible {
-  /// The plan for a person: its link, then one numbered line per step.
+  /// The plan for a person: its request, then one numbered line per step.
   public var description: String {
-    var lines = ["plan for \(link.map(String.init(describing:)) ?? "restoration")"]
+    var lines = ["plan for \(request)"]
     if steps.isEmpty { lines.append("  (nothing to do)") }
     for (number, step) in steps.enumerated() {
       lines.append("  \(number + 1). \(step)")

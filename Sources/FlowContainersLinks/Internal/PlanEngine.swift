@@ -16,7 +16,7 @@ enum PlanEngine {
   /// The fewest steps from the live tree to `targets`: dismiss what is in the way, change the
   /// stacks that stay, present what is new.
   static func makePlan(
-    link: DeepLink?, targets: [Target], live: [LiveLevel], options: PlanOptions
+    request: LinkRequest, targets: [Target], live: [LiveLevel], options: PlanOptions
   ) -> LinkPlan {
     var reused = 0
     while reused < targets.count, reused < live.count, let flow = live[reused].flow,
@@ -49,7 +49,7 @@ enum PlanEngine {
           container: ObjectIdentifier($0.container), revision: $0.container.revision)
       })
     return LinkPlan(
-      link: link, levels: levels, steps: steps, types: targets.map(\.type), stamp: stamp,
+      request: request, levels: levels, steps: steps, types: targets.map(\.type), stamp: stamp,
       options: options)
   }
 
@@ -84,15 +84,15 @@ enum PlanEngine {
     return steps
   }
 
-  /// The first flow the plan would dismiss, topmost first, that objects to `link`: its level,
-  /// its name and why.
+  /// The first flow the plan would dismiss, topmost first, that objects to its request: its
+  /// level, its name and why.
   static func objection(
-    to plan: LinkPlan, live: [LiveLevel], link: DeepLink
+    to plan: LinkPlan, live: [LiveLevel]
   ) -> (level: Int, flow: FlowTypeName, reason: String)? {
     for case .dismiss(let level, _) in plan.steps {
       for index in (level..<live.count).reversed() {
         guard let aware = live[index].container.owner as? any InterruptionAware,
-          let reason = aware.objection(toInterruptionBy: link)
+          let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
         return (index, live[index].name, reason)
       }

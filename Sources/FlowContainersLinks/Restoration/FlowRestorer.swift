@@ -27,19 +27,11 @@ public final class FlowRestorer {
   var isRequirementMet: @MainActor (LinkRequirement) -> Bool = { _ in false }
   /// Runs before a restoration changes the tree (a router drops its held links).
   var willRestore: @MainActor () -> Void = {}
-  /// The link objecting flows (``InterruptionAware``) are shown.
-  let interruptionLink: DeepLink
-
   /// A restorer for the tree under `root`.
   ///
   /// - Parameter root: The root flow, held weakly.
-  public convenience init(root: some RestorableFlow) {
-    self.init(root: root, interruptionLink: DeepLink(scheme: "restoration", components: []))
-  }
-
-  init(root: any RestorableFlow, interruptionLink: DeepLink) {
+  public init(root: some RestorableFlow) {
     self.root = root
-    self.interruptionLink = interruptionLink
   }
   /// A snapshot of what the tree shows now, root first.
   ///
@@ -176,11 +168,11 @@ public final class FlowRestorer {
       let live = LiveLevel.chain(from: root, readingRoutes: true)
       while !targets.isEmpty {
         let plan = PlanEngine.makePlan(
-          link: nil, targets: targets, live: live, options: .restoration)
+          request: .restoration, targets: targets, live: live, options: .restoration)
         do throws(PreparationFailure) {
           let changes = try PlanEngine.prepareChanges(for: plan, live: live)
           // The same check as for links: a flow the restoration would dismiss may object.
-          if let objection = PlanEngine.objection(to: plan, live: live, link: interruptionLink) {
+          if let objection = PlanEngine.objection(to: plan, live: live) {
             return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
           }
           for change in changes { change() }

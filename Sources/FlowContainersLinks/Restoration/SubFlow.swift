@@ -69,8 +69,14 @@ struct MadeSubFlow {
 ///
 /// Metatypes are immutable, so sending one is safe; only using its static members needs the main
 /// actor, and they are declared so.
-struct FlowType: @unchecked Sendable {
+struct FlowType: @unchecked Sendable, Hashable {
   let type: any RestorableFlow.Type
+
+  static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.type == rhs.type }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
+  }
 
   /// The type, if flows of it can be reached by links.
   var linkable: (any LinkableFlow.Type)? { type as? any LinkableFlow.Type }

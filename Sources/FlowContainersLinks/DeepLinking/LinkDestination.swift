@@ -1,0 +1,63 @@
+import FlowContainersCore
+
+/// A place in the tree named by typed routes, root first: what a link names, without a URL.
+///
+/// Program code (an Edit button, a notification handler) asks the router for a destination
+/// through the same machinery as a link, so guards, reuse of presented flows, minimal dismissal
+/// and objections apply, and the compiler checks each level's routes against its flow type:
+///
+/// ```swift
+/// let editNote = LinkDestination
+///   .root(AppFlow.self, showing: [.library, .note(2)])
+///   .then(EditorFlow.self, showing: [.edit])
+/// await router.open(editNote)
+/// ```
+///
+/// Each flow type after the root must be one of the ``RestorableFlow/subFlows`` of the one
+/// before it; planning checks that, and fails with a ``LinkFailure`` otherwise.
+public struct LinkDestination: Sendable, Hashable {
+  /// One level: a flow type and the routes it shows.
+  struct Level: Sendable, Hashable {
+    let flowType: FlowType
+    let routes: [AnyRoute]
+  }
+
+  let levels: [Level]
+
+  /// A destination whose root flow, of type `type`, shows `routes`.
+  ///
+  /// - Parameters:
+  ///   - type: The root flow's type.
+  ///   - routes: What it shows, bottom first.
+  /// - Returns: The destination.
+  public static func root<Root: RestorableFlow>(
+    _ type: Root.Type, showing routes: [Root.Route]
+  ) -> LinkDestination {
+    LinkDestination(levels: [
+      Level(flowType: FlowType(type: type), routes: routes.map(AnyRoute.init))
+    ])
+  }
+
+  /// This destination with a flow of type `type` presented on top, showing `routes`.
+  ///
+  /// - Parameters:
+  ///   - type: The presented flow's type: a sub-flow the level below declares.
+  ///   - routes: What it shows, bottom first.
+  /// - Returns: The longer destination.
+  public func then<Flow: RestorableFlow>(
+    _ type: Flow.Type, showing routes: [Flow.Route]
+  ) -> LinkDestination {
+    LinkDestination(
+      levels: levels + [Level(flowType: FlowType(type: type), routes: routes.map(AnyRoute.init))])
+  }
+}
+
+extension LinkDestination: CustomStringConvertible {
+  /// The levels, such as `AppFlow [library, note(2)] › EditorFlow [edit]`.
+  public var description: String {
+    levels.map { level in
+      "\(FlowTypeName(level.flowType.type)) ["
+        + level.routes.map(\.description).joined(separator: ", ") + "]"
+    }.joined(separator: " › ")
+  }
+}
