@@ -23,7 +23,9 @@ public final class ObserverToken {
   /// Whether ``cancel()`` has run (explicitly or because the token was released).
   public var isCancelled: Bool { unregister == nil }
 
-  init(unregister: @escaping () -> Void) {
+  /// A token that runs `unregister` once, when cancelled or released; for layers built on the
+  /// core that keep observers of their own.
+  package init(unregister: @escaping () -> Void) {
     self.unregister = unregister
   }
 

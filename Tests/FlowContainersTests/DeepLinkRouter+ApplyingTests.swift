@@ -14,8 +14,9 @@ struct DeepLinkApplyingTests {
         └─ EditorFlow: [edit, preview]
         """)
     #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 2)
+    // One move: only the last step, which brings the editor on screen, is animated.
     recorder.expectDescriptions([
-      "AppFlow@0 push +1 -0 (deepLink, animated)",
+      "AppFlow@0 push +1 -0 (deepLink)",
       "AppFlow@0 present EditorFlow (deepLink, animated)",
     ])
   }

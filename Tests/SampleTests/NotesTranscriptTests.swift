@@ -296,9 +296,9 @@ struct NotesTranscriptTests {
       Not signed in.
       Type close to go back to settings.
       > open notes://note/3
-      trace: SettingsFlow@1 end AccountFlow (tornDown) (deepLink, animated)
+      trace: SettingsFlow@1 end AccountFlow (tornDown) (deepLink)
       trace: deinit AccountFlow
-      trace: AppFlow@0 end SettingsFlow (dismissedByPresenter) (deepLink, animated)
+      trace: AppFlow@0 end SettingsFlow (dismissedByPresenter) (deepLink)
       trace: settings ended: dismissedByPresenter
       trace: deinit SettingsFlow
       trace: AppFlow@0 push +1 -0 (deepLink, animated) → [library, note 3]

@@ -6,7 +6,7 @@
 /// cost belongs on this small object, not on the container every push and pop retains.
 @MainActor
 @usableFromInline
-final class ObserverList<Value> {
+package final class ObserverList<Value> {
   /// One registration; a class so that a delivery already under way can see that it was
   /// cancelled.
   private final class Entry {
@@ -25,21 +25,21 @@ final class ObserverList<Value> {
   /// The container whose events these are, while it lives.
   weak var container: ContainerNode?
 
-  init(container: ContainerNode? = nil) {
+  package init(container: ContainerNode? = nil) {
     self.container = container
   }
 
-  @usableFromInline var isEmpty: Bool { entries.isEmpty }
+  @usableFromInline package var isEmpty: Bool { entries.isEmpty }
   var count: Int { entries.count }
 
-  func add(_ handler: @escaping (Value) -> Void) -> Int {
+  package func add(_ handler: @escaping (Value) -> Void) -> Int {
     nextID += 1
     entries.append(Entry(id: nextID, handler: handler))
     return nextID
   }
 
   @discardableResult
-  func remove(_ id: Int) -> Bool {
+  package func remove(_ id: Int) -> Bool {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
     entries[index].isActive = false
     entries.remove(at: index)
@@ -52,7 +52,7 @@ final class ObserverList<Value> {
   /// Handlers may add or remove observers while they run: one added now hears the next value,
   /// one removed now hears nothing more, not even this value.
   @usableFromInline
-  func send(_ value: Value) {
+  package func send(_ value: Value) {
     let snapshot = entries
     for entry in snapshot where entry.isActive {
       entry.handler(value)

@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 extension DeepLinkRouter {
   /// Applies `plan` to the tree, if it still fits.
@@ -28,7 +28,7 @@ extension DeepLinkRouter {
         return outcome
       case .go(let changes):
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        for change in changes { change() }
+        PlanEngine.apply(changes, of: plan, telling: restorer.planObservers)
         return .applied(plan)
       }
     }
@@ -105,5 +105,16 @@ extension DeepLinkRouter {
     case .hold:
       return hold(plan.request, reason, until: live[objection.level - 1].container)
     }
+  }
+}
+
+extension DeepLinkRouter {
+  /// Calls `observer` where each plan this router applies (links, destinations, restorations)
+  /// begins and ends; see ``PlanEvent``.
+  ///
+  /// - Parameter observer: Called on the main actor, inside the plan's change.
+  /// - Returns: A token; the observer stays registered until it is cancelled or released.
+  public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
+    restorer.observePlans(observer)
   }
 }

@@ -132,7 +132,11 @@ enum PlanEngine {
       }
     }
     var changes: [() -> Void] = []
-    for step in plan.steps {
+    // One change, one animation: only the last step, the one that brings the destination on
+    // screen, is animated; the steps before it are not, so the plan looks like one move.
+    let last = plan.steps.count - 1
+    for (index, step) in plan.steps.enumerated() {
+      let animated = animated && index == last
       switch step {
       case .dismiss(let level, _):
         let presenter = live[level - 1].container
@@ -153,6 +157,16 @@ enum PlanEngine {
       }
     }
     return changes
+  }
+
+  /// Applies a prepared plan's changes, between ``PlanEvent/willApply(_:)`` and
+  /// ``PlanEvent/didApply(_:)``; inside the tree's change.
+  static func apply(
+    _ changes: [() -> Void], of plan: LinkPlan, telling observers: ObserverList<PlanEvent>
+  ) {
+    if !observers.isEmpty { observers.send(.willApply(plan)) }
+    for change in changes { change() }
+    if !observers.isEmpty { observers.send(.didApply(plan)) }
   }
 
   private static func prepare<Flow: RestorableFlow>(

@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 public import Foundation
 
 /// Saves and restores a tree of ``RestorableFlow``s: no URL scheme, no route patterns.
@@ -27,6 +27,8 @@ public final class FlowRestorer {
   var isRequirementMet: @MainActor (LinkRequirement) -> Bool = { _ in false }
   /// Runs before a restoration changes the tree (a router drops its held links).
   var willRestore: @MainActor () -> Void = {}
+  /// Who hears where plans begin and end; a router shares its restorer's.
+  let planObservers = ObserverList<PlanEvent>()
   /// A restorer for the tree under `root`.
   ///
   /// - Parameter root: The root flow, held weakly.
@@ -175,7 +177,7 @@ public final class FlowRestorer {
           if let objection = PlanEngine.objection(to: plan, live: live) {
             return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
           }
-          for change in changes { change() }
+          PlanEngine.apply(changes, of: plan, telling: planObservers)
           break
         } catch {
           let reason: String
@@ -201,5 +203,16 @@ public final class FlowRestorer {
   private func report(error: RestorationError) -> RestorationReport {
     RestorationReport(
       restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: [], error: error)
+  }
+}
+
+extension FlowRestorer {
+  /// Calls `observer` where each restoration's plan begins and ends; see ``PlanEvent``.
+  ///
+  /// - Parameter observer: Called on the main actor, inside the restoration's change.
+  /// - Returns: A token; the observer stays registered until it is cancelled or released.
+  public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
+    let id = planObservers.add(observer)
+    return ObserverToken { [weak planObservers] in planObservers?.remove(id) }
   }
 }
