@@ -46,7 +46,8 @@ struct FlowRestorerTests {
     let report = FlowRestorer(root: shelf!).restore(
       FlowSnapshot(levels: [
         .init(flow: "Shelf", routes: [AnyRoute(ShelfRoute.shelf), AnyRoute(ShelfRoute.book(3))]),
-        .init(flow: "Reader", routes: [AnyRoute(ReaderRoute.page(2))]),
+        .init(
+          flow: "Reader", routes: [AnyRoute(ReaderRoute.page(1)), AnyRoute(ReaderRoute.page(2))]),
       ]))
     #expect(report.isComplete)
     weak let reader = shelf?.container.presentedFlow as? Reader

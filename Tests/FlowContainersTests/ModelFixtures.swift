@@ -71,5 +71,8 @@ final class ModelFlow: LinkableFlow {
 
   func route(for screen: ModelScreen) -> Int? { screen.value }
 
+  /// The model replaces stacks with anything, the bottom screen too.
+  var rootRoute: Int? { nil }
+
   func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
 }

@@ -29,6 +29,24 @@ struct RestorationStackTests {
     #expect(report.dropped.map(\.flow) == ["SettingsFlow"])
   }
 
+  @Test func aStackMissingItsRootScreenKeepsTheRootAndSaysSo() {
+    let (linked, report) = restore([.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.note(2))])])
+    #expect(linked.tree == "AppFlow: [library]")
+    #expect(!report.isComplete)
+    #expect(report.dropped.map(\.flow) == ["AppFlow"])
+    #expect(report.dropped.first?.reason == "the stack does not start with the root screen library")
+  }
+
+  @Test func aSubFlowLevelMissingItsRootScreenIsCutWithAReport() {
+    let (linked, report) = restore([
+      .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),
+      .init(flow: "SettingsFlow", routes: [AnyRoute(SettingsRoute.devices)]),
+    ])
+    #expect(linked.tree == "AppFlow: [library, note(2)]")
+    #expect(!report.isComplete)
+    #expect(report.dropped.map(\.flow) == ["SettingsFlow"])
+  }
+
   @Test func aWholeValidTreeStillRestoresCompletely() {
     let (linked, report) = restore([
       .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),

@@ -165,6 +165,8 @@ public enum ScreenFailure: Sendable, Hashable {
   case wrongRouteType(expected: String)
   /// The stack would be empty; a flow keeps its root screen.
   case emptyStack
+  /// The stack does not start with the flow's root screen, this route.
+  case notTheRootScreen(AnyRoute)
 }
 
 extension ScreenFailure: CustomStringConvertible {
@@ -174,6 +176,7 @@ extension ScreenFailure: CustomStringConvertible {
     case .threw(let error): error.description
     case .wrongRouteType(let expected): "not a \(expected)"
     case .emptyStack: "the stack is empty; a flow keeps its root screen"
+    case .notTheRootScreen(let root): "the stack does not start with the root screen \(root)"
     }
   }
 }

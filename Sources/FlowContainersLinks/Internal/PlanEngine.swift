@@ -112,13 +112,16 @@ enum PlanEngine {
     var endings: [((PresentationEnding) -> Void)?] = []
     for (level, target) in plan.levels.enumerated() {
       if target.isReused, level < live.count, let flow = live[level].flow {
+        if plan.options.keepsRootScreens {
+          try checkRoot(of: flow, against: target.routes, level: level)
+        }
         flows.append(flow)
         endings.append(nil)
       } else if level > 0 {
         let parent = flows[level - 1]
         let made = try makeSubFlow(
           parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
-          showing: target.routes, level: level, cause: cause)
+          showing: target.routes, level: level, options: plan.options)
         flows.append(made.flow)
         endings.append(made.onEnd)
       } else {
@@ -208,7 +211,7 @@ enum PlanEngine {
   /// Makes the sub-flow of `type` that `parent` declares, showing `routes`.
   private static func makeSubFlow<Parent: RestorableFlow>(
     parent: Parent, type: any RestorableFlow.Type, over parentRoutes: [AnyRoute],
-    showing routes: [AnyRoute], level: Int, cause: NavigationCause
+    showing routes: [AnyRoute], level: Int, options: PlanOptions
   ) throws(PreparationFailure) -> MadeSubFlow {
     // Loops rather than `compactMap` and `map`: this code runs unspecialised (the flows are
     // existentials), where the generic algorithms look up metadata for every element.
@@ -224,8 +227,24 @@ enum PlanEngine {
         failure: LinkFailure(
           .cannotCreate(flow: FlowTypeName(Parent.self), subFlow: FlowTypeName(type))))
     }
-    try setStack(of: made.flow, to: routes, level: level, cause: cause)
+    // The root it was created with, before its stack is set.
+    if options.keepsRootScreens { try checkRoot(of: made.flow, against: routes, level: level) }
+    try setStack(of: made.flow, to: routes, level: level, cause: options.cause)
     return made
+  }
+
+  /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
+  static func checkRoot<Flow: RestorableFlow>(
+    of flow: Flow, against routes: [AnyRoute], level: Int
+  ) throws(PreparationFailure) {
+    guard let root = flow.rootRoute, let first = routes.first,
+      first.as(Flow.Route.self) != root
+    else { return }
+    throw PreparationFailure(
+      level: level, index: 0,
+      failure: LinkFailure(
+        .cannotShow(
+          flow: FlowTypeName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root)))))
   }
 
   private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
@@ -322,10 +341,14 @@ struct PlanOptions: Sendable {
   /// Whether screens a level already shows are checked against current data too (saved IDs
   /// may name deleted content); a link trusts what is on screen.
   let checksShownScreens: Bool
+  /// Whether each level's stack must start with its flow's root route: a saved stack may be one
+  /// no flow could build; a link's stacks are what the flows' own patterns build.
+  let keepsRootScreens: Bool
 
   /// Following a link.
-  static let link = PlanOptions(cause: .deepLink, animated: true, checksShownScreens: false)
+  static let link = PlanOptions(
+    cause: .deepLink, animated: true, checksShownScreens: false, keepsRootScreens: false)
   /// Restoring a snapshot: in one step, without animation.
   static let restoration = PlanOptions(
-    cause: .restoration, animated: false, checksShownScreens: true)
+    cause: .restoration, animated: false, checksShownScreens: true, keepsRootScreens: true)
 }

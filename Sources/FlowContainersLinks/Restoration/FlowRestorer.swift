@@ -142,6 +142,12 @@ public final class FlowRestorer {
         targets[level] = PlanEngine.Target(
           type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
         targets.removeSubrange((level + 1)...)
+      } else if level == 0, let rootRoute = Self.rootRoute(of: root),
+        targets[0].routes.first != rootRoute
+      {
+        // The root flow keeps its root screen (unless that is what failed: then nothing is
+        // restored, and each pass still cuts the targets shorter).
+        targets = [PlanEngine.Target(type: targets[0].type, routes: [rootRoute])]
       } else {
         targets.removeSubrange(level...)
       }
@@ -153,7 +159,6 @@ public final class FlowRestorer {
         at: 0, keeping: 0,
         because: "the saved stack is empty; \(first.type.flowName) keeps its root screen "
           + "\(rootRoute)")
-      targets = [PlanEngine.Target(type: first.type, routes: [rootRoute])]
     }
     if let level = targets.firstIndex(where: { target in
       FlowType(type: target.type).linkable?.requirement.map { !isRequirementMet($0) } ?? false
@@ -195,9 +200,11 @@ public final class FlowRestorer {
       restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: dropped, error: nil)
   }
 
-  /// The route of `flow`'s root screen, if it has one that has a route.
+  /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom
+  /// screen's.
   static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
-    flow.container.screensUntracked.first.flatMap(flow.route(for:)).map(AnyRoute.init)
+    (flow.rootRoute ?? flow.container.screensUntracked.first.flatMap(flow.route(for:)))
+      .map(AnyRoute.init)
   }
 
   private func report(error: RestorationError) -> RestorationReport {

@@ -48,6 +48,15 @@ public protocol RestorableFlow: PresentableFlow {
   /// - Returns: Its route.
   func route(for screen: Screen) -> Route?
 
+  /// The route a restored stack of this flow must start with, or `nil` when any may.
+  ///
+  /// A flow keeps its root screen: a saved stack that does not start with it is not one the
+  /// flow could have had, and restoration keeps the root and cuts the rest, with a report. The
+  /// default is the route of the flow's bottom screen now: for a sub-flow restoration creates,
+  /// the root it was created with; for the root flow, what it shows at the bottom when the
+  /// restoration starts. Return `nil` for a flow whose bottom screen may be anything.
+  var rootRoute: Route? { get }
+
   /// Makes the screen that shows `route`.
   ///
   /// Throw when the route names content that no longer exists or may not be shown; the error's
@@ -60,6 +69,11 @@ public protocol RestorableFlow: PresentableFlow {
 }
 
 extension RestorableFlow {
+  /// The route of the bottom screen now, if it has one.
+  public var rootRoute: Route? {
+    container.screensUntracked.first.flatMap(route(for:))
+  }
+
   /// No sub-flows.
   public static var subFlows: [SubFlow<Self>] { [] }
 
