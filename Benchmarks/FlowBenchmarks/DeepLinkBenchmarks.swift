@@ -103,12 +103,18 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
       }
     }
   }
+  results.append(matchBenchmark(settings))
   let hundred = resolveApply(patterns: 100)
   let resolve = compare(
-    "deeplink_resolve_apply", goal: 1.5, settings: settings,
+    "deeplink_resolve_apply", goal: 3, settings: settings,
     baseline: "URLComponents(string:) + host, path, queryItems",
     workload: hundred, baseline: linkFoundation)
   results.append(resolve)
+  results.append(
+    compare(
+      "deeplink_resolve_apply_floor", goal: 10, settings: settings,
+      baseline: "hand-written: parse, switch, create the flow, push and present",
+      workload: hundred, baseline: handWrittenResolveApply()))
   let thousand = resolveApply(patterns: 1000)
   var scaled = compare(
     "deeplink_patterns_1000", goal: 1.2, settings: settings, baseline: "deeplink_resolve_apply",
@@ -116,4 +122,70 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
   scaled.baseline = "deeplink_resolve_apply (100 patterns)"
   results.append(scaled)
   return results
+}
+
+/// The 50 shapes `deeplink_match` matches: 49 `kind<n>/:id<Int>` and one
+/// `thing/:id<UUID>/part/:n<Int>`.
+let matchTable: RouteTable<Route> = {
+  var entries: [RouteTable<Route>.Entry] = (0..<49).map { index in
+    .pattern("kind\(index)/:id<Int>") { [.home, .item(try $0.int("id"))] }
+  }
+  entries.append(
+    .pattern("thing/:id<UUID>/part/:n<Int>") { [.home, .part(try $0.uuid("id"), try $0.int("n"))] })
+  return RouteTable(entries)
+}()
+
+@MainActor
+func matchBenchmark(_ settings: Settings) -> Result {
+  let text = "bench://thing/6BA7B810-9DAD-11D1-80B4-00C04FD430C8/part/42"
+  let table = matchTable
+  let library: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        guard let link = try? DeepLink(parsing: text), let resolution = table.resolve(link) else {
+          fatalError("the benchmark link did not match")
+        }
+        blackHole(resolution.stack)
+      }
+    }
+  }
+  let byHand: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        guard let stack = HandWritten.match(text) else {
+          fatalError("the benchmark link did not match by hand")
+        }
+        blackHole(stack)
+      }
+    }
+  }
+  return compare(
+    "deeplink_match", goal: 4, settings: settings,
+    baseline: "hand-written UTF-8 matcher of the same 50 shapes", workload: library,
+    baseline: byHand)
+}
+
+/// The floor of `deeplink_resolve_apply`: the same two links, followed by a hand-written
+/// coordinator with the same containers.
+@MainActor
+func handWrittenResolveApply() -> Workload {
+  let root = LinkRoot()
+  let links = ["bench://item/1/detail/7", "bench://item/2/detail/7"]
+  return { operations in
+    withExtendedLifetime(root) {}
+    return timed {
+      for index in 0..<operations {
+        guard let components = HandWritten.components(of: links[index & 1], scheme: "bench"),
+          components.count == 4, components[0] == "item", components[2] == "detail",
+          let item = HandWritten.int(components[1]), let detail = HandWritten.int(components[3])
+        else { fatalError("the benchmark link did not parse by hand") }
+        if root.container.presented != nil { root.container.dismissPresented(animated: false) }
+        if root.container.count > 1 { root.container.popToRoot(animated: false) }
+        root.container.push(.item(item))
+        let flow = DetailFlow()
+        flow.container.push(.detail(detail), animated: false)
+        root.container.present(flow.container)
+      }
+    }
+  }
 }

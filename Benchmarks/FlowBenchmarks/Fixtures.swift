@@ -1,4 +1,5 @@
 import FlowContainers
+import Foundation
 import Observation
 
 /// A route value, as a SwiftUI host would push.
@@ -6,6 +7,7 @@ enum Route: Hashable, Codable, Sendable {
   case home
   case item(Int)
   case detail(Int)
+  case part(UUID, Int)
 }
 
 /// What a user writes without the library: an observable class holding a path.

@@ -190,3 +190,24 @@ struct RouteTableTests {
     #expect(try resolve(table, "notes://section1000/4") == [.literal("fallback")])
   }
 }
+
+/// `:id<UUID>` accepts exactly what Foundation's `UUID(uuidString:)` accepts, with the same value.
+@MainActor
+struct UUIDParameterTests {
+  private let table: RouteTable<UUID> = [.pattern("n/:id<UUID>") { [try $0.uuid("id")] }]
+
+  @Test(arguments: [
+    "6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+    "6Ba7B810-9dAd-11D1-80b4-00C04fD430c8", "00000000-0000-0000-0000-000000000000",
+    "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "6BA7B810-9DAD-11D1-80B4-00C04FD430C",
+    "6BA7B810-9DAD-11D1-80B4-00C04FD430C8A", "6BA7B8109DAD-11D1-80B4-00C04FD430C8-",
+    "6BA7B810_9DAD-11D1-80B4-00C04FD430C8", "6BA7B810-9DAD-11D1-80B4-00C04FD430CG",
+    "{6BA7B810-9DAD-11D1-80B4-00C04FD430C8}", "6BA7B8109DAD11D180B400C04FD430C8",
+    "6BA7B810-9DAD-11D1-80B4-00C04FD430Ç8", "g", "-", "------------------------------------",
+  ])
+  func matchesWhatFoundationParses(text: String) throws {
+    let link = DeepLink(scheme: "u", components: ["n", text])
+    let matched = table.resolve(link)?.stack.first
+    #expect(matched == UUID(uuidString: text), "\(text)")
+  }
+}

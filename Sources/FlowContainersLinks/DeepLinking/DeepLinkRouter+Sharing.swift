@@ -1,4 +1,4 @@
-public import FlowContainersCore
+import FlowContainersCore
 
 extension DeepLinkRouter {
   /// The link that leads to what the tree shows now, for sharing: the reverse of following a
@@ -62,57 +62,6 @@ extension DeepLinkRouter {
         LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns)))
     case .failure(.noPattern):
       return .failure(LinkSharingFailure(.noPattern(flow: name, level: level)))
-    }
-  }
-}
-
-/// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
-public struct LinkSharingFailure: Error, Sendable, Hashable {
-  /// Why.
-  public enum Reason: Sendable, Hashable {
-    /// The router's root flow has been released.
-    case rootReleased
-    /// The flow at `level` is not a ``LinkableFlow``.
-    case notLinkable(flow: FlowTypeName, level: Int)
-    /// The screen at `index` of the flow at `level` has no route (transient state).
-    case screenWithoutRoute(flow: FlowTypeName, level: Int, index: Int)
-    /// The patterns that could build the stack at `level` have parameters but no `parameters`
-    /// function to fill them from the stack: add one (the reverse mapping).
-    case noReverseMapping(flow: FlowTypeName, level: Int, patterns: [String])
-    /// No pattern of the flow at `level` builds its stack.
-    case noPattern(flow: FlowTypeName, level: Int)
-    /// Following the link would present another sub-flow type at `level` than the one shown.
-    case resolvesElsewhere(flow: FlowTypeName, level: Int)
-  }
-
-  /// Why.
-  public var reason: Reason
-
-  /// A failure for `reason`.
-  ///
-  /// - Parameter reason: Why.
-  public init(_ reason: Reason) {
-    self.reason = reason
-  }
-}
-
-extension LinkSharingFailure: CustomStringConvertible {
-  /// One line for a person, such as `note/:id<Int> on AppFlow@0 has no reverse mapping`.
-  public var description: String {
-    switch reason {
-    case .rootReleased:
-      return "the root flow has been released"
-    case .notLinkable(let flow, let level):
-      return "\(flow)@\(level) is not linkable"
-    case .screenWithoutRoute(let flow, let level, let index):
-      return "the screen at \(index) of \(flow)@\(level) has no route"
-    case .noReverseMapping(let flow, let level, let patterns):
-      return "\(patterns.joined(separator: ", ")) on \(flow)@\(level) "
-        + "\(patterns.count == 1 ? "has" : "have") no reverse mapping (a `parameters` function)"
-    case .noPattern(let flow, let level):
-      return "no pattern of \(flow)@\(level) builds its stack"
-    case .resolvesElsewhere(let flow, let level):
-      return "following the link would not present \(flow) at level \(level)"
     }
   }
 }

@@ -40,7 +40,7 @@ public struct RouteMatch: Sendable {
   /// - Returns: Its value.
   /// - Throws: ``MissingParameter`` when the pattern declares no such `UUID` parameter.
   public func uuid(_ name: String) throws(MissingParameter) -> UUID {
-    guard let value = UUID(uuidString: try value(name, "UUID")) else {
+    guard let value = UUID(parsing: try value(name, "UUID")) else {
       throw missing(name, "UUID")
     }
     return value

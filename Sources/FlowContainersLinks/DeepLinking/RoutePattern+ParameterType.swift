@@ -7,7 +7,7 @@ extension RoutePattern.ParameterType {
     switch self {
     // Canonical only: `+2`, `02` and `-0` are not item 2 or 0, so one item has one link.
     case .int: Int(component).map { String($0) == component } ?? false
-    case .uuid: component.utf8.count == 36 && UUID(uuidString: component) != nil
+    case .uuid: UUID(parsing: component) != nil
     case .string: !component.isEmpty
     }
   }
