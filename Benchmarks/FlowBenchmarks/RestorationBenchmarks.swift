@@ -56,7 +56,7 @@ func restorationBenchmarks(_ settings: Settings) -> [Result] {
     }
   }
   let result = compare(
-    "restore_1000", goal: 2, settings: settings,
+    "restore_1000", goal: 1.5, settings: settings,
     baseline: "JSONEncoder + JSONDecoder on 1,000 plain structs",
     workload: roundTrip, baseline: plainRoundTrip)
   root.container.finish()

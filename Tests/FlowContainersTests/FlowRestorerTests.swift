@@ -127,3 +127,24 @@ final class Reader: RestorableFlow {
     container.owner = self
   }
 }
+
+/// The router, its restorer, plan observers and the flows a link made are all released with the
+/// tree: nothing in the links layer keeps a flow or the router alive.
+@MainActor
+struct LinksLayerLeakTests {
+  @Test func aRouterItsObserversAndTheFlowsALinkMadeAreReleasedWithTheRoot() async throws {
+    let tracker = LeakTracker()
+    var linked: LinkedApp? = LinkedApp()
+    var token: ObserverToken? = linked!.router.observePlans { _ in }
+    _ = await linked!.router.open(
+      .root(AppFlow.self, showing: [.library, .note(2)]).then(EditorFlow.self, showing: [.edit]))
+    #expect(linked!.app.container.presentedFlow is EditorFlow)
+    tracker.track(linked!.app.container.presentedFlow!, name: "EditorFlow")
+    tracker.track(linked!.app)
+    tracker.track(linked!.router)
+    linked = nil
+    tracker.expectAllReleased()
+    #expect(token?.isCancelled == false)
+    token = nil
+  }
+}

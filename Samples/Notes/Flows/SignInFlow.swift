@@ -1,6 +1,7 @@
 import FlowContainers
 
-/// The guard for editing: presented by the router while a link that needs sign-in waits.
+/// The guard for editing: presented by the router while a link or destination (the Edit button)
+/// that needs sign-in waits.
 @MainActor
 final class SignInFlow: PresentableFlow {
   let container = StackContainer<any NotesScreen>()
@@ -21,7 +22,8 @@ extension SignInFlow: SignInScreenDelegate {
   func signInScreenDidSignIn(_ screen: SignInScreen) {
     session.userName = "Ada"
     console.say("Signed in as Ada.")
-    // The router sees the requirement met when this presentation ends, and resumes the link.
+    // The router sees the requirement met when this presentation ends, and resumes the held
+    // request.
     container.dismiss()
   }
 

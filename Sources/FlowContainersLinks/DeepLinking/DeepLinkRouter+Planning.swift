@@ -38,7 +38,7 @@ extension DeepLinkRouter {
     for level in destination.levels {
       let type = level.flowType.type
       if let below {
-        guard below.subFlowTypes.contains(where: { $0 == type }) else {
+        guard below.declaredSubFlowTypes.contains(where: { $0 == type }) else {
           return .failure(
             LinkFailure(.notASubFlow(FlowTypeName(type), of: FlowTypeName(below))))
         }

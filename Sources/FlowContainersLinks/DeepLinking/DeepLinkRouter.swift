@@ -155,7 +155,7 @@ public final class DeepLinkRouter {
   /// Program code uses it to go somewhere by typed routes, without formatting a URL:
   ///
   /// ```swift
-  /// await router.open(
+  /// _ = await router.open(
   ///   .root(AppFlow.self, showing: [.library, .note(id)]).then(EditorFlow.self, showing: [.edit]))
   /// ```
   ///

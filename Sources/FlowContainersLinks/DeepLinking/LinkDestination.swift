@@ -10,7 +10,7 @@ import FlowContainersCore
 /// let editNote = LinkDestination
 ///   .root(AppFlow.self, showing: [.library, .note(2)])
 ///   .then(EditorFlow.self, showing: [.edit])
-/// await router.open(editNote)
+/// _ = await router.open(editNote)
 /// ```
 ///
 /// Each flow type after the root must be one of the ``RestorableFlow/subFlows`` of the one

@@ -1,6 +1,6 @@
 public import FlowContainersCore
 
-/// What happened to a deep link.
+/// What happened to a link or a destination.
 ///
 /// ```swift
 /// switch await router.open("notes://note/2/edit") {

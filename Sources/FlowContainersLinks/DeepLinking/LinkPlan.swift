@@ -1,6 +1,6 @@
 public import FlowContainersCore
 
-/// What applying a deep link (or a snapshot) would do to the tree, before anything moves.
+/// What applying a link, a destination or a snapshot would do to the tree, before anything moves.
 ///
 /// A plan is a value: build one with ``DeepLinkRouter/plan(for:)-(DeepLink)`` (a dry run, no side
 /// effects), print it for a person, compare it in tests, then apply it with

@@ -1,7 +1,7 @@
 public import FlowContainersCore
 
 extension NavigationCause {
-  /// A deep link was applied (``DeepLinkRouter/apply(_:)``).
+  /// A link or destination plan was applied, or the router presented a guard flow.
   public static let deepLink = NavigationCause(rawValue: "deepLink")
   /// A snapshot was restored.
   public static let restoration = NavigationCause(rawValue: "restoration")

@@ -21,7 +21,8 @@ import FlowContainersCore
 /// exactly the same links as an earlier one, is reported through ``FlowDiagnostics`` when the
 /// table is created, naming both patterns, and left out; ``problems`` lists them too.
 ///
-/// For the reverse direction (a stack back to a link, for sharing and restoration), a pattern
+/// For the reverse direction (a stack back to a link, for sharing with
+/// ``DeepLinkRouter/currentLink()``), a pattern
 /// without parameters needs nothing; a pattern with parameters needs a `parameters` function that
 /// reads them back from a stack.
 public struct RouteTable<Route: Hashable & Sendable>: Sendable {

@@ -25,7 +25,7 @@ struct FlowRegistry: Sendable {
     var seen: Set<ObjectIdentifier> = []
     while let type = queue.popLast() {
       guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
-      let subFlowTypes = type.subFlowTypes
+      let subFlowTypes = type.declaredSubFlowTypes
       // `seen` skips a type met before, so an entry under this name is another type's.
       if let existing = entries[type.flowName] {
         FlowDiagnostics.report(

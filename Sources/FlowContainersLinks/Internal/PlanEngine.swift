@@ -345,7 +345,7 @@ struct PlanOptions: Sendable {
   /// no flow could build; a link's stacks are what the flows' own patterns build.
   let keepsRootScreens: Bool
 
-  /// Following a link.
+  /// Following a link or a destination.
   static let link = PlanOptions(
     cause: .deepLink, animated: true, checksShownScreens: false, keepsRootScreens: false)
   /// Restoring a snapshot: in one step, without animation.

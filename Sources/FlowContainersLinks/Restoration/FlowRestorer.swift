@@ -7,7 +7,9 @@ public import Foundation
 /// (a value you can encode); ``restore(_:)`` rebuilds the tree to show one, through the same
 /// plan-and-apply engine deep links use, in one change. An app with deep links uses its
 /// ``DeepLinkRouter``'s ``DeepLinkRouter/snapshot()`` and ``DeepLinkRouter/restore(_:)``
-/// instead, which also check link requirements and replace held links.
+/// instead: they check link requirements against the router's guards and replace held links. A
+/// `FlowRestorer` alone leaves out every level whose flow type has a
+/// ``LinkableFlow/requirement``, since it has no guard to check it with.
 ///
 /// ```swift
 /// let restorer = FlowRestorer(root: app)

@@ -3,13 +3,13 @@ import FlowContainersCore
 /// The restorable state of a tree: for each level, the flow type and the routes it shows.
 ///
 /// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
-/// objects or transient view state. It is a value: take one with ``DeepLinkRouter/snapshot()``,
-/// encode it with ``jsonData()``, and restore it with ``DeepLinkRouter/restore(_:)`` or
-/// ``DeepLinkRouter/restore(from:)``. The JSON carries an explicit schema version, ``currentVersion`` when written.
+/// objects or transient view state. It is a value: take one with ``FlowRestorer/snapshot()`` (or
+/// ``DeepLinkRouter/snapshot()``), encode it with ``jsonData()``, and restore it with
+/// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON carries an explicit schema version, ``currentVersion`` when written.
 ///
 /// ```swift
 /// let data = try router.snapshot().jsonData()
-/// // {"levels":[{"flow":"AppFlow","routes":["library",{"note":{"_0":2}}]},
+/// // {"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},
 /// //            {"flow":"EditorFlow","routes":["edit"]}],"version":2}
 /// ```
 ///

@@ -84,5 +84,5 @@ struct FlowType: @unchecked Sendable, Hashable {
 
 extension RestorableFlow {
   /// The types of ``subFlows``, in order.
-  static var subFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
+  static var declaredSubFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
 }
