@@ -32,6 +32,14 @@ extension ContainerNode {
     changeQueue.perform(change)
   }
 
+  /// Runs `change` as the tree's change when user code could run during it (an Observation
+  /// registrar or an observer exists); otherwise nothing can call back, and `change` runs as it
+  /// is, without making a queue for a tree that may be about to be presented into another.
+  package func performChangeIfObserved<Result>(_ change: () -> Result) -> Result {
+    guard canCallBack else { return change() }
+    return changeQueue.perform(change)
+  }
+
   /// Runs `change` as the tree's change, and says which request, if any, ran first after it:
   /// something a callback asked for while the change was announced.
   package func performChangeNotingRequests<Result>(

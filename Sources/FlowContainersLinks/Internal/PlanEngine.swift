@@ -264,7 +264,9 @@ enum PlanEngine {
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     let container = flow.container
-    container.performChange { container.setStack(screens, animated: false, cause: cause) }
+    container.performChangeIfObserved {
+      container.setStack(screens, animated: false, cause: cause)
+    }
   }
 
   /// Whether `flow`'s stack shows exactly `routes`.
