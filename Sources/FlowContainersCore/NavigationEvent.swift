@@ -96,7 +96,7 @@ public struct FlowTypeName: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension NavigationEvent: CustomStringConvertible {
-  /// A one-line summary such as `AppFlow@0 present EditorFlow (deepLink, animated)`.
+  /// A one-line summary such as `AppFlow@0 present EditorFlow (program, animated)`.
   public var description: String {
     let what: String
     switch action {

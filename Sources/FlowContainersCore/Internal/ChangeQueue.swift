@@ -3,8 +3,8 @@
 /// Every container of a tree shares its tree's queue (a root makes one the first time it needs
 /// it; presenting hands the presenter's to the presented chain). A change runs inside
 /// ``perform(_:)``: while it does, user code that the change calls (Observation's `onChange`,
-/// observers, `onEnd`, a released flow's `deinit`, a link's factories) may ask for more
-/// navigation on the same tree. Such a request is not interleaved into the change: it is queued,
+/// observers, `onEnd`, a released flow's `deinit`, factories a layer built on the core calls)
+/// may ask for more navigation on the same tree. Such a request is not interleaved into the change: it is queued,
 /// and runs after the change has been applied and announced, in request order, each as a change
 /// of its own. So every callback sees a whole tree, and every observer hears the changes in the
 /// order the tree went through them.
