@@ -20,8 +20,9 @@ public import FlowContainersCore
 ///
 /// `onEnd` is the same news, on the same channel, as the `onEnd` closure you pass to
 /// ``ContainerNode/present(_:animated:fileID:line:onEnd:)`` when you present the flow yourself:
-/// it runs exactly once, when the presentation the library made ends, with the parent and the
-/// sub-flow still alive.
+/// it runs at most once, when the presentation the library made ends, with the parent and the
+/// sub-flow still alive. The declaration holds neither: when the parent itself is being
+/// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   let flowType: FlowType
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
@@ -36,9 +37,9 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   ///   - make: Creates the sub-flow, not yet presented, given the parent and the parent's stack
   ///     once the change is applied (for context, such as which note). Return `nil` when it
   ///     cannot be created; the link or the restored level then fails and nothing moves.
-  ///   - onEnd: Called exactly once when the presentation of a sub-flow made by `make` ends,
-  ///     with the parent, the sub-flow (both still alive) and how it ended. The default does
-  ///     nothing.
+  ///   - onEnd: Called once when the presentation of a sub-flow made by `make` ends, with the
+  ///     parent, the sub-flow (both still alive) and how it ended; not called when the parent
+  ///     is already gone. The default does nothing.
   /// - Returns: The declaration.
   public static func flow<Child: RestorableFlow>(
     _ type: Child.Type,
