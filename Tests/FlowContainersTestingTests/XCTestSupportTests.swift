@@ -21,11 +21,24 @@ final class XCTestSupportTests: XCTestCase {
   }
 
   /// Runs a leaking XCTest case inside this one and checks that it recorded a failure.
+  ///
+  /// The check records on this case explicitly: once a nested case has run, XCTest on Linux no
+  /// longer knows which case is current, and an `XCTAssert` here would be lost, so the test could
+  /// not fail.
   func testLeakCheckRecordsAnXCTestFailureWhenSomethingLeaks() {
     let leaking = LeakingCase(name: "LeakingCase.leak") { ($0 as? LeakingCase)?.leak() }
     leaking.run()
-    XCTAssertEqual(leaking.testRun?.failureCount, 1)
+    let failures = leaking.testRun?.failureCount
+    if failures != Self.expectedLeakFailures {
+      recordFailure(
+        withDescription: "the leaking case recorded \(failures.map(String.init) ?? "no run") "
+          + "failures, expected \(Self.expectedLeakFailures)",
+        inFile: #filePath, atLine: #line, expected: true)
+    }
   }
+
+  /// How many failures the leaking case must record: one, for its one leaked flow.
+  static let expectedLeakFailures = 1
 }
 
 /// A case with no `test` methods, so discovery never runs it on its own.
