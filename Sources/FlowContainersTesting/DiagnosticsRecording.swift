@@ -36,16 +36,21 @@ public func withRecordedDiagnostics(
 }
 
 /// Runs `body`, which is expected to misuse the API once, and checks that it reported exactly
-/// one diagnostic with `code` and left the tree of `root` unchanged.
+/// one diagnostic with `code` and left the trees of `containers` unchanged.
 ///
 /// ```swift
 /// expectMisuse(.popRoot, leavesUnchanged: app.container) { app.container.pop() }
+/// // A misuse that involves a second tree (presenting a flow that cannot be presented):
+/// expectMisuse(.alreadyPresenting, leavesUnchanged: app.container, extra.container) {
+///   app.container.present(extra.container)
+/// }
 /// ```
 ///
 /// - Parameters:
 ///   - code: The diagnostic code expected.
-///   - root: The tree that must look the same afterwards (compared by its
-///     ``ContainerNode/treeDescription`` and every container's finished state).
+///   - containers: Containers whose whole trees, from their roots, must look the same afterwards
+///     (compared by ``ContainerNode/treeDescription`` and, for every container, its depth,
+///     screen count, finished state and presenter). Pass every container the call touches.
 ///   - fileID: The caller's file, where a failure is reported.
 ///   - filePath: The caller's file, where a failure is reported.
 ///   - line: The caller's line, where a failure is reported.
@@ -53,30 +58,35 @@ public func withRecordedDiagnostics(
 ///   - body: The misuse.
 @MainActor
 public func expectMisuse(
-  _ code: FlowDiagnostic.Code, leavesUnchanged root: ContainerNode,
+  _ code: FlowDiagnostic.Code, leavesUnchanged containers: ContainerNode...,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, _ body: () -> Void
 ) {
   let caller = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let before = fingerprint(root)
+  let before = containers.map(fingerprint)
   let diagnostics = withRecordedDiagnostics(body)
-  let after = fingerprint(root)
+  let after = containers.map(fingerprint)
   if diagnostics.map(\.code) != [code] {
     caller.fail(
       "expected one \(code) diagnostic, got \(diagnostics.map(\.code.rawValue)): "
         + diagnostics.map(\.message).joined(separator: " | "))
   }
-  if before != after {
+  for (before, after) in zip(before, after) where before != after {
     caller.fail("the tree changed:\nbefore:\n\(before)\nafter:\n\(after)")
   }
 }
 
+/// The tree `container` belongs to, from its root up: the dump, and each container's state.
 @MainActor
-private func fingerprint(_ root: ContainerNode) -> String {
+private func fingerprint(_ container: ContainerNode) -> String {
+  var root = container
+  while let presenter = root.presenter { root = presenter }
   var text = root.treeDescription
   var node: ContainerNode? = root
   while let current = node {
-    text += "\n\(current.depth): finished=\(current.isFinished) count=\(current.count)"
+    text +=
+      "\n\(current.depth): finished=\(current.isFinished) count=\(current.count) "
+      + "presented=\(current.isPresented) presenter=\(current.presenter.map { "\($0.depth)" } ?? "none")"
     node = current.presented
   }
   return text

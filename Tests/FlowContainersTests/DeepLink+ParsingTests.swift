@@ -118,6 +118,9 @@ struct DeepLinkParsingTests {
     #expect(throws: Never.self) {
       try DeepLink(parsing: "notes://" + Array(repeating: "a", count: 64).joined(separator: "/"))
     }
+    // The query limit's boundary: exactly 64 items is allowed.
+    let sixtyFour = "notes://a?" + Array(repeating: "q=1", count: 64).joined(separator: "&")
+    #expect((try? DeepLink(parsing: sixtyFour))?.queryItems.count == 64)
   }
 
   @Test func errorsDescribeThemselvesWithoutRawControlCharacters() {
@@ -127,6 +130,12 @@ struct DeepLinkParsingTests {
         == #"invalid deep link "notes://note/\u{a}": control character or space at offset 13"#)
     let long = DeepLinkError(.empty, input: String(repeating: "x", count: 500))
     #expect(long.input.count == 201)
+  }
+
+  @Test func aPercentEncodedHostIsDecodedLikeAnyComponent() throws {
+    let link = try DeepLink(parsing: "notes://%6Eote/2")
+    #expect(link.host == "note")
+    #expect(link.remaining == ["note", "2"])
   }
 
   @Test func aLinkIsConsumedLevelByLevel() throws {

@@ -42,11 +42,17 @@ struct HostEventTests {
     let flow = TestFlow<Root>("flow", screens: ["a", "b"], journal: journal)
     var changes: [StackChange<TestScreen>] = []
     let token = flow.container.observeChanges { changes.append($0) }
+    let recorder = NavigationRecorder(flow.container)
     flow.container.handle(.interactivePopBegan)
     flow.container.handle(.interactivePopCancelled)
     #expect(flow.container.names == ["flow.a", "flow.b"])
     #expect(changes.isEmpty)
     #expect(journal.entries.isEmpty)
+    // Observers hear the gesture end, so a host mirror can settle its drag state.
+    recorder.expectDescriptions([
+      "TestFlow<Root>@0 interactivePopBegan (user, animated)",
+      "TestFlow<Root>@0 interactivePopCancelled (user, animated)",
+    ])
     token.cancel()
   }
 

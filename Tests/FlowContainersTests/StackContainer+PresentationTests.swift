@@ -159,6 +159,23 @@ struct PresentationTests {
     #expect(root.container.presentedFlow is TestFlow<Extra>)
   }
 
+  @Test func anOnEndHandlerIsCalledForItsOwnPresentationOnlyNeverAgain() {
+    let root = TestFlow<Root>("root")
+    var calls = 0
+    do {
+      let first = TestFlow<Middle>("first")
+      root.container.present(first.container) { _ in calls += 1 }
+    }
+    root.container.dismissPresented()
+    #expect(calls == 1)
+    do {
+      let second = TestFlow<Extra>("second")
+      root.container.present(second.container)
+    }
+    root.container.dismissPresented()
+    #expect(calls == 1)
+  }
+
   @Test func callbacksCannotBuildOnLayersThatAreGoingAway() {
     let root = makeThreeLevelTree()
     let middle = root.container.presented
@@ -194,7 +211,7 @@ struct PresentationMisuseTests {
   @Test func presentingWhileAlreadyPresentingIsReportedAndChangesNothing() {
     let root = makeThreeLevelTree()
     let extra = TestFlow<Extra>("extra")
-    expectMisuse(.alreadyPresenting, leavesUnchanged: root.container) {
+    expectMisuse(.alreadyPresenting, leavesUnchanged: root.container, extra.container) {
       root.container.present(extra.container)
     }
     #expect(extra.container.presenter == nil)
@@ -223,7 +240,7 @@ struct PresentationMisuseTests {
       Issue.record("no top layer")
       return
     }
-    expectMisuse(.invalidPresentation, leavesUnchanged: root.container) {
+    expectMisuse(.invalidPresentation, leavesUnchanged: root.container, other.container) {
       other.container.present(top)
     }
   }
@@ -243,7 +260,7 @@ struct PresentationMisuseTests {
   @Test func presentingAContainerWithoutAnOwnerIsReported() {
     let root = TestFlow<Root>("root")
     let orphan = StackContainer(root: TestScreen("orphan"))
-    expectMisuse(.invalidPresentation, leavesUnchanged: root.container) {
+    expectMisuse(.invalidPresentation, leavesUnchanged: root.container, orphan) {
       root.container.present(orphan)
     }
   }
@@ -253,7 +270,7 @@ struct PresentationMisuseTests {
     let middle = TestFlow<Middle>("middle")
     root.container.present(middle.container)
     middle.container.dismiss()
-    expectMisuse(.invalidPresentation, leavesUnchanged: root.container) {
+    expectMisuse(.invalidPresentation, leavesUnchanged: root.container, middle.container) {
       root.container.present(middle.container)
     }
   }
