@@ -69,8 +69,41 @@ func teardownBenchmarks(_ settings: Settings) -> [Result] {
     compare(
       "teardown_1000", goal: 3, settings: settings,
       baseline: "freeing the same 1,000 flows by hand",
-      workload: teardown, baseline: teardownByHand)
+      workload: teardown, baseline: teardownByHand),
+    observedTeardown(settings),
   ]
+}
+
+/// Dismissing a chain of 100,000 presented layers with one observer on the root, against ten
+/// times the same with 10,000: 1.0 when the cost is linear in the depth.
+@MainActor
+func observedTeardown(_ settings: Settings) -> Result {
+  func dismissal(depth: Int) -> Workload {
+    { operations in
+      var total: UInt64 = 0
+      for _ in 0..<operations {
+        let root = ScreenFlow()
+        var heard = 0
+        let token = root.container.observeEvents { _ in heard += 1 }
+        var top = root.container
+        for index in 0..<depth {
+          let flow = ScreenFlow(index)
+          top.present(flow.container, animated: false)
+          top = flow.container
+        }
+        total += timed { root.container.dismissPresented(animated: false) }
+        precondition(heard >= 2 * depth, "the observer missed events")
+        token.cancel()
+      }
+      return total
+    }
+  }
+  let deep = dismissal(depth: 100_000)
+  let shallow = dismissal(depth: 10_000)
+  return compare(
+    "observed_teardown_depth", goal: 1.5, settings: settings,
+    baseline: "10 × the same with 10,000 layers", workload: deep,
+    baseline: { operations in 10 * shallow(operations) })
 }
 
 /// RSS growth over many present/dismiss cycles, after a warm-up.

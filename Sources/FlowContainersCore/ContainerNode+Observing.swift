@@ -46,12 +46,20 @@ extension ContainerNode {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
       action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated)
-    // Strong references: a handler may dismiss, and so release, the container it observes.
-    var node: ContainerNode? = self
+    // Only the containers with observers of their own, nearest first: an event costs the number
+    // of observed containers below it, not its depth. Strong references: a handler may dismiss,
+    // and so release, the container it observes.
+    var node: ContainerNode? = hasOwnEventObservers ? self : observedBelow
     while let current = node {
       if let observers = current.eventObservers, !observers.isEmpty { observers.send(event) }
-      node = current.presenterNode
+      node = current.observedBelow
     }
+  }
+
+  /// Whether this container has event observers of its own.
+  var hasOwnEventObservers: Bool {
+    guard let eventObservers else { return false }
+    return !eventObservers.isEmpty
   }
 
   /// The observable properties of the base.

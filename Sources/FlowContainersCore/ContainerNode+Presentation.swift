@@ -268,16 +268,21 @@ extension ContainerNode {
     return nil
   }
 
-  /// Sets the depth, the count of event observers below and the tree's change queue, for this
-  /// container and everything it presents.
+  /// Sets the depth, the count of event observers below, the nearest observed container below
+  /// and the tree's change queue, for this container and everything it presents.
+  ///
+  /// The caller has set ``presenterNode`` first.
   func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
     var node: ContainerNode? = self
     var depth = depth
     var below = below
+    var observed = presenterNode.flatMap { $0.hasOwnEventObservers ? $0 : $0.observedBelow }
     while let current = node {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
       current.changes = queue
+      current.observedBelow = observed
+      if current.hasOwnEventObservers { observed = current }
       below = current.eventObserverCount
       depth += 1
       node = current.presentedNode

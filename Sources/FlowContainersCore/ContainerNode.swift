@@ -74,6 +74,9 @@ public class ContainerNode {
   var eventObservers: ObserverList<NavigationEvent>?
   /// How many event observers sit on this container and on the containers below it.
   var eventObserverCount = 0
+  /// The nearest container below this one (toward the root) that has event observers of its
+  /// own, so that an event reaches every observer without walking the layers in between.
+  weak var observedBelow: ContainerNode?
   /// How many change observers sit on this container (a ``StackContainer``'s), so the fast path
   /// needs no generic lookup.
   var changeObserverCount = 0

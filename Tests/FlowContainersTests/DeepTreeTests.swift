@@ -28,6 +28,27 @@ struct DeepTreeTests {
     }
   }
 
+  @Test func anObserverOnTheRootHearsEveryEndingOfA100000LayerDismissal() {
+    let counts = LiveCounts()
+    let order = EndingOrder()
+    let root = ModelFlow(counts: counts)
+    presentChain(over: root.container, counts: counts, order: order)
+    var ended = 0
+    var deepest = 0
+    let token = root.container.observeEvents { event in
+      guard case .presentationEnded = event.action else { return }
+      ended += 1
+      deepest = max(deepest, event.depth)
+    }
+    // Each ending is delivered to the root's observer without walking the layers in between,
+    // so this is linear in the depth, not quadratic (minutes at this depth).
+    root.container.dismissPresented(animated: false)
+    #expect(ended == Self.size)
+    #expect(deepest == Self.size - 1)
+    #expect(counts.flows == 1)
+    token.cancel()
+  }
+
   @Test func dismissingAChainOf100000LayersEndsEachOnceTopDownAndReleasesThemAll() {
     let counts = LiveCounts()
     let order = EndingOrder()

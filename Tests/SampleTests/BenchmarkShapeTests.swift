@@ -8,9 +8,8 @@ import Testing
 struct BenchmarkShapeTests {
   static let names = [
     "push_pop", "push_pop_raw", "push_pop_depth_10000", "observer_attached", "present_dismiss",
-    "teardown_1000", "deeplink_parse", "deeplink_match", "deeplink_resolve_apply",
-    "deeplink_resolve_apply_floor",
-    "deeplink_patterns_1000",
+    "teardown_1000", "observed_teardown_depth", "deeplink_parse", "deeplink_match",
+    "deeplink_resolve_apply", "deeplink_resolve_apply_floor", "deeplink_patterns_1000",
     "restore_1000", "rss_growth_1e6",
   ]
 
