@@ -9,15 +9,29 @@ extension ContainerNode {
   /// └─ SettingsFlow: [settings]
   ///    └─ AccountFlow: [account]
   /// ```
+  ///
+  /// However deep the tree, the dump stays readable and its size linear: indentation stops
+  /// growing after 16 levels (deeper lines name their depth, `EditorFlow@40`), and a chain of more
+  /// than 64 containers shows its first and last 32 around a line saying how many were left out.
   public var treeDescription: String {
-    var lines: [String] = []
+    var chain: [ContainerNode] = []
     var node: ContainerNode? = self
-    var level = 0
     while let current = node {
-      lines.append(
-        TreeDump.line(depth: level, flow: current.ownerName, items: current.screenDescriptions))
+      chain.append(current)
       node = current.presentedNode
-      level += 1
+    }
+    var lines: [String] = []
+    for level in TreeDump.shownLevels(count: chain.count) {
+      guard let level else {
+        lines.append(
+          TreeDump.elision(
+            depth: TreeDump.keptAtEachEnd,
+            count: chain.count - 2 * TreeDump.keptAtEachEnd))
+        continue
+      }
+      lines.append(
+        TreeDump.line(
+          depth: level, flow: chain[level].ownerName, items: chain[level].screenDescriptions))
     }
     return lines.joined(separator: "\n")
   }

@@ -49,6 +49,23 @@ struct DeepTreeTests {
     token.cancel()
   }
 
+  @Test func theDumpOfA100000DeepTreeStaysShortAndReadable() {
+    let counts = LiveCounts()
+    let root = ModelFlow(counts: counts)
+    presentChain(over: root.container, counts: counts, order: EndingOrder())
+    let dump = root.container.treeDescription
+    let lines = dump.split(separator: "\n")
+    // 32 levels, one elision line, 32 levels: its size does not grow with the depth.
+    #expect(lines.count == 65)
+    #expect(dump.utf8.count < 8_000)
+    #expect(lines[0].hasPrefix("ModelFlow: ["))
+    #expect(lines[32].hasSuffix("… \(Self.size + 1 - 64) more levels …"))
+    #expect(lines[64].contains("ModelFlow@\(Self.size): ["))
+    // Indentation stops growing: no line is indented deeper than 16 levels.
+    #expect(lines.allSatisfy { $0.prefix { $0 == " " }.count <= 15 * 3 })
+    root.container.dismissPresented(animated: false)
+  }
+
   @Test func dismissingAChainOf100000LayersEndsEachOnceTopDownAndReleasesThemAll() {
     let counts = LiveCounts()
     let order = EndingOrder()

@@ -1,9 +1,36 @@
 /// The text of tree dumps, shared with the layers built on the core (a snapshot prints like the
 /// live tree).
+///
+/// A dump stays readable, and its size linear, however deep the tree: indentation stops growing
+/// at ``maximumIndent`` levels (deeper lines name their depth instead), and a chain longer than
+/// `2 × ` ``keptAtEachEnd`` levels shows its first and last levels around one line that says how
+/// many were left out.
 package enum TreeDump {
-  /// One level: `└─ EditorFlow: [edit]`, indented under the level below it.
+  /// How many levels of indentation a dump shows; deeper lines keep this indentation.
+  package static let maximumIndent = 16
+  /// How many levels a long dump keeps at its start and at its end.
+  package static let keptAtEachEnd = 32
+
+  /// One level: `└─ EditorFlow: [edit]`, indented under the level below it; past
+  /// ``maximumIndent``, `└─ EditorFlow@40: [edit]`.
   package static func line(depth: Int, flow: String, items: [String]) -> String {
-    let indent = depth == 0 ? "" : String(repeating: "   ", count: depth - 1) + "└─ "
-    return "\(indent)\(flow): [\(items.joined(separator: ", "))]"
+    "\(indent(depth))\(depth > maximumIndent ? "\(flow)@\(depth)" : flow): "
+      + "[\(items.joined(separator: ", "))]"
+  }
+
+  /// The line standing for `count` levels left out, above `depth`.
+  package static func elision(depth: Int, count: Int) -> String {
+    "\(indent(depth))… \(count) more levels …"
+  }
+
+  /// The levels of a chain of `count` a dump shows, in order: all of them, or the first and last
+  /// ``keptAtEachEnd``, with `nil` where the others are left out.
+  package static func shownLevels(count: Int) -> [Int?] {
+    guard count > 2 * keptAtEachEnd else { return Array(0..<count) }
+    return Array(0..<keptAtEachEnd) + [nil] + Array((count - keptAtEachEnd)..<count)
+  }
+
+  private static func indent(_ depth: Int) -> String {
+    depth == 0 ? "" : String(repeating: "   ", count: min(depth, maximumIndent) - 1) + "└─ "
   }
 }

@@ -57,8 +57,13 @@ public struct FlowSnapshot: Sendable, Hashable {
 extension FlowSnapshot: CustomStringConvertible {
   /// One line per level: `AppFlow: [library, note(2)]`, indented like a tree dump.
   public var description: String {
-    levels.enumerated().map { index, level in
-      TreeDump.line(depth: index, flow: level.flow, items: level.routes.map(\.description))
+    TreeDump.shownLevels(count: levels.count).map { index in
+      guard let index else {
+        return TreeDump.elision(
+          depth: TreeDump.keptAtEachEnd, count: levels.count - 2 * TreeDump.keptAtEachEnd)
+      }
+      return TreeDump.line(
+        depth: index, flow: levels[index].flow, items: levels[index].routes.map(\.description))
     }.joined(separator: "\n")
   }
 }
