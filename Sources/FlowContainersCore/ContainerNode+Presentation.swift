@@ -229,13 +229,18 @@ extension ContainerNode {
     child.presenterNode = self
     child.isHeldByPresenter = true
     willMutate(.presented)
+    // Until the chain is attached below, `topmost` walks rather than trust the old top.
+    let keepsTop = changes?.top != nil
+    changes?.top = nil
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
     if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
     generation = generation &+ 1
-    child.attach(
-      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
+    let queue = changeQueue
+    let top = child.attach(
+      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
+    if keepsTop { queue.top = top }
     if eventObserverCount > 0 {
       emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
     }
@@ -272,7 +277,12 @@ extension ContainerNode {
   /// and the tree's change queue, for this container and everything it presents.
   ///
   /// The caller has set ``presenterNode`` first.
-  func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
+  ///
+  /// - Returns: The topmost container of this chain.
+  @discardableResult
+  func attach(
+    depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
+  ) -> ContainerNode {
     var node: ContainerNode? = self
     var depth = depth
     var below = below
@@ -285,8 +295,10 @@ extension ContainerNode {
       if current.hasOwnEventObservers { observed = current }
       below = current.eventObserverCount
       depth += 1
-      node = current.presentedNode
+      guard let above = current.presentedNode else { return current }
+      node = above
     }
+    return self
   }
 
   /// Ends this container's presentation, everything above first, each exactly once; the caller
@@ -330,6 +342,8 @@ extension ContainerNode {
     willMutate(.presented)
     presentedNode = nil
     presentedOwner = nil
+    // This container already has a side table (what it presented referred to it weakly).
+    if let changes, changes.top != nil { changes.top = self }
     didMutate(.presented)
     generation = generation &+ 1
     child.presenterNode = nil

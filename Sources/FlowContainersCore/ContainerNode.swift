@@ -148,8 +148,17 @@ extension ContainerNode {
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
   public var topmost: ContainerNode {
+    guard presentedNode != nil else { return self }
+    // A tree is a chain, so every container of it has the same topmost: the tree's, kept by its
+    // change queue as layers are presented and dismissed.
+    if let top = changes?.top, top.changes === changes { return top }
     var node = self
-    while let above = node.presentedNode { node = above }
+    var steps = 0
+    while let above = node.presentedNode {
+      node = above
+      steps += 1
+    }
+    if steps >= 16, let changes, node.changes === changes { changes.top = node }
     return node
   }
 

@@ -49,6 +49,41 @@ struct DeepTreeTests {
     token.cancel()
   }
 
+  @Test func everyContainerOfADeepTreeNamesTheTopmostLayerAsTheTreeChanges() {
+    let counts = LiveCounts()
+    let root = ModelFlow(counts: counts)
+    var generator = SystemRandomNumberGenerator()
+    var chain: [ModelFlow] = [root]
+    var dismissed: [ModelFlow] = []
+    func expectConsistent(_ step: String) {
+      let top = chain[chain.count - 1].container
+      for (depth, flow) in chain.enumerated() where flow.container.topmost !== top {
+        Issue.record("after \(step), level \(depth) does not name the top")
+        return
+      }
+    }
+    // Deep enough that `topmost` keeps the top instead of walking; then present and dismiss at
+    // random levels, reading `topmost` from every level after each change.
+    for step in 0..<400 {
+      if chain.count < 40 || Bool.random(using: &generator) {
+        let flow = ModelFlow(counts: counts)
+        chain[chain.count - 1].container.present(flow.container, animated: false)
+        chain.append(flow)
+      } else {
+        let level = Int.random(in: 0..<(chain.count - 1), using: &generator)
+        chain[level].container.dismissPresented(animated: false)
+        // Kept alive, as a host's view of a dismissed screen may keep its flow for a moment:
+        // a stale top would still be there to be returned.
+        dismissed += chain[(level + 1)...]
+        chain.removeSubrange((level + 1)...)
+      }
+      expectConsistent("step \(step)")
+    }
+    root.container.dismissPresented(animated: false)
+    #expect(root.container.topmost === root.container)
+    #expect(dismissed.allSatisfy { $0.container.isFinished })
+  }
+
   @Test func theDumpOfA100000DeepTreeStaysShortAndReadable() {
     let counts = LiveCounts()
     let root = ModelFlow(counts: counts)

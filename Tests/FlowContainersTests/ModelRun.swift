@@ -324,6 +324,16 @@ struct ModelRun {
       owner = current.presentedFlow
       node = current.presented
     }
+    // Every container of the tree names the same topmost layer: the last of the chain.
+    var chain: [ContainerNode] = []
+    var walker: ContainerNode? = root?.container
+    while let current = walker {
+      chain.append(current)
+      walker = current.presented
+    }
+    if let top = chain.last, let wrong = chain.firstIndex(where: { $0.topmost !== top }) {
+      return "level \(wrong)'s topmost is not the top of the chain"
+    }
     let expected = model.map { ($0.id, $0.stack) }
     if real.count != expected.count
       || !zip(real, expected).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 })

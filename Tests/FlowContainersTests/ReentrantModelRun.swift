@@ -234,6 +234,9 @@ final class ReentrantModelRun {
     }
     for (depth, level) in levels.enumerated() {
       if level.depth != depth { violations.append("level \(depth) says depth \(level.depth)") }
+      if level.topmost !== levels.last {
+        violations.append("level \(depth)'s topmost is not the top of the chain")
+      }
       if level.isFinished { violations.append("level \(depth) is finished but in the tree") }
       if depth > 0, level.presenter !== levels[depth - 1] {
         violations.append("level \(depth)'s presenter is not level \(depth - 1)")
