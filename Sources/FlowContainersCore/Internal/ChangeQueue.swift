@@ -31,10 +31,11 @@ final class ChangeQueue {
   private var next = 0
   /// The requests run since ``startRecording()``, when recording.
   private var recorded: [Request]?
-  /// The topmost container of a deep tree, once ``ContainerNode/topmost`` has had to walk far
-  /// to find it, and kept from then on by presenting and dismissing, so that it costs nothing
-  /// however deep the tree. `nil` for shallow trees: a weak reference gives its target a side
-  /// table, a cost a tree of a few layers should not pay on every presentation.
+  /// The topmost container of a deep tree, kept by presenting and dismissing.
+  ///
+  /// Set once ``ContainerNode/topmost`` has had to walk far to find it, so that it then costs
+  /// nothing however deep the tree. `nil` for shallow trees: a weak reference gives its target a
+  /// side table, a cost a tree of a few layers should not pay on every presentation.
   weak var top: ContainerNode?
 
   init() {}
