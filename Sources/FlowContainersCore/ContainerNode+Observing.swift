@@ -19,6 +19,11 @@ extension ContainerNode {
   /// Events arrive in the order the tree went through them. A handler may navigate: what it asks
   /// for is made after the change it is hearing about has been announced to every observer.
   ///
+  /// The container keeps `handler` until the token is cancelled. A handler that captures the
+  /// flow owning this container strongly, stored in that flow (`flow.token =
+  /// flow.container.observeEvents { _ in flow.count += 1 }`), makes a cycle: flow, container,
+  /// handler, flow. Capture the flow weakly, or cancel the token when the flow ends.
+  ///
   /// - Parameter handler: Receives each event, after the change is made.
   /// - Returns: A token; keep it for as long as you want events.
   public func observeEvents(

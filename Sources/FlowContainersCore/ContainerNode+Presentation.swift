@@ -43,7 +43,8 @@ extension ContainerNode {
   ///
   /// Misuse changes nothing and is reported: presenting while something is already presented,
   /// presenting a container that is already presented, finished, this container itself, one
-  /// below it, or one whose ``owner`` is `nil`.
+  /// below it, one whose ``owner`` is `nil`, or one owned by this container's flow or a flow
+  /// below it (the presentation would hold that flow, which holds this container: a cycle).
   ///
   /// Called from a callback while a change is under way in this tree (an observer, `onEnd`,
   /// Observation's `onChange`), the presentation is made after that change, in request order,
@@ -55,8 +56,10 @@ extension ContainerNode {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   ///   - onEnd: Called exactly once, when the presentation ends, with how it ended. It is kept
-  ///     only while the presentation lasts; capture your flow weakly (`[weak self]`) so that
-  ///     the presenter can be released while the sub-flow is up.
+  ///     only while the presentation lasts. Capture your flow weakly (`[weak self]`): a strong
+  ///     `self` keeps the presenter alive while the sub-flow is up, and if the host drops the
+  ///     root meanwhile, the presenter, the sub-flow and everything above leak for ever (each
+  ///     holds the next; nothing outside the tree is left to end the presentation).
   public func present(
     _ child: ContainerNode, animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line, onEnd: ((PresentationEnding) -> Void)? = nil
@@ -248,6 +251,7 @@ extension ContainerNode {
 
   private func presentationProblem(_ child: ContainerNode) -> String? {
     if child === self { return "a container cannot present itself." }
+    if let cycle = ownerCycle(presenting: child) { return cycle }
     if child.finished {
       return "\(child.ownerName)'s container has finished (it was dismissed before); create "
         + "a new flow to present."
@@ -269,6 +273,31 @@ extension ContainerNode {
           + "would make a cycle."
       }
       node = above.presentedNode
+    }
+    return nil
+  }
+
+  /// How many presenters below this one ``ownerCycle(presenting:)`` looks at.
+  static let ownerCycleReach = 64
+
+  /// Why presenting `child` would keep its own presenter alive for ever, if it would: its owner
+  /// is the flow that owns this container or one below it (within ``ownerCycleReach`` levels).
+  ///
+  /// A presentation holds the presented container's owner; that owner holds the container that
+  /// presents, directly or through what it presents, so neither would ever be released.
+  private func ownerCycle(presenting child: ContainerNode) -> String? {
+    guard let owner = child.ownerReference else { return nil }
+    var node: ContainerNode? = self
+    var reach = Self.ownerCycleReach
+    while let current = node, reach > 0 {
+      if current.ownerReference === owner {
+        let whose = current === self ? "this container's own" : "\(current.locationDescription)'s"
+        return "the container's owner is \(whose) flow, which the presentation would keep alive "
+          + "while that flow keeps this container alive: a cycle that is never released. Give "
+          + "the presented container a flow of its own."
+      }
+      node = current.presenterNode
+      reach -= 1
     }
     return nil
   }

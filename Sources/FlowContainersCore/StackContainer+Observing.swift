@@ -13,6 +13,11 @@ extension StackContainer {
   /// }
   /// ```
   ///
+  /// The container keeps `handler` until the token is cancelled. A handler that captures the
+  /// flow owning this container strongly, stored in that flow (`token = container.observeChanges
+  /// { _ in self.refresh() }`), makes a cycle: flow, container, handler, flow. Capture the flow
+  /// weakly, or cancel the token when the flow ends.
+  ///
   /// - Parameter handler: Receives each change.
   /// - Returns: A token; keep it for as long as you want changes.
   public func observeChanges(

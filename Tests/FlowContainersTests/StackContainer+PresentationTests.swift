@@ -257,6 +257,39 @@ struct PresentationMisuseTests {
     }
   }
 
+  @Test func presentingAContainerOwnedByThePresentingFlowIsReportedAsACycle() {
+    let root = TestFlow<Root>("root")
+    let second = StackContainer(root: TestScreen("second"))
+    second.owner = root
+    expectMisuse(.invalidPresentation, leavesUnchanged: root.container, second) {
+      root.container.present(second)
+    }
+    let message = withRecordedDiagnostics { root.container.present(second) }.first?.message
+    #expect(message?.contains("a cycle that is never released") == true)
+  }
+
+  @Test func presentingAContainerOwnedByAnAncestorFlowIsReportedAsACycle() {
+    let root = makeThreeLevelTree()
+    let ancestorOwned = StackContainer(root: TestScreen("again"))
+    ancestorOwned.owner = root
+    expectMisuse(.invalidPresentation, leavesUnchanged: root.container, ancestorOwned) {
+      root.container.topmost.present(ancestorOwned)
+    }
+  }
+
+  @Test func aFlowPresentingItsOwnSecondContainerWouldHaveLeaked() {
+    // What the check prevents: the presentation holds the flow, and the flow its container.
+    weak var leaked: TestFlow<Root>?
+    do {
+      let root = TestFlow<Root>("root")
+      leaked = root
+      let second = StackContainer(root: TestScreen("second"))
+      second.owner = root
+      _ = withRecordedDiagnostics { root.container.present(second) }
+    }
+    #expect(leaked == nil)
+  }
+
   @Test func presentingAContainerWithoutAnOwnerIsReported() {
     let root = TestFlow<Root>("root")
     let orphan = StackContainer(root: TestScreen("orphan"))
