@@ -97,6 +97,10 @@ public final class StackContainer<Screen>: ContainerNode {
 
   override var screenDescriptions: [String] { storage.map { String(describing: $0) } }
 
+  override package func indexOfScreen(identicalTo object: AnyObject) -> Int? {
+    storage.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object }
+  }
+
   override func hostPop(toIndex index: Int) {
     _ = pop(toIndex: index, operation: .popTo(index: index), animated: false, cause: .user)
   }

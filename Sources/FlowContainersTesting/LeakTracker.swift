@@ -165,10 +165,6 @@ public final class LeakTracker {
   }
 
   private func stackIndex(of object: AnyObject, in node: ContainerNode) -> Int? {
-    guard let storage = Mirror(reflecting: node).descendant("storage") else { return nil }
-    for (index, child) in Mirror(reflecting: storage).children.enumerated() {
-      if type(of: child.value) is AnyClass, (child.value as AnyObject) === object { return index }
-    }
-    return nil
+    node.indexOfScreen(identicalTo: object)
   }
 }
