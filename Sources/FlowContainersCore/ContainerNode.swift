@@ -105,8 +105,9 @@ public class ContainerNode {
   /// The screens as text; overridden by ``StackContainer``.
   var screenDescriptions: [String] { [] }
 
-  /// The position in the stack of the screen that is `object` itself, if a screen is; for the
-  /// test support's leak reports. Overridden by ``StackContainer``.
+  /// The position in the stack of the screen that is `object` itself, if a screen is.
+  ///
+  /// For the test support's leak reports. Overridden by ``StackContainer``.
   package func indexOfScreen(identicalTo object: AnyObject) -> Int? { nil }
 
   /// Removes the screens above `index` for the host; overridden by ``StackContainer``.
