@@ -14,9 +14,6 @@ let package = Package(
       name: "FlowContainers",
       targets: ["FlowContainers", "FlowContainersCore", "FlowContainersLinks"]),
     .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
-    .executable(name: "quick-start", targets: ["QuickStart"]),
-    .executable(name: "notes", targets: ["Notes"]),
-    .executable(name: "flow-benchmarks", targets: ["FlowBenchmarks"]),
   ],
   targets: [
     // Library
@@ -43,21 +40,21 @@ let package = Package(
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
 
-    // Samples
+    // Samples and benchmarks: executable targets, not products, so that users of the package
+    // do not inherit them; `swift run notes`, `swift run quick-start` and
+    // `swift run -c release flow-benchmarks` run them here.
     .executableTarget(
-      name: "QuickStart",
+      name: "quick-start",
       dependencies: library,
       path: "Samples/QuickStart"
     ),
     .executableTarget(
-      name: "Notes",
+      name: "notes",
       dependencies: library,
       path: "Samples/Notes"
     ),
-
-    // Benchmarks
     .executableTarget(
-      name: "FlowBenchmarks",
+      name: "flow-benchmarks",
       dependencies: library,
       path: "Benchmarks/FlowBenchmarks"
     ),
@@ -97,7 +94,7 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "QuickStart", "Notes", "FlowBenchmarks", "FuzzDeepLink", "FuzzRoutePatterns",
+        "quick-start", "notes", "flow-benchmarks", "FuzzDeepLink", "FuzzRoutePatterns",
         "FuzzSnapshot",
       ]
     ),

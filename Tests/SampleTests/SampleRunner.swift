@@ -9,10 +9,18 @@ struct SampleRun {
 
 /// Runs the sample executables that `swift build` put next to the test bundle.
 enum SampleRunner {
-  /// The folder holding the built products: the test binary's own folder.
+  /// The folder holding the built products: the test binary's own folder on Linux, the folder
+  /// holding the `.xctest` bundle on macOS.
   static var productsDirectory: URL {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    return executable.deletingLastPathComponent()
+    #if os(Linux)
+      let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      return executable.deletingLastPathComponent()
+    #else
+      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+      return Bundle.main.bundleURL
+    #endif
   }
 
   /// The repository's root folder, found from this source file's path.
