@@ -38,77 +38,98 @@ extension ContainerNode {
     changeQueue.perform { handleNow(event, fileID: fileID, line: line) }
   }
 
+  /// One case per event: check that it fits, then apply it.
   private func handleNow(_ event: HostEvent, fileID: StaticString, line: UInt) {
-    let count = screenCount
     switch event {
-    case .userPopped(let index):
-      guard (0..<count).contains(index) else {
-        report(
-          .screenNotFound,
-          "the host reported userPopped(toIndex: \(index)) on \(locationDescription), whose "
-            + "stack has \(count) screens; the host and the container disagree. Report pops as "
-            + "they happen, with the index of the screen now on top.",
-          fileID: fileID, line: line)
-        return
-      }
-      hostPop(toIndex: index)
-    case .userDismissed:
-      guard let presenter = presenterNode else {
-        report(
-          .notPresented,
-          isHeldByPresenter
-            ? "the host reported userDismissed on \(locationDescription), whose presenter is "
-              + "being released; its presentation ends on the main actor as tornDown."
-            : "the host reported userDismissed on \(locationDescription), which is not "
-              + "presented; send it to the container the user closed.",
-          fileID: fileID, line: line)
-        return
-      }
-      presenter.endPresentation(.dismissedByUser, animated: false, cause: .user)
-    case .interactivePopBegan:
-      guard interactivePopGeneration == nil, count > 1 else {
-        report(
-          .interactivePop,
-          interactivePopGeneration == nil
-            ? "interactivePopBegan on \(locationDescription), which has no screen to pop."
-            : "interactivePopBegan on \(locationDescription) while one is already in progress; "
-              + "report interactivePopCommitted or interactivePopCancelled first.",
-          fileID: fileID, line: line)
-        return
-      }
-      interactivePopGeneration = generation
-      if eventObserverCount > 0 { emit(.interactivePopBegan, cause: .user, animated: true) }
-    case .interactivePopCommitted:
-      guard let began = interactivePopGeneration else {
-        report(
-          .interactivePop,
-          "interactivePopCommitted on \(locationDescription) with no interactive pop in progress; "
-            + "report interactivePopBegan when the gesture starts.",
-          fileID: fileID, line: line)
-        return
-      }
-      interactivePopGeneration = nil
-      guard began == generation, count > 1 else {
-        report(
-          .interactivePop,
-          "interactivePopCommitted on \(locationDescription), but the program changed the tree "
-            + "after the gesture began; the commit was ignored. Avoid changing a stack while the "
-            + "user drags it.",
-          fileID: fileID, line: line)
-        return
-      }
-      hostPopTop()
-    case .interactivePopCancelled:
-      guard interactivePopGeneration != nil else {
-        report(
-          .interactivePop,
-          "interactivePopCancelled on \(locationDescription) with no interactive pop in "
-            + "progress.",
-          fileID: fileID, line: line)
-        return
-      }
-      interactivePopGeneration = nil
-      if eventObserverCount > 0 { emit(.interactivePopCancelled, cause: .user, animated: true) }
+    case .userPopped(let index): userPopped(toIndex: index, fileID: fileID, line: line)
+    case .userDismissed: userDismissed(fileID: fileID, line: line)
+    case .interactivePopBegan: interactivePopBegan(fileID: fileID, line: line)
+    case .interactivePopCommitted: interactivePopCommitted(fileID: fileID, line: line)
+    case .interactivePopCancelled: interactivePopCancelled(fileID: fileID, line: line)
     }
+  }
+
+  /// The host popped to `index`: the screens above it go.
+  private func userPopped(toIndex index: Int, fileID: StaticString, line: UInt) {
+    let count = screenCount
+    guard (0..<count).contains(index) else {
+      report(
+        .screenNotFound,
+        "the host reported userPopped(toIndex: \(index)) on \(locationDescription), whose "
+          + "stack has \(count) screens; the host and the container disagree. Report pops as "
+          + "they happen, with the index of the screen now on top.",
+        fileID: fileID, line: line)
+      return
+    }
+    hostPop(toIndex: index)
+  }
+
+  /// The user closed this container: its presentation ends as dismissed by the user.
+  private func userDismissed(fileID: StaticString, line: UInt) {
+    guard let presenter = presenterNode else {
+      report(
+        .notPresented,
+        isHeldByPresenter
+          ? "the host reported userDismissed on \(locationDescription), whose presenter is "
+            + "being released; its presentation ends on the main actor as tornDown."
+          : "the host reported userDismissed on \(locationDescription), which is not "
+            + "presented; send it to the container the user closed.",
+        fileID: fileID, line: line)
+      return
+    }
+    presenter.endPresentation(.dismissedByUser, animated: false, cause: .user)
+  }
+
+  /// The user started dragging the top screen away: remember the stack as it is.
+  private func interactivePopBegan(fileID: StaticString, line: UInt) {
+    guard interactivePopGeneration == nil, screenCount > 1 else {
+      report(
+        .interactivePop,
+        interactivePopGeneration == nil
+          ? "interactivePopBegan on \(locationDescription), which has no screen to pop."
+          : "interactivePopBegan on \(locationDescription) while one is already in progress; "
+            + "report interactivePopCommitted or interactivePopCancelled first.",
+        fileID: fileID, line: line)
+      return
+    }
+    interactivePopGeneration = generation
+    if eventObserverCount > 0 { emit(.interactivePopBegan, cause: .user, animated: true) }
+  }
+
+  /// The drag finished: the top screen goes, if the stack is still the one the drag began on.
+  private func interactivePopCommitted(fileID: StaticString, line: UInt) {
+    guard let began = interactivePopGeneration else {
+      report(
+        .interactivePop,
+        "interactivePopCommitted on \(locationDescription) with no interactive pop in progress; "
+          + "report interactivePopBegan when the gesture starts.",
+        fileID: fileID, line: line)
+      return
+    }
+    interactivePopGeneration = nil
+    guard began == generation, screenCount > 1 else {
+      report(
+        .interactivePop,
+        "interactivePopCommitted on \(locationDescription), but the program changed the tree "
+          + "after the gesture began; the commit was ignored. Avoid changing a stack while the "
+          + "user drags it.",
+        fileID: fileID, line: line)
+      return
+    }
+    hostPopTop()
+  }
+
+  /// The drag was abandoned: nothing changes, and observers hear the gesture end.
+  private func interactivePopCancelled(fileID: StaticString, line: UInt) {
+    guard interactivePopGeneration != nil else {
+      report(
+        .interactivePop,
+        "interactivePopCancelled on \(locationDescription) with no interactive pop in "
+          + "progress.",
+        fileID: fileID, line: line)
+      return
+    }
+    interactivePopGeneration = nil
+    if eventObserverCount > 0 { emit(.interactivePopCancelled, cause: .user, animated: true) }
   }
 }
