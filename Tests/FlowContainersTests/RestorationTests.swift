@@ -1,4 +1,5 @@
 import FlowContainers
+@_spi(Testing) import FlowContainersLinks
 import FlowContainersTesting
 import Foundation
 import Testing

@@ -168,8 +168,10 @@ public final class DeepLinkRouter {
 
   /// Waits until any held link that has resumed has been followed.
   ///
-  /// Held links resume on the main actor just after the presentation they waited for ends;
-  /// tests call this to see the result.
+  /// Held links resume on the main actor just after the presentation they waited for ends, in
+  /// a task of their own. A host that reports after each command (the Notes sample's terminal
+  /// prints the screen once what the command caused has settled) awaits this; the router's
+  /// ``delegate`` hears the outcome either way.
   public func waitForPendingWork() async {
     while let task = resumption {
       await task.value
