@@ -176,7 +176,7 @@ extension ContainerNode {
   /// Reports misuse at this container.
   @usableFromInline
   func report(_ code: FlowDiagnostic.Code, _ message: String, fileID: StaticString, line: UInt) {
-    FlowDiagnostics.report(
+    MisuseReports.report(
       code, message, at: locationDescription, fileID: "\(fileID)", line: line)
   }
 

@@ -3,7 +3,7 @@
 /// FlowContainers never traps on misuse and never half-applies an operation. When a call does not
 /// fit the tree (popping the root, dismissing when nothing is presented, pushing onto a finished
 /// container, a host event naming a screen that is not there) the call changes nothing and a
-/// diagnostic goes to ``FlowDiagnostics``. Layers built on the core report their own codes
+/// diagnostic goes to ``MisuseReports``. Layers built on the core report their own codes
 /// the same way (deep links report two route patterns that match the same links).
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 /// typed in a terminal. The adapter reports each such action to the container it affected with
 /// ``ContainerNode/handle(_:fileID:line:)``, and the container releases exactly what the user
 /// removed. An event that does not fit the tree (an index that is not there, a commit without a
-/// began) is reported as misuse through ``FlowDiagnostics`` and changes nothing.
+/// began) is reported as misuse through ``MisuseReports`` and changes nothing.
 public enum HostEvent: Sendable, Hashable {
   /// The back button or a back swipe popped the stack so that the screen at `index` is on top.
   case userPopped(toIndex: Int)

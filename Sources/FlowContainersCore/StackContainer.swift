@@ -41,7 +41,7 @@ import Observation
 ///
 /// An operation that does not fit the tree (popping the root, presenting twice, pushing after
 /// the container finished) changes nothing and reports a ``FlowDiagnostic`` to
-/// ``FlowDiagnostics``. It never traps.
+/// ``MisuseReports``. It never traps.
 ///
 /// ## Navigating from callbacks
 ///

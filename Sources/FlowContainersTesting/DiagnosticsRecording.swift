@@ -16,7 +16,7 @@ import Synchronization
 /// - Throws: What `body` throws.
 public func withRecordedDiagnostics(_ body: () throws -> Void) rethrows -> [FlowDiagnostic] {
   let box = DiagnosticBox()
-  try FlowDiagnostics.withHandler(box.append, operation: body)
+  try MisuseReports.withHandler(box.append, operation: body)
   return box.diagnostics
 }
 
@@ -31,7 +31,7 @@ public func withRecordedDiagnostics(
   isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
 ) async rethrows -> [FlowDiagnostic] {
   let box = DiagnosticBox()
-  try await FlowDiagnostics.withHandler(box.append, isolation: isolation, operation: body)
+  try await MisuseReports.withHandler(box.append, isolation: isolation, operation: body)
   return box.diagnostics
 }
 

@@ -19,7 +19,7 @@ final class ChangeQueue {
     let line: UInt
     /// The diagnostics handler in force where it was asked for, so that a refusal is reported
     /// where the caller looks for it.
-    let diagnostics: FlowDiagnostics.Handler?
+    let diagnostics: MisuseReports.Handler?
     let run: () -> Void
   }
 
@@ -59,7 +59,7 @@ final class ChangeQueue {
     pending.append(
       Request(
         operation: operation, fileID: fileID, line: line,
-        diagnostics: FlowDiagnostics.scopedHandler, run: run))
+        diagnostics: MisuseReports.scopedHandler, run: run))
   }
 
   /// Starts listing the requests that run, for a caller that must know whether anything
@@ -82,7 +82,7 @@ final class ChangeQueue {
       next += 1
       recorded?.append(request)
       if let handler = request.diagnostics {
-        FlowDiagnostics.withHandler(handler, operation: request.run)
+        MisuseReports.withHandler(handler, operation: request.run)
       } else {
         request.run()
       }

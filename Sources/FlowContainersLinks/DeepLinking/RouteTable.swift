@@ -18,7 +18,7 @@ import FlowContainersCore
 ///
 /// Matching is by specificity, never by declaration order (see ``RoutePattern``), and costs the
 /// length of the link, not the number of patterns. A malformed pattern, or one that matches
-/// exactly the same links as an earlier one, is reported through ``FlowDiagnostics`` when the
+/// exactly the same links as an earlier one, is reported through ``MisuseReports`` when the
 /// table is created, naming both patterns, and left out; ``problems`` lists them too.
 ///
 /// For the reverse direction (a stack back to a link, for sharing with
@@ -99,7 +99,7 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
         problem = (.malformedPattern, error)
       }
       problems.append(problem.1)
-      FlowDiagnostics.report(
+      MisuseReports.report(
         problem.0, problem.1.description, at: "RouteTable<\(Route.self)>", fileID: entry.fileID,
         line: entry.line)
     }
@@ -161,7 +161,7 @@ extension RouteTable {
         resolution = RouteResolution(stack: stack, pattern: declared.pattern, remainder: remainder)
         return true
       } catch {
-        FlowDiagnostics.report(
+        MisuseReports.report(
           .inconsistentRoute,
           "the builder of \"\(declared.pattern.text)\" threw \(error); the pattern is skipped",
           at: "RouteTable<\(Route.self)>", fileID: declared.entry.fileID,

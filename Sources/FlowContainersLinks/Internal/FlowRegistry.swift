@@ -28,7 +28,7 @@ struct FlowRegistry: Sendable {
       let subFlowTypes = type.declaredSubFlowTypes
       // `seen` skips a type met before, so an entry under this name is another type's.
       if let existing = entries[type.flowName] {
-        FlowDiagnostics.report(
+        MisuseReports.report(
           .inconsistentRoute,
           "two flow types are named \"\(type.flowName)\" (\(existing.type.type) and \(type)); "
             + "snapshots cannot tell them apart. Give one a different `flowName`.",

@@ -15,7 +15,7 @@ func check(_ data: Data) {
     .pattern(text) { match in [match.pattern.text] }
   }
   var table = RouteTable<String>([])
-  FlowDiagnostics.withHandler({ _ in }, operation: { table = RouteTable(entries) })
+  MisuseReports.withHandler({ _ in }, operation: { table = RouteTable(entries) })
   let accepted = table.patterns
   require(accepted.count + table.problems.count == patternTexts.count, "a pattern went missing")
   for path in links {

@@ -19,16 +19,16 @@ import Synchronization
 /// `assertionFailure` if you prefer a debug build to stop:
 ///
 /// ```swift
-/// FlowDiagnostics.handler = { diagnostic in logger.warning("\(diagnostic)") }
+/// MisuseReports.handler = { diagnostic in logger.warning("\(diagnostic)") }
 /// ```
 ///
 /// In tests, `FlowContainersTesting`'s `withRecordedDiagnostics` captures reports for the current
 /// task only, so tests running in parallel do not see each other's reports.
-public enum FlowDiagnostics {
+public enum MisuseReports {
   /// A function that receives misuse reports.
   public typealias Handler = @Sendable (FlowDiagnostic) -> Void
 
-  private static let installed = Mutex<Handler>(FlowDiagnostics.printToStandardError)
+  private static let installed = Mutex<Handler>(MisuseReports.printToStandardError)
 
   @TaskLocal private static var scoped: Handler?
 
@@ -98,12 +98,12 @@ public enum FlowDiagnostics {
   }
 }
 
-/// The handlers of the synchronous ``FlowDiagnostics/withHandler(_:operation:)`` calls under way
+/// The handlers of the synchronous ``MisuseReports/withHandler(_:operation:)`` calls under way
 /// on one thread, innermost last.
 private final class ThreadScopes {
-  private static let key = "FlowContainers.FlowDiagnostics.scopes"
+  private static let key = "FlowContainers.MisuseReports.scopes"
 
-  var handlers: [FlowDiagnostics.Handler] = []
+  var handlers: [MisuseReports.Handler] = []
 
   /// This thread's scopes, made on first use.
   static var current: ThreadScopes {
@@ -115,7 +115,7 @@ private final class ThreadScopes {
   }
 
   /// The innermost handler on this thread, if a scope is open.
-  static var innermost: FlowDiagnostics.Handler? {
+  static var innermost: MisuseReports.Handler? {
     (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
   }
 
