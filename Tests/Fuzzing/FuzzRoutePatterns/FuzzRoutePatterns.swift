@@ -73,7 +73,9 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
         guard let value = Int(component), String(value) == component else { return nil }
         rank.append(1)
       case .uuid:
-        guard component.utf8.count == 36, UUID(uuidString: component) != nil else { return nil }
+        // Canonical only: 8-4-4-4-12 hexadecimal digits, either case. (Foundation's
+        // `UUID(uuidString:)` on Linux also takes signs and spaces inside a group.)
+        guard isCanonicalUUID(component) else { return nil }
         rank.append(2)
       case .string:
         rank.append(3)
@@ -81,6 +83,20 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
     }
   }
   return nil
+}
+
+/// Whether `text` is a UUID's canonical form, written out character by character.
+func isCanonicalUUID(_ text: String) -> Bool {
+  let characters = Array(text)
+  guard characters.count == 36 else { return false }
+  for (position, character) in characters.enumerated() {
+    if [8, 13, 18, 23].contains(position) {
+      guard character == "-" else { return false }
+    } else {
+      guard character.isHexDigit, character.isASCII else { return false }
+    }
+  }
+  return true
 }
 
 #if FUZZING
