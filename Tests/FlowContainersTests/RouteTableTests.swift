@@ -191,9 +191,11 @@ struct RouteTableTests {
   }
 }
 
-/// `:id<UUID>` accepts exactly the canonical form, 8-4-4-4-12 hexadecimal digits in either case,
-/// with the value Foundation gives it. Foundation's `UUID(uuidString:)` on Linux also takes a sign
-/// or a space inside a group; a link's typed parameter does not (found by fuzzing).
+/// `:id<UUID>` accepts exactly the canonical form, with the value Foundation gives it.
+///
+/// The canonical form is 8-4-4-4-12 hexadecimal digits in either case. Foundation's
+/// `UUID(uuidString:)` on Linux also takes a sign or a space inside a group; a link's typed
+/// parameter does not (found by fuzzing).
 @MainActor
 struct UUIDParameterTests {
   private let table: RouteTable<UUID> = [.pattern("n/:id<UUID>") { [try $0.uuid("id")] }]
