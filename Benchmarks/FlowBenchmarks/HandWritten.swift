@@ -16,17 +16,7 @@ enum HandWritten {
 
   /// A decimal `Int`, canonical (no sign, no leading zero).
   static func int(_ text: Substring) -> Int? {
-    let utf8 = text.utf8
-    guard let first = utf8.first, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
-    var value = 0
-    for byte in utf8 {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-      guard !overflow1, !overflow2 else { return nil }
-      value = sum
-    }
-    return value
+    int(bytes: text.utf8)
   }
 
   static func hex(_ byte: UInt8) -> UInt8? {

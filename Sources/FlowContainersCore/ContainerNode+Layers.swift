@@ -4,9 +4,6 @@
 /// not see them, and the layers never touch the core's stored properties. Each runs no user code
 /// of its own; the operations that change the tree must run inside ``performChange(_:)``.
 extension ContainerNode {
-  /// A name for the owner's type, such as `EditorFlow`, or `(no owner)`.
-  package var ownerTypeName: String { ownerName }
-
   /// The owner's type, named only when printed.
   package var ownerFlowType: FlowTypeName { FlowTypeName(ownerType) }
 
@@ -36,8 +33,7 @@ extension ContainerNode {
   /// registrar or an observer exists); otherwise nothing can call back, and `change` runs as it
   /// is, without making a queue for a tree that may be about to be presented into another.
   package func performChangeIfObserved<Result>(_ change: () -> Result) -> Result {
-    guard canCallBack else { return change() }
-    return changeQueue.perform(change)
+    self.change(change)
   }
 
   /// Runs `change` as the tree's change, and says which request, if any, ran first after it:

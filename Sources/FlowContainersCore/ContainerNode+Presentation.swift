@@ -286,11 +286,12 @@ extension ContainerNode {
   /// A presentation holds the presented container's owner; that owner holds the container that
   /// presents, directly or through what it presents, so neither would ever be released.
   private func ownerCycle(presenting child: ContainerNode) -> String? {
-    guard let owner = child.ownerReference else { return nil }
+    guard let ownerType = child.ownerType, let owner = child.ownerReference else { return nil }
     var node: ContainerNode? = self
     var reach = Self.ownerCycleReach
     while let current = node, reach > 0 {
-      if current.ownerReference === owner {
+      // The type first: a pointer comparison, where loading the weak owner is not.
+      if current.ownerType == ownerType, current.ownerReference === owner {
         let whose = current === self ? "this container's own" : "\(current.locationDescription)'s"
         return "the container's owner is \(whose) flow, which the presentation would keep alive "
           + "while that flow keeps this container alive: a cycle that is never released. Give "

@@ -167,6 +167,14 @@ extension ContainerNode {
     return node
   }
 
+  /// Runs `body` as the tree's change in progress when user code could run during it (an
+  /// Observation registrar or an observer exists); otherwise nothing can call back, and `body`
+  /// runs as it is.
+  func change<Result>(_ body: () -> Result) -> Result {
+    guard canCallBack else { return body() }
+    return changeQueue.perform(body)
+  }
+
   /// The owner's type name, for messages and traces.
   var ownerName: String { FlowTypeName(ownerType).description }
 

@@ -311,14 +311,6 @@ extension StackContainer {
     }
   }
 
-  /// Runs `body` as the tree's change in progress when user code could run during it (an
-  /// Observation registrar or an observer exists); otherwise nothing can call back, and `body`
-  /// runs as it is.
-  func change<Result>(_ body: () -> Result) -> Result {
-    guard canCallBack else { return body() }
-    return changeQueue.perform(body)
-  }
-
   /// Changes the stack, telling the Observation framework if anything could be tracking it.
   ///
   /// `body` is library code or the inlined caller's, and runs no user code.

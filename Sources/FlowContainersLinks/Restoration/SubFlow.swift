@@ -72,15 +72,20 @@ struct MadeSubFlow {
 /// actor, and they are declared so.
 struct FlowType: @unchecked Sendable, Hashable {
   let type: any RestorableFlow.Type
+  /// The type, if flows of it can be reached by links; cast once, here, rather than on every
+  /// resolution that asks.
+  let linkable: (any LinkableFlow.Type)?
+
+  init(type: any RestorableFlow.Type) {
+    self.type = type
+    linkable = type as? any LinkableFlow.Type
+  }
 
   static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.type == rhs.type }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type))
   }
-
-  /// The type, if flows of it can be reached by links.
-  var linkable: (any LinkableFlow.Type)? { type as? any LinkableFlow.Type }
 }
 
 extension RestorableFlow {
