@@ -51,10 +51,12 @@ extension ContainerNode {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
       action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated)
-    // Only the containers with observers of their own, nearest first: an event costs the number
-    // of observed containers below it, not its depth. Strong references: a handler may dismiss,
+    // This container's own observers first (the caller keeps `self` alive), then only the
+    // containers below with observers of their own, nearest first: an event costs the number of
+    // observed containers below it, not its depth. Strong references: a handler may dismiss,
     // and so release, the container it observes.
-    var node: ContainerNode? = hasOwnEventObservers ? self : observedBelow
+    if let observers = eventObservers, !observers.isEmpty { observers.send(event) }
+    var node = observedBelow
     while let current = node {
       if let observers = current.eventObservers, !observers.isEmpty { observers.send(event) }
       node = current.observedBelow

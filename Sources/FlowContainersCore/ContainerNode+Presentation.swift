@@ -286,12 +286,16 @@ extension ContainerNode {
   /// A presentation holds the presented container's owner; that owner holds the container that
   /// presents, directly or through what it presents, so neither would ever be released.
   private func ownerCycle(presenting child: ContainerNode) -> String? {
-    guard let ownerType = child.ownerType, let owner = child.ownerReference else { return nil }
+    guard let identity = child.ownerIdentity else { return nil }
     var node: ContainerNode? = self
     var reach = Self.ownerCycleReach
     while let current = node, reach > 0 {
-      // The type first: a pointer comparison, where loading the weak owner is not.
-      if current.ownerType == ownerType, current.ownerReference === owner {
+      // The identity first: a comparison of two words, where loading a weak owner is not. It
+      // may name an owner that is gone and whose address was reused, so the weak references
+      // decide.
+      if current.ownerIdentity == identity, let owner = child.ownerReference,
+        current.ownerReference === owner
+      {
         let whose = current === self ? "this container's own" : "\(current.locationDescription)'s"
         return "the container's owner is \(whose) flow, which the presentation would keep alive "
           + "while that flow keeps this container alive: a cycle that is never released. Give "
@@ -316,7 +320,12 @@ extension ContainerNode {
     var node: ContainerNode? = self
     var depth = depth
     var below = below
-    var observed = presenterNode.flatMap { $0.hasOwnEventObservers ? $0 : $0.observedBelow }
+    // No closure (`presenterNode.flatMap { … }`): a main-actor closure passed to a nonisolated
+    // function is checked for isolation at run time, on every call.
+    var observed: ContainerNode?
+    if let presenter = presenterNode {
+      observed = presenter.hasOwnEventObservers ? presenter : presenter.observedBelow
+    }
     while let current = node {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
@@ -409,7 +418,7 @@ extension ContainerNode {
   /// For layers built on the core (a router waiting for a guard flow to end).
   package func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
     guard presentedNode != nil else { return }
-    var handlers = endHandlers ?? PresentationEndHandlers()
+    let handlers = endHandlers ?? PresentationEndHandlers()
     handlers.listeners.append(listener)
     endHandlers = handlers
   }
@@ -424,7 +433,7 @@ extension ContainerNode {
     get { endHandlers?.tag }
     set {
       guard presentedNode != nil else { return }
-      var handlers = endHandlers ?? PresentationEndHandlers()
+      let handlers = endHandlers ?? PresentationEndHandlers()
       handlers.tag = newValue
       endHandlers = handlers
     }

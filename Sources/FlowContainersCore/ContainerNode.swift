@@ -33,7 +33,13 @@ public class ContainerNode {
       ownerReference = newValue
       // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
       // is checked for isolation at run time, on every call.
-      if let newValue { ownerType = type(of: newValue) } else { ownerType = nil }
+      if let newValue {
+        ownerType = type(of: newValue)
+        ownerIdentity = ObjectIdentifier(newValue)
+      } else {
+        ownerType = nil
+        ownerIdentity = nil
+      }
     }
   }
 
@@ -43,6 +49,9 @@ public class ContainerNode {
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
   @usableFromInline var ownerType: AnyObject.Type?
+  /// The owner's identity, remembered when the owner is set: comparing it costs no weak load.
+  /// It outlives the owner, so a match is confirmed through ``ownerReference``.
+  var ownerIdentity: ObjectIdentifier?
   /// The container this one presents.
   var presentedNode: ContainerNode?
   /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is.

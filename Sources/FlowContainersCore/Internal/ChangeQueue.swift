@@ -48,7 +48,7 @@ final class ChangeQueue {
     isChanging = true
     let result = change()
     isChanging = outer
-    if !outer { drain() }
+    if !outer, next < pending.count { drain() }
     return result
   }
 

@@ -7,21 +7,18 @@
 @MainActor
 @usableFromInline
 package final class ObserverList<Value> {
-  /// One registration; a class so that a delivery already under way can see that it was
-  /// cancelled.
-  private final class Entry {
+  /// One registration.
+  private struct Entry {
     let id: Int
     let handler: (Value) -> Void
-    var isActive = true
-
-    init(id: Int, handler: @escaping (Value) -> Void) {
-      self.id = id
-      self.handler = handler
-    }
   }
 
-  private var entries: [Entry] = []
+  /// The registrations, in registration order, so their identifiers ascend.
+  private var entries: ContiguousArray<Entry> = []
   private var nextID = 0
+  /// Bumped by every removal, so that a delivery under way can tell whether it must check that
+  /// a registration is still there before calling it.
+  private var removals = 0
   /// The container whose events these are, while it lives.
   weak var container: ContainerNode?
 
@@ -40,10 +37,23 @@ package final class ObserverList<Value> {
 
   @discardableResult
   package func remove(_ id: Int) -> Bool {
-    guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
-    entries[index].isActive = false
+    guard let index = index(of: id) else { return false }
     entries.remove(at: index)
+    removals &+= 1
     return true
+  }
+
+  /// The position of the registration `id`, found by bisection: identifiers ascend.
+  private func index(of id: Int) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let found = entries[middle].id
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
   }
 
   /// Calls every handler registered when the call starts and still registered when its turn
@@ -54,7 +64,10 @@ package final class ObserverList<Value> {
   @usableFromInline
   package func send(_ value: Value) {
     let snapshot = entries
-    for entry in snapshot where entry.isActive {
+    let removalsBefore = removals
+    for entry in snapshot {
+      // Only after a handler removed a registration does a later one need looking up.
+      if removals != removalsBefore, index(of: entry.id) == nil { continue }
       entry.handler(value)
     }
   }

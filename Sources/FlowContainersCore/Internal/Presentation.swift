@@ -3,8 +3,11 @@ public import Observation
 /// Who hears how a presentation ends: the presenter's `onEnd` closure and the listeners layers
 /// built on the core attach (``ContainerNode/addPresentationListener(_:)``), with the tag such a
 /// layer gave the presentation.
+///
+/// A class, made only for a presentation someone listens to: a presentation nobody listens to
+/// stores and drops one `nil` pointer.
 @MainActor
-struct PresentationEndHandlers {
+final class PresentationEndHandlers {
   var onEnd: ((PresentationEnding) -> Void)?
   var listeners: [(PresentationEnding) -> Void] = []
   /// What the layer that made the presentation says it is for (``ContainerNode/presentationTag``).
