@@ -49,8 +49,10 @@ public class ContainerNode {
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
   @usableFromInline var ownerType: AnyObject.Type?
-  /// The owner's identity, remembered when the owner is set: comparing it costs no weak load.
-  /// It outlives the owner, so a match is confirmed through ``ownerReference``.
+  /// The owner's identity, remembered when the owner is set.
+  ///
+  /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
+  /// ``ownerReference``.
   var ownerIdentity: ObjectIdentifier?
   /// The container this one presents.
   var presentedNode: ContainerNode?
