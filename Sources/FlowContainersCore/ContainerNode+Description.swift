@@ -14,24 +14,19 @@ extension ContainerNode {
   /// growing after 16 levels (deeper lines name their depth, `EditorFlow@40`), and a chain of more
   /// than 64 containers shows its first and last 32 around a line saying how many were left out.
   public var treeDescription: String {
-    var chain: [ContainerNode] = []
-    var node: ContainerNode? = self
-    while let current = node {
-      chain.append(current)
-      node = current.presentedNode
-    }
+    let levels = Array(chain(.towardTop))
     var lines: [String] = []
-    for level in TreeDump.shownLevels(count: chain.count) {
+    for level in TreeDump.shownLevels(count: levels.count) {
       guard let level else {
         lines.append(
           TreeDump.elision(
             depth: TreeDump.keptAtEachEnd,
-            count: chain.count - 2 * TreeDump.keptAtEachEnd))
+            count: levels.count - 2 * TreeDump.keptAtEachEnd))
         continue
       }
+      let node = levels[level]
       lines.append(
-        TreeDump.line(
-          depth: level, flow: chain[level].ownerName, items: chain[level].screenDescriptions))
+        TreeDump.line(depth: level, flow: node.ownerName, items: node.content.screenDescriptions))
     }
     return lines.joined(separator: "\n")
   }
@@ -40,7 +35,7 @@ extension ContainerNode {
 extension ContainerNode: @MainActor CustomDebugStringConvertible {
   /// A one-line summary: owner and depth, stack, what it presents, and whether it finished.
   public var debugDescription: String {
-    let stack = screenDescriptions.joined(separator: ", ")
+    let stack = content.screenDescriptions.joined(separator: ", ")
     var text = "StackContainer(\(locationDescription): [\(stack)]"
     if let presented = presentedNode { text += ", presenting \(presented.ownerName)" }
     if finished { text += ", finished" }

@@ -51,7 +51,7 @@ extension ContainerNode {
 
   /// The host popped to `index`: the screens above it go.
   private func userPopped(toIndex index: Int, fileID: StaticString, line: UInt) {
-    let count = screenCount
+    let count = content.screenCount
     guard (0..<count).contains(index) else {
       report(
         .screenNotFound,
@@ -61,7 +61,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    hostPop(toIndex: index)
+    content.hostPop(toIndex: index)
   }
 
   /// The user closed this container: its presentation ends as dismissed by the user.
@@ -82,7 +82,7 @@ extension ContainerNode {
 
   /// The user started dragging the top screen away: remember the stack as it is.
   private func interactivePopBegan(fileID: StaticString, line: UInt) {
-    guard interactivePopGeneration == nil, screenCount > 1 else {
+    guard interactivePopGeneration == nil, content.screenCount > 1 else {
       report(
         .interactivePop,
         interactivePopGeneration == nil
@@ -107,7 +107,7 @@ extension ContainerNode {
       return
     }
     interactivePopGeneration = nil
-    guard began == generation, screenCount > 1 else {
+    guard began == generation, content.screenCount > 1 else {
       report(
         .interactivePop,
         "interactivePopCommitted on \(locationDescription), but the program changed the tree "
@@ -116,7 +116,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    hostPopTop()
+    content.hostPopTop()
   }
 
   /// The drag was abandoned: nothing changes, and observers hear the gesture end.

@@ -100,3 +100,17 @@ extension StackContainer {
     replace(with: screens, animated: animated, cause: cause)
   }
 }
+
+extension ContainerNode {
+  /// Whether the presenter gave the current presentation an `onEnd` closure.
+  ///
+  /// For the test support's leak reports: a closure that captures the presenting flow strongly
+  /// keeps that flow alive while the presentation lasts.
+  package var presentationHasOnEnd: Bool { endHandlers?.onEnd != nil }
+
+  /// How many observers (of events and of stack changes) sit on this container itself.
+  ///
+  /// For the test support's leak reports: an observer closure that captures the container's
+  /// own flow keeps that flow alive until its token is cancelled.
+  package var ownObserverCount: Int { (eventObservers?.count ?? 0) + changeObserverCount }
+}

@@ -50,7 +50,8 @@ extension ContainerNode {
   func emit(_ action: NavigationEvent.Action, cause: NavigationCause, animated: Bool) {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
-      action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated)
+      action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated,
+      container: self)
     // This container's own observers first (the caller keeps `self` alive), then only the
     // containers below with observers of their own, nearest first: an event costs the number of
     // observed containers below it, not its depth. Strong references: a handler may dismiss,

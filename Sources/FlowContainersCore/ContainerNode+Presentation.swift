@@ -266,13 +266,9 @@ extension ContainerNode {
     }
     // `child` has no presenter, so it is below this container only if this container sits in
     // what `child` presents: walk up from `child`, usually not at all.
-    var node = child.presentedNode
-    while let above = node {
-      if above === self {
-        return "\(child.ownerName)'s container is below this one in the tree; presenting it "
-          + "would make a cycle."
-      }
-      node = above.presentedNode
+    for above in child.chain(.towardTop).dropFirst() where above === self {
+      return "\(child.ownerName)'s container is below this one in the tree; presenting it "
+        + "would make a cycle."
     }
     return nil
   }
@@ -287,9 +283,7 @@ extension ContainerNode {
   /// presents, directly or through what it presents, so neither would ever be released.
   private func ownerCycle(presenting child: ContainerNode) -> String? {
     guard let identity = child.ownerIdentity else { return nil }
-    var node: ContainerNode? = self
-    var reach = Self.ownerCycleReach
-    while let current = node, reach > 0 {
+    for current in chain(.towardRoot).prefix(Self.ownerCycleReach) {
       // The identity first: a comparison of two words, where loading a weak owner is not. It
       // may name an owner that is gone and whose address was reused, so the weak references
       // decide.
@@ -301,8 +295,6 @@ extension ContainerNode {
           + "while that flow keeps this container alive: a cycle that is never released. Give "
           + "the presented container a flow of its own."
       }
-      node = current.presenterNode
-      reach -= 1
     }
     return nil
   }
@@ -317,7 +309,6 @@ extension ContainerNode {
   func attach(
     depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
   ) -> ContainerNode {
-    var node: ContainerNode? = self
     var depth = depth
     var below = below
     // No closure (`presenterNode.flatMap { … }`): a main-actor closure passed to a nonisolated
@@ -326,7 +317,8 @@ extension ContainerNode {
     if let presenter = presenterNode {
       observed = presenter.hasOwnEventObservers ? presenter : presenter.observedBelow
     }
-    while let current = node {
+    var top = self
+    for current in chain(.towardTop) {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
       current.changes = queue
@@ -334,10 +326,9 @@ extension ContainerNode {
       if current.hasOwnEventObservers { observed = current }
       below = current.eventObserverCount
       depth += 1
-      guard let above = current.presentedNode else { return current }
-      node = above
+      top = current
     }
-    return self
+    return top
   }
 
   /// Ends this container's presentation, everything above first, each exactly once; the caller
@@ -348,12 +339,10 @@ extension ContainerNode {
     // reads as finished from its first announcement on.
     first.markFinished()
     var layers: [ContainerNode] = []
-    var top = first
-    while let above = top.presentedNode {
+    for above in first.chain(.towardTop).dropFirst() {
       if layers.isEmpty { layers.append(first) }
       above.markFinished()
       layers.append(above)
-      top = above
     }
     // Then end the layers top-down, each exactly once; each presenter is still alive (held by
     // the layer below, or by `layers`) when the ending of what it presented is announced.

@@ -12,10 +12,8 @@ import Observation
 /// root up to the topmost modal layer:
 ///
 /// ```swift
-/// var node: ContainerNode? = app.container
-/// while let current = node {
-///   print(current.depth, current.stackDescription)
-///   node = current.presented
+/// for node in app.container.chain(.towardTop) {
+///   print(node.depth, node.stackDescription)
 /// }
 /// ```
 ///
@@ -108,31 +106,19 @@ public class ContainerNode {
   /// and no change is under way in the tree, otherwise just after.
   isolated deinit { releasePresentation() }
 
-  // MARK: What the typed subclass provides
-
-  /// The number of screens; overridden by ``StackContainer``.
-  var screenCount: Int { 0 }
-
-  /// The screens as text; overridden by ``StackContainer``.
-  var screenDescriptions: [String] { [] }
+  /// What this container holds, for the code that does not know its kind.
+  ///
+  /// Every container is made as a kind that conforms to ``ContainerContent`` (this class's
+  /// initialiser is not public, and each subclass conforms); ``NoContent`` keeps this total
+  /// rather than trapping.
+  var content: any ContainerContent { self as? any ContainerContent ?? NoContent() }
 
   /// The position in the stack of the screen that is `object` itself, if a screen is.
   ///
-  /// For the test support's leak reports. Overridden by ``StackContainer``.
-  package func indexOfScreen(identicalTo object: AnyObject) -> Int? { nil }
-
-  /// Removes the screens above `index` for the host; overridden by ``StackContainer``.
-  func hostPop(toIndex index: Int) {}
-
-  /// Removes the top screen for the host; overridden by ``StackContainer``.
-  func hostPopTop() {}
-
-  /// Registers a read of the stack with the Observation framework; overridden by
-  /// ``StackContainer``.
-  func accessStack() {}
-
-  /// Reports a pop that would remove the root; overridden by ``StackContainer``.
-  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
+  /// For the test support's leak reports.
+  package func indexOfScreen(identicalTo object: AnyObject) -> Int? {
+    content.screenIndex(identicalTo: object)
+  }
 }
 
 extension ContainerNode {
@@ -155,12 +141,13 @@ extension ContainerNode {
   ///
   /// Observable.
   public var count: Int {
-    accessStack()
-    return screenCount
+    let content = content
+    content.accessStack()
+    return content.screenCount
   }
 
   /// The stack's screens, bottom first, as `String(describing:)` renders them.
-  public var stackDescription: [String] { screenDescriptions }
+  public var stackDescription: [String] { content.screenDescriptions }
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
   public var topmost: ContainerNode {
@@ -170,7 +157,7 @@ extension ContainerNode {
     if let top = changes?.top, top.changes === changes { return top }
     var node = self
     var steps = 0
-    while let above = node.presentedNode {
+    for above in chain(.towardTop).dropFirst() {
       node = above
       steps += 1
     }
@@ -266,7 +253,7 @@ extension ContainerNode {
   @usableFromInline
   func refusePopOfRoot(fileID: StaticString, line: UInt) {
     generation &-= 1
-    reportPopOfRoot(fileID: fileID, line: line)
+    content.reportPopOfRoot(fileID: fileID, line: line)
   }
 
   /// Queues `run` to run after the change in progress in this tree.

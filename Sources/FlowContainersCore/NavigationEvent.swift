@@ -3,15 +3,17 @@
 /// Events are small values built without allocating, so observing a whole program is cheap:
 /// they say what happened (the operation, and how many screens were added and removed), where
 /// (the owning flow's type and the container's depth in the tree) and why. To see the screens
-/// themselves, look at the container (`root.container` at ``depth``) or observe it with
-/// ``StackContainer/observeChanges(_:)``. Nothing is built when nobody observes.
+/// themselves, follow ``container`` to the container it came from, or observe that container
+/// with ``StackContainer/observeChanges(_:)``. Nothing is built when nobody observes.
 ///
 /// ```swift
-/// let token = app.container.observeEvents { print($0) }
+/// let token = app.container.observeEvents { event in
+///   print(event, event.container?.stackDescription ?? [])
+/// }
 /// app.container.push(.note(2))
-/// // Prints: AppFlow@0 push +1 -0 (program, animated)
+/// // Prints: AppFlow@0 push +1 -0 (program, animated) ["library", "note(2)"]
 /// ```
-public struct NavigationEvent: Sendable, Hashable {
+public struct NavigationEvent: Sendable {
   /// What happened.
   public enum Action: Sendable, Hashable {
     /// The stack changed: `added` screens pushed, `removed` screens popped or replaced.
@@ -36,6 +38,11 @@ public struct NavigationEvent: Sendable, Hashable {
   public var cause: NavigationCause
   /// Whether the host should animate it.
   public var animated: Bool
+  /// The container where it happened, while that container lives.
+  ///
+  /// Held weakly: an event kept in a log does not keep its container alive. It is not part of
+  /// equality: two events are equal when they say the same thing happened at the same depth.
+  public weak var container: ContainerNode?
 
   /// Creates an event value; the library makes these.
   ///
@@ -45,15 +52,35 @@ public struct NavigationEvent: Sendable, Hashable {
   ///   - depth: The container's depth in its tree.
   ///   - cause: Who asked for it.
   ///   - animated: Whether the host should animate it.
+  ///   - container: The container where it happened.
   public init(
     _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
-    animated: Bool
+    animated: Bool, container: ContainerNode? = nil
   ) {
     self.action = action
     self.flow = FlowTypeName(flowType)
     self.depth = depth
     self.cause = cause
     self.animated = animated
+    self.container = container
+  }
+}
+
+extension NavigationEvent: Hashable {
+  /// Whether two events say the same thing happened at the same depth; ``container`` is not
+  /// compared.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.action == rhs.action && lhs.flow == rhs.flow && lhs.depth == rhs.depth
+      && lhs.cause == rhs.cause && lhs.animated == rhs.animated
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(action)
+    hasher.combine(flow)
+    hasher.combine(depth)
+    hasher.combine(cause)
+    hasher.combine(animated)
   }
 }
 

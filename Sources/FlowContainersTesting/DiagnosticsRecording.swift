@@ -79,15 +79,12 @@ public func expectMisuse(
 /// The tree `container` belongs to, from its root up: the dump, and each container's state.
 @MainActor
 private func fingerprint(_ container: ContainerNode) -> String {
-  var root = container
-  while let presenter = root.presenter { root = presenter }
+  let root = container.root
   var text = root.treeDescription
-  var node: ContainerNode? = root
-  while let current = node {
+  for current in root.chain(.towardTop) {
     text +=
       "\n\(current.depth): finished=\(current.isFinished) count=\(current.count) "
       + "presented=\(current.isPresented) presenter=\(current.presenter.map { "\($0.depth)" } ?? "none")"
-    node = current.presented
   }
   return text
 }

@@ -142,26 +142,40 @@ public final class LeakTracker {
   private func position(of node: ContainerNode, as subject: String) -> String {
     if let presenter = node.presenter {
       return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
-        + rootOf(node).treeDescription
+        + node.root.treeDescription
     }
     if node.isFinished {
       return "\(subject) was dismissed, but something outside the tree still holds it (a "
-        + "strong delegate, a closure capturing it, a stored reference)"
+        + "strong delegate, a closure capturing it, a stored reference)" + closureHints(node)
     }
     return "\(subject) is not presented (a root); something outside the tree still holds it "
-      + "(whoever created it, a strong delegate, a closure capturing it). Its tree:\n"
-      + node.treeDescription
+      + "(whoever created it, a strong delegate, a closure capturing it)" + closureHints(node)
+      + ". Its tree:\n" + node.treeDescription
+  }
+
+  /// The closures the tree keeps that could hold `node`'s flow: the edges a leak report can
+  /// name without seeing inside closures.
+  private func closureHints(_ node: ContainerNode) -> String {
+    var hints: [String] = []
+    if let presented = node.presented, node.presentationHasOnEnd {
+      hints.append(
+        "the onEnd closure of its presentation of \(label(presented)) is kept while that "
+          + "presentation lasts; if it captures the flow strongly, the flow holds its own "
+          + "presentation (capture [weak self])")
+    }
+    let observers = node.ownObserverCount
+    if observers > 0 {
+      hints.append(
+        "its container keeps \(observers) observer closure\(observers == 1 ? "" : "s") until "
+          + "the token is cancelled; one that captures the flow keeps it alive (capture it "
+          + "weakly, or cancel the token)")
+    }
+    return hints.isEmpty ? "" : "; " + hints.joined(separator: "; ")
   }
 
   private func label(_ node: ContainerNode) -> String {
     let owner = node.owner.map { String(describing: type(of: $0)) } ?? "(no owner)"
     return "\(owner)@\(node.depth)"
-  }
-
-  private func rootOf(_ node: ContainerNode) -> ContainerNode {
-    var root = node
-    while let below = root.presenter { root = below }
-    return root
   }
 
   private func stackIndex(of object: AnyObject, in node: ContainerNode) -> Int? {

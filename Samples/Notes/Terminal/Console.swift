@@ -27,12 +27,3 @@ final class Console {
     return lines
   }
 }
-
-extension ContainerNode {
-  /// The container `depth` levels above this one in its chain, or `nil`.
-  func node(atDepth depth: Int) -> ContainerNode? {
-    var node: ContainerNode? = self
-    for _ in 0..<max(0, depth - self.depth) { node = node?.presented }
-    return node
-  }
-}

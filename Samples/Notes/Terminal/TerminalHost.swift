@@ -17,10 +17,9 @@ final class TerminalHost {
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
     if options.isTracing {
-      traceToken = app.container.observeEvents { [console, weak app] event in
+      traceToken = app.container.observeEvents { [console] event in
         // Events say where and what; for stack changes, show the stack they left.
-        guard case .stack = event.action, let node = app?.container.node(atDepth: event.depth)
-        else {
+        guard case .stack = event.action, let node = event.container else {
           console.trace("\(event)")
           return
         }

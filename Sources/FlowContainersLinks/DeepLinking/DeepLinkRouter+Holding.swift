@@ -29,10 +29,9 @@ extension DeepLinkRouter {
   static func guardPresenter(
     for requirement: LinkRequirement, in root: ContainerNode
   ) -> ContainerNode? {
-    var node: ContainerNode? = root
-    while let current = node {
-      if current.presentationTag == AnyHashable(requirement) { return current }
-      node = current.presentedUntracked
+    let tag = AnyHashable(requirement)
+    for current in root.chain(.towardTop) where current.presentationTag == tag {
+      return current
     }
     return nil
   }

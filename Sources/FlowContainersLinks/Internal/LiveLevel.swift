@@ -30,14 +30,14 @@ struct LiveLevel {
     var levels: [LiveLevel] = [
       LiveLevel(container: root.container, flow: root, readingRoutes: readingRoutes)
     ]
-    var node: ContainerNode = root.container
-    while let child = node.presentedUntracked {
+    var presenter: ContainerNode = root.container
+    for child in root.container.chain(.towardTop).dropFirst() {
       // The presenter holds the flow it presents strongly; no weak load needed.
       levels.append(
         LiveLevel(
-          container: child, flow: node.presentedOwnerUntracked as? any RestorableFlow,
+          container: child, flow: presenter.presentedOwnerUntracked as? any RestorableFlow,
           readingRoutes: readingRoutes))
-      node = child
+      presenter = child
     }
     return levels
   }
