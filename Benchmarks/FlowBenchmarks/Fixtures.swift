@@ -31,6 +31,11 @@ final class ScreenFlow {
     container = StackContainer(root: Screen(id))
     container.owner = self
   }
+
+  init(_ id: Int, screens: Int) {
+    container = StackContainer(stack: (0..<screens).map { Screen(id + $0) })
+    container.owner = self
+  }
 }
 
 /// The baseline's flow: the same objects, by hand.
@@ -39,6 +44,10 @@ final class PlainFlow {
   var presented: PlainFlow?
   init(_ id: Int = 0) {
     container = PlainContainer(stack: [Screen(id)])
+  }
+
+  init(_ id: Int, screens: Int) {
+    container = PlainContainer(stack: (0..<screens).map { Screen(id + $0) })
   }
 }
 

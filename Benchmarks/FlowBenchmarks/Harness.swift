@@ -12,6 +12,8 @@ struct Result {
   var baselineNsPerOp: Double?
   var goal: Double?
   var kib: Double?
+  /// What `nsPerOp` and `baselineNsPerOp` measure, when it is not nanoseconds per operation.
+  var unit: String? = nil
 
   var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
   var meetsGoal: Bool {

@@ -18,10 +18,11 @@ enum Report {
       } else {
         goal = result.goal.map { String(format: "≤ %.1f", $0) } ?? "report"
       }
+      let unit = result.unit.map { " \($0)" } ?? ""
       lines.append(
-        "| \(result.name) | \(String(format: "%.1f", result.nsPerOp)) | \(result.baseline) | "
-          + "\(baseline) | \(result.kib == nil ? ratio : "—") | \(goal) | "
-          + "\(result.meetsGoal ? "ok" : "MISSED") |")
+        "| \(result.name) | \(String(format: "%.1f", result.nsPerOp))\(unit) | "
+          + "\(result.baseline) | \(baseline)\(unit) | \(result.kib == nil ? ratio : "—") | "
+          + "\(goal) | \(result.meetsGoal ? "ok" : "MISSED") |")
     }
     return lines.joined(separator: "\n")
   }
@@ -37,6 +38,7 @@ enum Report {
         "\"goal\": \(result.goal.map(number) ?? "null")",
       ]
       if let kib = result.kib { fields.append("\"kib\": \(number(kib))") }
+      if let unit = result.unit { fields.append("\"unit\": \"\(unit)\"") }
       return "  {" + fields.joined(separator: ", ") + "}"
     }
     return "[\n" + objects.joined(separator: ",\n") + "\n]"

@@ -65,8 +65,24 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
   }
   results.append(
     compare(
-      "observer_attached", goal: 1.5, settings: settings, baseline: "push_pop with no observer",
+      "observer_attached", goal: 3, settings: settings, baseline: "push_pop with no observer",
       workload: observedPushPop, baseline: pushPop))
   token.cancel()
+
+  let changeObserved = StackContainer<Route>(root: .home)
+  let changeToken = changeObserved.observeChanges { change in blackHole(change) }
+  let changeObservedPushPop: Workload = { operations in
+    timed {
+      for index in 0..<operations {
+        changeObserved.push(.item(index))
+        blackHole(changeObserved.pop())
+      }
+    }
+  }
+  results.append(
+    compare(
+      "change_observer_attached", goal: 3, settings: settings,
+      baseline: "push_pop with no observer", workload: changeObservedPushPop, baseline: pushPop))
+  changeToken.cancel()
   return results
 }
