@@ -106,8 +106,9 @@ func observedTeardown(_ settings: Settings) -> Result {
     baseline: { operations in 10 * shallow(operations) })
 }
 
-/// Bytes per live tree of 3 flows and 7 screens, against hand-written classes holding the same:
-/// the growth of the resident set while 100,000 of each are alive. It runs first, before other
+/// Bytes per live tree of 3 flows and 7 screens, against hand-written classes holding the same.
+///
+/// The growth of the resident set while 100,000 of each are alive. It runs first, before other
 /// groups leave freed memory that the trees would reuse without growing the resident set.
 @MainActor
 func treeBytes(_ settings: Settings) -> Result {
