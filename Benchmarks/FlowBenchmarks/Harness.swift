@@ -14,6 +14,8 @@ struct Result {
   var kib: Double?
   /// What `nsPerOp` and `baselineNsPerOp` measure, when it is not nanoseconds per operation.
   var unit: String? = nil
+  /// Whether `--row` skipped it.
+  var skipped = false
 
   var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
   var meetsGoal: Bool {
@@ -31,6 +33,9 @@ struct Settings {
   /// When set, every round runs exactly this many operations instead of a calibrated number:
   /// for counting instructions under valgrind, where timing is meaningless.
   var fixedOperations: Int?
+  /// When set, only the benchmark of this name is measured (the others in its group are
+  /// skipped): for counting one workload's instructions under valgrind.
+  var row: String? = nil
 
   static let full = Settings(
     rounds: 15, roundNanoseconds: 40_000_000, rssCycles: 1_000_000, fixedOperations: nil)
@@ -89,6 +94,9 @@ func compare(
   _ name: String, goal: Double?, settings: Settings, baseline baselineName: String,
   workload: Workload, baseline: Workload
 ) -> Result {
+  if let row = settings.row, row != name {
+    return Result(name: name, nsPerOp: 0, baseline: baselineName, skipped: true)
+  }
   let workloadOperations = calibrate(settings, workload)
   let baselineOperations = calibrate(settings, baseline)
   var workloadTimes: [Double] = []

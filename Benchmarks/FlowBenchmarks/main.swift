@@ -16,6 +16,7 @@ if arguments.contains("--help") {
       --only    run one group: stack, present, teardown, deeplink, restore or memory
       --rounds  measure this many rounds instead of 15 (1 is handy under valgrind)
       --operations  run this many operations per round instead of calibrating (for valgrind)
+      --row     within the groups run, measure only the benchmark of this name (for valgrind)
     Build in release mode: swift run -c release flow-benchmarks
     """)
   exit(0)
@@ -41,9 +42,12 @@ let groups: [(String, @MainActor (Settings) -> [Result])] = [
   ("teardown", teardownBenchmarks),
   ("deeplink", deepLinkBenchmarks), ("restore", restorationBenchmarks),
 ]
+if let index = argumentList.firstIndex(of: "--row"), index + 1 < argumentList.count {
+  settings.row = argumentList[index + 1]
+}
 var results: [Result] = []
 for (group, run) in groups where only.map(group.hasPrefix) ?? true {
-  results += run(settings)
+  results += run(settings).filter { !$0.skipped }
 }
 
 if arguments.contains("--json") {

@@ -46,7 +46,7 @@ public class ContainerNode {
   weak var ownerReference: AnyObject?
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
-  @usableFromInline var ownerType: AnyObject.Type?
+  var ownerType: AnyObject.Type?
   /// The owner's identity, remembered when the owner is set.
   ///
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
@@ -163,6 +163,18 @@ extension ContainerNode {
     }
     if steps >= 16, let changes, node.changes === changes { changes.top = node }
     return node
+  }
+
+  /// Starts a change of the tree, as ``ChangeQueue/perform(_:)`` does, for code that passes no
+  /// closure: bumps the generation, and returns what to hand to ``endChange(_:)``.
+  func beginChange() -> ChangeQueue.Started {
+    generation &+= 1
+    return changeQueue.begin()
+  }
+
+  /// Ends the change ``beginChange()`` started, then runs the requests made while it ran.
+  func endChange(_ started: ChangeQueue.Started) {
+    started.queue.end(started)
   }
 
   /// Runs `body` as the tree's change in progress when user code could run during it (an

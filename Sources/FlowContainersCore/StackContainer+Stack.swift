@@ -37,9 +37,12 @@ extension StackContainer {
     case .quiet:
       withStackTakenOut { $0.append(screen) }
     case .announced:
-      announce(
-        .push, animated: animated, minimumCount: 0, fileID: fileID, line: line,
-        counts: (1, 0), { $0.append(screen) }, screens: { ([screen], []) })
+      guard let started = beginAnnounced(minimumCount: 0, fileID: fileID, line: line) else {
+        return
+      }
+      withStackTakenOut { $0.append(screen) }
+      endAnnounced(
+        started, .push, animated: animated, counts: (1, 0), screens: { ([screen], []) })
     case .queued:
       enqueue("push(_:)", fileID: fileID, line: line) {
         self.push(screen, animated: animated, fileID: fileID, line: line)
@@ -98,11 +101,12 @@ extension StackContainer {
       refusePopOfRoot(fileID: fileID, line: line)
       return nil
     case .announced:
-      var removed: Screen?
-      announce(
-        .pop, animated: animated, minimumCount: 2, fileID: fileID, line: line,
-        counts: (0, 1), { removed = $0.removeLast() },
-        screens: { ([], removed.map { [$0] } ?? []) })
+      guard let started = beginAnnounced(minimumCount: 2, fileID: fileID, line: line) else {
+        return nil
+      }
+      let removed = withStackTakenOut { $0.removeLast() }
+      endAnnounced(
+        started, .pop, animated: animated, counts: (0, 1), screens: { ([], [removed]) })
       return removed
     case .queued:
       enqueue("pop()", fileID: fileID, line: line) {
@@ -288,27 +292,42 @@ extension StackContainer {
     screens.count > 1 ? screens.removeLast() : nil
   }
 
-  /// Makes a stack change as an announced change of the tree: the slow path of the inlined push
+  /// Begins a stack change as an announced change of the tree: the slow path of the inlined push
   /// and pop, taken when an Observation registrar or an observer exists.
   ///
-  /// `change` (the caller's specialised code) changes the stack, adding and removing `counts`
-  /// screens; `screens` then lists them, and runs only when change observers need a
-  /// ``StackChange``. A stack of fewer than `minimumCount` screens is reported as a pop of the
-  /// root, and nothing changes.
+  /// The inlined caller then changes the stack itself, specialised for its screen type and
+  /// with the stack taken out (no user code runs until ``endAnnounced(_:_:animated:counts:screens:)``),
+  /// and ends the change. A stack of fewer than `minimumCount` screens is reported as a pop of
+  /// the root: nothing changes, and this returns `nil`.
+  ///
+  /// Neither half is inlined: the properties they read would then be read from other modules,
+  /// and the compiler could no longer prove that their accesses never overlap, so every push and
+  /// pop would pay run-time exclusivity checks.
   @usableFromInline
-  func announce(
-    _ operation: StackOperation, animated: Bool, minimumCount: Int, fileID: StaticString,
-    line: UInt, counts: (added: Int, removed: Int), _ change: (inout [Screen]) -> Void,
-    screens: () -> (added: [Screen], removed: [Screen])
-  ) {
+  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeQueue.Started?
+  {
     guard storage.count >= minimumCount else {
       reportPopOfRoot(fileID: fileID, line: line)
-      return
+      return nil
     }
-    changeQueue.perform {
-      mutateStack(change)
-      notify(operation, counts: counts, animated: animated, cause: .program, screens: screens)
-    }
+    let started = beginChange()
+    if let registrar, let stackKeyPath { registrar.registrar.willSet(self, keyPath: stackKeyPath) }
+    return started
+  }
+
+  /// Ends a stack change ``beginAnnounced(minimumCount:fileID:line:)`` began: tells the
+  /// Observation framework and the observers, then runs the requests made meanwhile.
+  ///
+  /// `screens` lists the screens added and removed, and runs only when change observers need a
+  /// ``StackChange``.
+  @usableFromInline
+  func endAnnounced(
+    _ started: ChangeQueue.Started, _ operation: StackOperation, animated: Bool,
+    counts: (added: Int, removed: Int), screens: () -> (added: [Screen], removed: [Screen])
+  ) {
+    if let registrar, let stackKeyPath { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
+    notify(operation, counts: counts, animated: animated, cause: .program, screens: screens)
+    endChange(started)
   }
 
   /// Changes the stack, telling the Observation framework if anything could be tracking it.

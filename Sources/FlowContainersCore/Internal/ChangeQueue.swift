@@ -9,7 +9,15 @@
 /// of its own. So every callback sees a whole tree, and every observer hears the changes in the
 /// order the tree went through them.
 @MainActor
+@usableFromInline
 final class ChangeQueue {
+  /// A change ``begin()`` started: what ``end(_:)`` needs to finish it.
+  @usableFromInline
+  struct Started {
+    let queue: ChangeQueue
+    let outer: Bool
+  }
+
   /// A request made while a change was in progress.
   struct Request {
     /// What was asked for, such as `push(_:)`.
@@ -52,14 +60,33 @@ final class ChangeQueue {
     return result
   }
 
+  /// Starts a change, as ``perform(_:)`` does around its closure.
+  func begin() -> Started {
+    let outer = isChanging
+    isChanging = true
+    return Started(queue: self, outer: outer)
+  }
+
+  /// Ends a change ``begin()`` started, then runs every request made while it ran.
+  func end(_ started: Started) {
+    isChanging = started.outer
+    if !started.outer, next < pending.count { drain() }
+  }
+
   /// Queues a request to run after the change in progress.
   func enqueue(
     _ operation: String, fileID: StaticString, line: UInt, _ run: @escaping () -> Void
   ) {
-    pending.append(
-      Request(
-        operation: operation, fileID: fileID, line: line,
-        diagnostics: MisuseReports.scopedHandler, run: run))
+    let request = Request(
+      operation: operation, fileID: fileID, line: line,
+      diagnostics: MisuseReports.scopedHandler, run: run)
+    // Appended to a local: no access to `pending` stays open across code the compiler cannot
+    // see (growing the array, or a release that runs a deinit), so that its other accesses,
+    // such as the check at the end of every change, need no run-time exclusivity check.
+    var requests: [Request] = []
+    swap(&requests, &pending)
+    requests.append(request)
+    swap(&requests, &pending)
   }
 
   /// Starts listing the requests that run, for a caller that must know whether anything
@@ -87,8 +114,11 @@ final class ChangeQueue {
         request.run()
       }
     }
-    pending.removeAll()
+    // Taken out before the requests are released: releasing them may run any code.
+    var done: [Request] = []
+    swap(&done, &pending)
     next = 0
     isDraining = false
+    done.removeAll()
   }
 }

@@ -31,25 +31,39 @@ package final class ObserverList<Value> {
 
   package func add(_ handler: @escaping (Value) -> Void) -> Int {
     nextID += 1
-    entries.append(Entry(id: nextID, handler: handler))
+    // Appended to a local, as `remove(_:)` removes: see there.
+    var grown = entries
+    entries = []
+    grown.append(Entry(id: nextID, handler: handler))
+    entries = grown
     return nextID
   }
 
   @discardableResult
   package func remove(_ id: Int) -> Bool {
-    guard let index = index(of: id) else { return false }
-    entries.remove(at: index)
+    guard let index = Self.index(of: id, in: entries) else { return false }
+    // Removed from a local: releasing the handler may run any code (what it captured is
+    // deinitialised), and no access to `entries` may be open then, or every access to it would
+    // need a run-time exclusivity check, `send`'s included.
+    var remaining = entries
+    entries = []
+    let removed = remaining.remove(at: index)
+    entries = remaining
     removals &+= 1
+    extendLifetime(removed)
     return true
   }
 
-  /// The position of the registration `id`, found by bisection: identifiers ascend.
-  private func index(of id: Int) -> Int? {
+  /// The position of the registration `id` in `list`, found by bisection: identifiers ascend.
+  ///
+  /// It takes the list as a value, read once: reading `entries` around the calls of an
+  /// unspecialised subscript would need a run-time exclusivity check on every access to it.
+  private static func index(of id: Int, in list: ContiguousArray<Entry>) -> Int? {
     var low = 0
-    var high = entries.count
+    var high = list.count
     while low < high {
       let middle = (low + high) / 2
-      let found = entries[middle].id
+      let found = list[middle].id
       if found == id { return middle }
       if found < id { low = middle + 1 } else { high = middle }
     }
@@ -67,7 +81,7 @@ package final class ObserverList<Value> {
     let removalsBefore = removals
     for entry in snapshot {
       // Only after a handler removed a registration does a later one need looking up.
-      if removals != removalsBefore, index(of: entry.id) == nil { continue }
+      if removals != removalsBefore, Self.index(of: entry.id, in: entries) == nil { continue }
       entry.handler(value)
     }
   }
