@@ -304,8 +304,7 @@ extension StackContainer {
   /// and the compiler could no longer prove that their accesses never overlap, so every push and
   /// pop would pay run-time exclusivity checks.
   @usableFromInline
-  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeQueue.Started?
-  {
+  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeQueue.Started? {
     guard storage.count >= minimumCount else {
       reportPopOfRoot(fileID: fileID, line: line)
       return nil
