@@ -29,19 +29,22 @@ extension ContainerNode {
   public func observeEvents(
     _ handler: @escaping @MainActor (NavigationEvent) -> Void
   ) -> ObserverToken {
-    let observers = eventObservers ?? ObserverList(container: self)
+    let observers = eventObservers ?? ObserverList()
     eventObservers = observers
     let id = observers.add(handler)
     attach(
       depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0,
       changes: changes)
-    return ObserverToken { [weak observers] in
-      // Removing the handler may release the last reference to the container (a handler that
-      // captured its own flow); `container` is `nil` once the container has gone.
-      guard let observers, observers.remove(id), let node = observers.container else { return }
-      node.attach(
-        depth: node.storedDepth, eventObserversBelow: node.presenterNode?.eventObserverCount ?? 0,
-        changes: node.changes)
+    // The token refers to the container, not to the list: a weak reference gives its target a
+    // side table and slower reference counting, a cost the list, retained on every event,
+    // should not pay.
+    return ObserverToken { [weak self] in
+      // `self` is held while this runs: removing the handler may release the last other
+      // reference to the container (a handler that captured its own flow).
+      guard let self, let observers = self.eventObservers, observers.remove(id) else { return }
+      self.attach(
+        depth: self.storedDepth,
+        eventObserversBelow: self.presenterNode?.eventObserverCount ?? 0, changes: self.changes)
     }
   }
 
@@ -51,7 +54,7 @@ extension ContainerNode {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
       action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated,
-      container: self)
+      source: eventSource)
     // This container's own observers first (the caller keeps `self` alive), then only the
     // containers below with observers of their own, nearest first: an event costs the number of
     // observed containers below it, not its depth. Strong references: a handler may dismiss,
@@ -62,6 +65,14 @@ extension ContainerNode {
       if let observers = current.eventObservers, !observers.isEmpty { observers.send(event) }
       node = current.observedBelow
     }
+  }
+
+  /// What this container's events lead back to it through, made on the first event.
+  var eventSource: EventSource {
+    if let source = madeEventSource { return source }
+    let made = EventSource(self)
+    madeEventSource = made
+    return made
   }
 
   /// Whether this container has event observers of its own.

@@ -86,6 +86,8 @@ public class ContainerNode {
   /// The nearest container below this one (toward the root) that has event observers of its
   /// own, so that an event reaches every observer without walking the layers in between.
   weak var observedBelow: ContainerNode?
+  /// What this container's events lead back to it through, once one was made.
+  var madeEventSource: EventSource?
   /// How many change observers sit on this container (a ``StackContainer``'s), so the fast path
   /// needs no generic lookup.
   var changeObserverCount = 0
@@ -167,14 +169,17 @@ extension ContainerNode {
 
   /// Starts a change of the tree, as ``ChangeQueue/perform(_:)`` does, for code that passes no
   /// closure: bumps the generation, and returns what to hand to ``endChange(_:)``.
-  func beginChange() -> ChangeQueue.Started {
+  func beginChange() -> ChangeStart {
     generation &+= 1
     return changeQueue.begin()
   }
 
   /// Ends the change ``beginChange()`` started, then runs the requests made while it ran.
-  func endChange(_ started: ChangeQueue.Started) {
-    started.queue.end(started)
+  ///
+  /// The tree's queue is the one the change began with: presenting and dismissing, which hand
+  /// containers another queue, are queued until the change ends.
+  func endChange(_ started: ChangeStart) {
+    changes?.end(started)
   }
 
   /// Runs `body` as the tree's change in progress when user code could run during it (an

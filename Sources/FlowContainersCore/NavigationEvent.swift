@@ -38,11 +38,14 @@ public struct NavigationEvent: Sendable {
   public var cause: NavigationCause
   /// Whether the host should animate it.
   public var animated: Bool
+  /// Where ``container`` comes from: shared by every event of one container.
+  let source: EventSource?
+
   /// The container where it happened, while that container lives.
   ///
   /// Held weakly: an event kept in a log does not keep its container alive. It is not part of
   /// equality: two events are equal when they say the same thing happened at the same depth.
-  public weak var container: ContainerNode?
+  public var container: ContainerNode? { source?.container }
 
   /// Creates an event value; the library makes these.
   ///
@@ -52,16 +55,37 @@ public struct NavigationEvent: Sendable {
   ///   - depth: The container's depth in its tree.
   ///   - cause: Who asked for it.
   ///   - animated: Whether the host should animate it.
-  ///   - container: The container where it happened.
   public init(
     _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
-    animated: Bool, container: ContainerNode? = nil
+    animated: Bool
+  ) {
+    self.init(
+      action, flowType: flowType, depth: depth, cause: cause, animated: animated, source: nil)
+  }
+
+  /// Creates the event of a container, which `source` leads back to.
+  init(
+    _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
+    animated: Bool, source: EventSource?
   ) {
     self.action = action
     self.flow = FlowTypeName(flowType)
     self.depth = depth
     self.cause = cause
     self.animated = animated
+    self.source = source
+  }
+}
+
+/// A weak reference to the container events come from, made once per container and shared by
+/// its events.
+///
+/// Copying an event then copies one strong reference to this small object; a weak reference to
+/// the container in every event would cost a weak-reference operation on every copy.
+final class EventSource: Sendable {
+  weak let container: ContainerNode?
+
+  init(_ container: ContainerNode) {
     self.container = container
   }
 }

@@ -27,9 +27,11 @@ extension StackContainer {
     changeObservers = observers
     let id = observers.add(handler)
     changeObserverCount = observers.count
-    return ObserverToken { [weak self, weak observers] in
-      guard let observers, observers.remove(id) else { return }
-      self?.changeObserverCount = observers.count
+    // Through the container, as `observeEvents(_:)`'s token: the list stays free of weak
+    // references.
+    return ObserverToken { [weak self] in
+      guard let self, let observers = self.changeObservers, observers.remove(id) else { return }
+      self.changeObserverCount = observers.count
     }
   }
 }

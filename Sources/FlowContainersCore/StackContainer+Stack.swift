@@ -304,7 +304,7 @@ extension StackContainer {
   /// and the compiler could no longer prove that their accesses never overlap, so every push and
   /// pop would pay run-time exclusivity checks.
   @usableFromInline
-  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeQueue.Started? {
+  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeStart? {
     guard storage.count >= minimumCount else {
       reportPopOfRoot(fileID: fileID, line: line)
       return nil
@@ -321,7 +321,7 @@ extension StackContainer {
   /// ``StackChange``.
   @usableFromInline
   func endAnnounced(
-    _ started: ChangeQueue.Started, _ operation: StackOperation, animated: Bool,
+    _ started: ChangeStart, _ operation: StackOperation, animated: Bool,
     counts: (added: Int, removed: Int), screens: () -> (added: [Screen], removed: [Screen])
   ) {
     if let registrar, let stackKeyPath { registrar.registrar.didSet(self, keyPath: stackKeyPath) }

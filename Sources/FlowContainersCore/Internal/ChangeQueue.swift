@@ -9,15 +9,7 @@
 /// of its own. So every callback sees a whole tree, and every observer hears the changes in the
 /// order the tree went through them.
 @MainActor
-@usableFromInline
 final class ChangeQueue {
-  /// A change ``begin()`` started: what ``end(_:)`` needs to finish it.
-  @usableFromInline
-  struct Started {
-    let queue: ChangeQueue
-    let outer: Bool
-  }
-
   /// A request made while a change was in progress.
   struct Request {
     /// What was asked for, such as `push(_:)`.
@@ -61,14 +53,14 @@ final class ChangeQueue {
   }
 
   /// Starts a change, as ``perform(_:)`` does around its closure.
-  func begin() -> Started {
+  func begin() -> ChangeStart {
     let outer = isChanging
     isChanging = true
-    return Started(queue: self, outer: outer)
+    return ChangeStart(outer: outer)
   }
 
   /// Ends a change ``begin()`` started, then runs every request made while it ran.
-  func end(_ started: Started) {
+  func end(_ started: ChangeStart) {
     isChanging = started.outer
     if !started.outer, next < pending.count { drain() }
   }
@@ -121,4 +113,11 @@ final class ChangeQueue {
     isDraining = false
     done.removeAll()
   }
+}
+
+/// A change ``ChangeQueue/begin()`` started: what ``ChangeQueue/end(_:)`` needs to finish it.
+@usableFromInline
+struct ChangeStart {
+  /// Whether the change runs inside another (a request drained by an outer change).
+  let outer: Bool
 }

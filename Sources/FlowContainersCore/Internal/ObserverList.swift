@@ -1,9 +1,8 @@
 /// The observers of one container, with stable identifiers so that a token can remove exactly
 /// its own.
 ///
-/// A class, made on the first registration, so that tokens can refer to it weakly: a weak
-/// reference gives its target a side table and slower reference counting from then on, and that
-/// cost belongs on this small object, not on the container every push and pop retains.
+/// A class, made on the first registration, shared by the deliveries under way. Nothing refers
+/// to it weakly (tokens go through its container), so retaining it for a delivery stays cheap.
 @MainActor
 @usableFromInline
 package final class ObserverList<Value> {
@@ -19,12 +18,7 @@ package final class ObserverList<Value> {
   /// Bumped by every removal, so that a delivery under way can tell whether it must check that
   /// a registration is still there before calling it.
   private var removals = 0
-  /// The container whose events these are, while it lives.
-  weak var container: ContainerNode?
-
-  package init(container: ContainerNode? = nil) {
-    self.container = container
-  }
+  package init() {}
 
   @usableFromInline package var isEmpty: Bool { entries.isEmpty }
   var count: Int { entries.count }
