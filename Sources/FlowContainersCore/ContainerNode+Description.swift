@@ -6,8 +6,8 @@ extension ContainerNode {
   ///
   /// ```
   /// AppFlow: [library]
-  /// └─ SettingsFlow: [settings]
-  ///    └─ AccountFlow: [account]
+  /// └─ SettingsFlow (sheet): [settings]
+  ///    └─ AccountFlow (sheet): [account]
   /// ```
   ///
   /// However deep the tree, the dump stays readable and its size linear: indentation stops
@@ -26,7 +26,9 @@ extension ContainerNode {
       }
       let node = levels[level]
       lines.append(
-        TreeDump.line(depth: level, flow: node.ownerName, items: node.content.screenDescriptions))
+        TreeDump.line(
+          depth: level, flow: node.ownerName, style: level == 0 ? nil : node.style,
+          items: node.content.screenDescriptions))
     }
     return lines.joined(separator: "\n")
   }

@@ -56,10 +56,10 @@ extension ContainerNode {
 
   /// Presents `child`, which ``canPresentNow(_:)`` allowed; inside ``performChange(_:)``.
   package func present(
-    _ child: ContainerNode, animated: Bool, cause: NavigationCause,
+    _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
     onEnd: ((PresentationEnding) -> Void)?
   ) {
-    presentNow(child, animated: animated, cause: cause, onEnd: onEnd)
+    presentNow(child, style: style, animated: animated, cause: cause, onEnd: onEnd)
   }
 
   /// Ends this container's presentation, everything above first, each exactly once; inside

@@ -52,6 +52,7 @@ extension ContainerNode {
   ///
   /// - Parameters:
   ///   - child: The sub-flow's container. Its ``owner`` must be set.
+  ///   - style: How the host should show it: a ``PresentationStyle/sheet`` unless you say.
   ///   - animated: Whether the host should animate the presentation.
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
@@ -61,10 +62,13 @@ extension ContainerNode {
   ///     root meanwhile, the presenter, the sub-flow and everything above leak for ever (each
   ///     holds the next; nothing outside the tree is left to end the presentation).
   public func present(
-    _ child: ContainerNode, animated: Bool = true, fileID: StaticString = #fileID,
-    line: UInt = #line, onEnd: ((PresentationEnding) -> Void)? = nil
+    _ child: ContainerNode, style: PresentationStyle = .sheet, animated: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    onEnd: ((PresentationEnding) -> Void)? = nil
   ) {
-    present(child, animated: animated, cause: .program, fileID: fileID, line: line, onEnd: onEnd)
+    present(
+      child, style: style, animated: animated, cause: .program, fileID: fileID, line: line,
+      onEnd: onEnd)
   }
 
   /// Dismisses the container this one presents, and everything presented above it.
@@ -167,8 +171,8 @@ extension ContainerNode {
   /// Presents `child` for the public API: queued while a change is under way
   /// in either tree, checked, then made as a change of its own.
   func present(
-    _ child: ContainerNode, animated: Bool, cause: NavigationCause, fileID: StaticString,
-    line: UInt, onEnd: ((PresentationEnding) -> Void)?
+    _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
+    fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?
   ) {
     if let busy = changes?.isChanging == true ? changes : child.changes, busy.isChanging {
       // The request keeps the sub-flow alive until it runs, as a presentation would.
@@ -176,13 +180,14 @@ extension ContainerNode {
       busy.enqueue("present(_:)", fileID: fileID, line: line) {
         extendLifetime(owner)
         self.present(
-          child, animated: animated, cause: cause, fileID: fileID, line: line, onEnd: onEnd)
+          child, style: style, animated: animated, cause: cause, fileID: fileID, line: line,
+          onEnd: onEnd)
       }
       return
     }
     guard checkPresentation(of: child, fileID: fileID, line: line) else { return }
     changeQueue.perform {
-      presentNow(child, animated: animated, cause: cause, onEnd: onEnd)
+      presentNow(child, style: style, animated: animated, cause: cause, onEnd: onEnd)
     }
   }
 
@@ -225,12 +230,13 @@ extension ContainerNode {
 
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
   func presentNow(
-    _ child: ContainerNode, animated: Bool, cause: NavigationCause,
+    _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
     onEnd: ((PresentationEnding) -> Void)?
   ) {
     guard let childOwner = child.owner else { return }
     child.presenterNode = self
     child.isHeldByPresenter = true
+    child.style = style
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top.
     let keepsTop = changes?.top != nil
@@ -245,7 +251,9 @@ extension ContainerNode {
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
     if keepsTop { queue.top = top }
     if eventObserverCount > 0 {
-      emit(.presented(flow: FlowTypeName(child.ownerType)), cause: cause, animated: animated)
+      emit(
+        .presented(flow: FlowTypeName(child.ownerType), style: style), cause: cause,
+        animated: animated)
     }
   }
 

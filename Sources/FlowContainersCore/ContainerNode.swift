@@ -69,6 +69,8 @@ public class ContainerNode {
   /// Whether a presentation holds this container: from `present` until the presentation has
   /// ended, including while the presenter is being released and its teardown has yet to run.
   var isHeldByPresenter = false
+  /// The style of the presentation that holds this container, or of the last one.
+  var style = PresentationStyle.sheet
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
   /// Whether the container has finished; read on every operation.
@@ -132,9 +134,13 @@ extension ContainerNode {
 
   /// Whether a presentation holds this container.
   ///
-  /// `true` from ``present(_:animated:fileID:line:onEnd:)`` until the presentation has ended,
+  /// `true` from ``present(_:style:animated:fileID:line:onEnd:)`` until the presentation has ended,
   /// however it ends.
   public var isPresented: Bool { isHeldByPresenter }
+
+  /// How the host should show this container: the style it was presented with, or `nil` when
+  /// it is not presented.
+  public var presentationStyle: PresentationStyle? { isHeldByPresenter ? style : nil }
 
   /// How many presenters lie below this container: 0 for a root.
   public var depth: Int { storedDepth }

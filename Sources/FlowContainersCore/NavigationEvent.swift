@@ -18,8 +18,8 @@ public struct NavigationEvent: Sendable {
   public enum Action: Sendable, Hashable {
     /// The stack changed: `added` screens pushed, `removed` screens popped or replaced.
     case stack(StackOperation, added: Int, removed: Int)
-    /// A flow of the given type was presented over this container.
-    case presented(flow: FlowTypeName)
+    /// A flow of the given type was presented over this container, with the given style.
+    case presented(flow: FlowTypeName, style: PresentationStyle)
     /// The presentation of a flow of the given type over this container ended.
     case presentationEnded(flow: FlowTypeName, ending: PresentationEnding)
     /// The host reported that an interactive pop began.
@@ -147,14 +147,14 @@ public struct FlowTypeName: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension NavigationEvent: CustomStringConvertible {
-  /// A one-line summary such as `AppFlow@0 present EditorFlow (program, animated)`.
+  /// A one-line summary such as `AppFlow@0 present EditorFlow as sheet (program, animated)`.
   public var description: String {
     let what: String
     switch action {
     case .stack(let operation, let added, let removed):
       what = "\(operation) +\(added) -\(removed)"
-    case .presented(let flow):
-      what = "present \(flow)"
+    case .presented(let flow, let style):
+      what = "present \(flow) as \(style)"
     case .presentationEnded(let flow, let ending):
       what = "end \(flow) (\(ending))"
     case .interactivePopBegan:

@@ -1,7 +1,7 @@
 /// How a presentation ended.
 ///
 /// The library tells a presenter exactly once how each presentation ended, through the `onEnd`
-/// closure of ``ContainerNode/present(_:animated:fileID:line:onEnd:)`` and as a
+/// closure of ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` and as a
 /// ``NavigationEvent``. The sub-flow's *result* (saved, cancelled, signed in) travels separately,
 /// through the delegate protocol the sub-flow declares.
 public enum PresentationEnding: String, Sendable, Hashable, Codable, CaseIterable {

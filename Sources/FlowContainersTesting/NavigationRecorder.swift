@@ -11,7 +11,7 @@ public import FlowContainers
 /// app.container.present(editor.container)
 /// recorder.expectDescriptions([
 ///   "AppFlow@0 push +1 -0 (program, animated)",
-///   "AppFlow@0 present EditorFlow (program, animated)",
+///   "AppFlow@0 present EditorFlow as sheet (program, animated)",
 /// ])
 /// ```
 @MainActor

@@ -106,7 +106,7 @@ struct LeakTrackerTests {
     }
     let message = leaks.leaks.first ?? ""
     #expect(message.contains("its container is still presented by Flow@0"))
-    #expect(message.contains("└─ Flow: ["))
+    #expect(message.contains("└─ Flow (sheet): ["))
     withKnownIssue { leaks.expectAllReleased() }
     root.container.dismissPresented()
     #expect(leaks.liveCount == 0)

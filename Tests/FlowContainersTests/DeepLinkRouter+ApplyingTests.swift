@@ -11,13 +11,13 @@ struct DeepLinkApplyingTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit, preview]
+        └─ EditorFlow (sheet): [edit, preview]
         """)
     #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 2)
     // One move: only the last step, which brings the editor on screen, is animated.
     recorder.expectDescriptions([
       "AppFlow@0 push +1 -0 (deepLink)",
-      "AppFlow@0 present EditorFlow (deepLink, animated)",
+      "AppFlow@0 present EditorFlow as sheet (deepLink, animated)",
     ])
   }
 

@@ -22,7 +22,7 @@ struct DeepLinkDestinationTests {
       byRoute.description == """
         plan for AppFlow [library, note(2)] › EditorFlow [edit]
           1. AppFlow@0: push [note(2)]
-          2. present EditorFlow@1 with [edit]
+          2. present EditorFlow@1 as sheet with [edit]
         """)
   }
 
@@ -32,7 +32,7 @@ struct DeepLinkDestinationTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit]
+        └─ EditorFlow (sheet): [edit]
         """)
   }
 

@@ -10,7 +10,7 @@ struct DeepLinkGuardTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SignInFlow: [sign-in]
+        └─ SignInFlow (sheet): [sign-in]
         """)
     #expect(linked.router.heldLink?.request.description == "notes://note/2/edit")
     linked.signIn?.signIn()
@@ -18,7 +18,7 @@ struct DeepLinkGuardTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit]
+        └─ EditorFlow (sheet): [edit]
         """)
     #expect(linked.log.entries == ["resumed notes://note/2/edit: applied"])
     #expect(linked.router.heldLink == nil)
@@ -60,7 +60,7 @@ struct DeepLinkGuardTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(linked.log.entries == ["dropped notes://note/1/edit: superseded"])
     #expect(linked.router.heldLink == nil)
@@ -124,16 +124,16 @@ struct DeepLinkGuardTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
-           └─ AccountFlow: [account]
-              └─ SignInFlow: [sign-in]
+        └─ SettingsFlow (sheet): [settings]
+           └─ AccountFlow (sheet): [account]
+              └─ SignInFlow (sheet): [sign-in]
         """)
     linked.signIn?.signIn()
     await linked.router.waitForPendingWork()
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit]
+        └─ EditorFlow (sheet): [edit]
         """)
   }
 }
@@ -161,7 +161,7 @@ struct DeepLinkObjectionTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(linked.log.entries == ["resumed notes://settings: applied"])
   }

@@ -11,7 +11,7 @@ struct DeepLinkPlanningTests {
       plan.description == """
         plan for notes://note/2/edit
           1. AppFlow@0: push [note(2)]
-          2. present EditorFlow@1 with [edit]
+          2. present EditorFlow@1 as sheet with [edit]
         """)
     #expect(plan.levels.map(\.flow) == [FlowTypeName(AppFlow.self), FlowTypeName(EditorFlow.self)])
     #expect(plan.levels.map(\.isReused) == [true, false])
@@ -38,7 +38,8 @@ struct DeepLinkPlanningTests {
     #expect(
       plan.steps == [
         .present(
-          level: 2, flow: FlowTypeName(AccountFlow.self), routes: [AnyRoute(SettingsRoute.account)])
+          level: 2, flow: FlowTypeName(AccountFlow.self), style: .sheet,
+          routes: [AnyRoute(SettingsRoute.account)])
       ])
     #expect(plan.levels.map(\.isReused) == [true, true, false])
     #expect(linked.router.apply(plan).summary == "applied")
@@ -46,8 +47,8 @@ struct DeepLinkPlanningTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
-           └─ AccountFlow: [account]
+        └─ SettingsFlow (sheet): [settings]
+           └─ AccountFlow (sheet): [account]
         """)
   }
 
@@ -84,7 +85,7 @@ struct DeepLinkPlanningTests {
           1. dismiss EditorFlow@1
           2. AppFlow@0: pop to 0
           3. AppFlow@0: push [note(2)]
-          4. present EditorFlow@1 with [edit]
+          4. present EditorFlow@1 as sheet with [edit]
         """)
     #expect(
       try linked.plan("notes://note/1/edit/preview").steps == [

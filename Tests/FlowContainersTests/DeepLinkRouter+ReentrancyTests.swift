@@ -45,7 +45,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ AlertFlow: [alert]
+        └─ AlertFlow (sheet): [alert]
         """)
     guard let outcome else { return }
     expectTruthful(outcome, linked, diagnostics: diagnostics)
@@ -75,7 +75,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(diagnostics.map(\.code) == [.alreadyPresenting])
     token.cancel()
@@ -98,7 +98,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit]
+        └─ EditorFlow (sheet): [edit]
         """)
     #expect(nested == .failed(LinkFailure(.treeChanging)))
     token.cancel()
@@ -114,7 +114,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       parent.container.treeDescription == """
         PushingParent: [library, note(9)]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(diagnostics.isEmpty)
     guard case .interfered(_, let interference) = outcome else {
@@ -135,7 +135,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(linked.log.entries == ["dropped notes://note/2/edit: superseded"])
   }
@@ -218,7 +218,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SignInFlow: [sign-in]
+        └─ SignInFlow (sheet): [sign-in]
         """)
     linked.signIn?.signIn()
     await linked.router.waitForPendingWork()
@@ -228,7 +228,7 @@ struct DeepLinkReentrancyTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ EditorFlow: [edit]
+        └─ EditorFlow (sheet): [edit]
         """)
   }
 }

@@ -95,7 +95,7 @@ struct DeepTreeTests {
     #expect(dump.utf8.count < 8_000)
     #expect(lines[0].hasPrefix("ModelFlow: ["))
     #expect(lines[32].hasSuffix("… \(Self.size + 1 - 64) more levels …"))
-    #expect(lines[64].contains("ModelFlow@\(Self.size): ["))
+    #expect(lines[64].contains("ModelFlow@\(Self.size) (sheet): ["))
     // Indentation stops growing: no line is indented deeper than 16 levels.
     #expect(lines.allSatisfy { $0.prefix { $0 == " " }.count <= 15 * 3 })
     root.container.dismissPresented(animated: false)

@@ -20,7 +20,7 @@ struct FlowRestorerTests {
     #expect(
       fresh.container.treeDescription == """
         Shelf: [shelf, book(7)]
-        └─ Reader: [page(1)]
+        └─ Reader (sheet): [page(1)]
         """)
     #expect((fresh.container.presentedFlow as? Reader)?.book == 7)
   }

@@ -157,7 +157,7 @@ struct ReentrancyTests {
     let child = TestFlow<Middle>("child")
     root.container.present(child.container, animated: false)
     recorder.expectDescriptions([
-      "TestFlow<Root>@0 present TestFlow<Middle> (program)",
+      "TestFlow<Root>@0 present TestFlow<Middle> as sheet (program)",
       "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByPresenter) (program, animated)",
     ])
     first.cancel()
@@ -191,7 +191,7 @@ struct ReentrancyTests {
     #expect(
       root.container.treeDescription == """
         TestFlow<Root>: [root.root]
-        └─ TestFlow<Top>: [editor.root]
+        └─ TestFlow<Top> (sheet): [editor.root]
         """)
   }
 

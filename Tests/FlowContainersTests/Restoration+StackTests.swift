@@ -56,7 +56,7 @@ struct RestorationStackTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
   }
 }

@@ -15,8 +15,8 @@ struct RestorationRoundTripTests {
 
   static let deepTree = """
     AppFlow: [library, note(1), note(2)]
-    └─ SettingsFlow: [settings]
-       └─ AccountFlow: [account, devices]
+    └─ SettingsFlow (sheet): [settings]
+       └─ AccountFlow (sheet): [account, devices]
     """
 
   @Test func aNestedTreeRoundTripsThroughJSON() async throws {
@@ -54,7 +54,7 @@ struct RestorationRoundTripTests {
     #expect(
       linked.tree == """
         AppFlow: [library]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
   }
 
@@ -134,8 +134,8 @@ struct RestorationFallbackTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(1), note(2)]
-        └─ SettingsFlow: [settings]
-           └─ AccountFlow: [account]
+        └─ SettingsFlow (sheet): [settings]
+           └─ AccountFlow (sheet): [account]
         """)
     #expect(
       report.dropped.map(\.description) == ["AccountFlow@2 [devices]: devices no longer exists"])
@@ -150,7 +150,7 @@ struct RestorationFallbackTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(1), note(2)]
-        └─ SettingsFlow: [settings]
+        └─ SettingsFlow (sheet): [settings]
         """)
     #expect(
       report.dropped.map(\.description) == [
@@ -279,8 +279,8 @@ struct RestorationVersionTests {
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]
-        └─ SettingsFlow: [settings]
-           └─ AccountFlow: [account, devices]
+        └─ SettingsFlow (sheet): [settings]
+           └─ AccountFlow (sheet): [account, devices]
         """)
   }
 }

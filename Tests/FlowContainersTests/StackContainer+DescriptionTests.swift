@@ -8,8 +8,8 @@ struct DescriptionTests {
     #expect(
       root.container.treeDescription == """
         TestFlow<Root>: [root.a, root.b]
-        └─ TestFlow<Middle>: [middle.root]
-           └─ TestFlow<Top>: [top.x, top.y, top.z]
+        └─ TestFlow<Middle> (sheet): [middle.root]
+           └─ TestFlow<Top> (sheet): [top.x, top.y, top.z]
         """)
   }
 
@@ -18,7 +18,7 @@ struct DescriptionTests {
     #expect(
       root.container.presented?.treeDescription == """
         TestFlow<Middle>: [middle.root]
-        └─ TestFlow<Top>: [top.x, top.y, top.z]
+        └─ TestFlow<Top> (sheet): [top.x, top.y, top.z]
         """)
   }
 

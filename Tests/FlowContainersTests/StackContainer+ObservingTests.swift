@@ -14,7 +14,7 @@ struct ObservingTests {
     middle.container.handle(.userPopped(toIndex: 0))
     middle.container.handle(.userDismissed)
     recorder.expectDescriptions([
-      "TestFlow<Root>@0 present TestFlow<Middle> (program)",
+      "TestFlow<Root>@0 present TestFlow<Middle> as sheet (program)",
       "TestFlow<Middle>@1 push +1 -0 (program, animated)",
       "TestFlow<Middle>@1 popTo(0) +0 -1 (user)",
       "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByUser) (user)",

@@ -24,7 +24,7 @@ struct NotesStateTests {
         4. Settings
       Pick a note to read it.
       > open notes://settings/account
-      ── Account ──
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > quit
@@ -38,18 +38,18 @@ struct NotesStateTests {
     try expectTranscript(
       arguments: ["--state", file.path], input: "tree\nclose\n",
       """
-      ── Account ──
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > tree
       AppFlow: [library]
-      └─ SettingsFlow: [settings]
-         └─ AccountFlow: [account]
-      ── Account ──
+      └─ SettingsFlow (sheet): [settings]
+         └─ AccountFlow (sheet): [account]
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > close
-      ── Settings ──
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.

@@ -74,27 +74,27 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > 4
-      trace: AppFlow@0 present SettingsFlow (program, animated)
-      ── Settings ──
+      trace: AppFlow@0 present SettingsFlow as sheet (program, animated)
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > 1
-      trace: SettingsFlow@1 present AccountFlow (program, animated)
-      ── Account ──
+      trace: SettingsFlow@1 present AccountFlow as sheet (program, animated)
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > tree
       AppFlow: [library]
-      └─ SettingsFlow: [settings]
-         └─ AccountFlow: [account]
-      ── Account ──
+      └─ SettingsFlow (sheet): [settings]
+         └─ AccountFlow (sheet): [account]
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > close
       trace: SettingsFlow@1 end AccountFlow (dismissedByUser) (user)
       trace: deinit AccountFlow
-      ── Settings ──
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
@@ -134,15 +134,15 @@ struct NotesTranscriptTests {
       Pick a note to read it.
       > open notes://note/2/edit
       Sign in first: notes://note/2/edit opens after.
-      ── Sign in ──
+      ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
         1. Sign in as Ada
         2. Cancel
       What you asked for opens once you are signed in.
       > tree
       AppFlow: [library]
-      └─ SignInFlow: [sign-in]
-      ── Sign in ──
+      └─ SignInFlow (fullScreenCover): [sign-in]
+      ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
         1. Sign in as Ada
         2. Cancel
@@ -150,7 +150,7 @@ struct NotesTranscriptTests {
       > 1
       Signed in as Ada.
       Opened notes://note/2/edit.
-      ── Editing “Ideas” ──
+      ── Editing “Ideas” (fullScreenCover) ──
       | A navigation library where flows own their screens.
         1. Add a line
         2. Preview
@@ -158,8 +158,8 @@ struct NotesTranscriptTests {
       Preview before saving; close discards the draft.
       > tree
       AppFlow: [library, note 2]
-      └─ EditorFlow: [edit]
-      ── Editing “Ideas” ──
+      └─ EditorFlow (fullScreenCover): [edit]
+      ── Editing “Ideas” (fullScreenCover) ──
       | A navigation library where flows own their screens.
         1. Add a line
         2. Preview
@@ -187,7 +187,7 @@ struct NotesTranscriptTests {
       Editing needs you to be signed in.
       > 1
       Sign in first: the editor opens after.
-      ── Sign in ──
+      ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
         1. Sign in as Ada
         2. Cancel
@@ -285,14 +285,14 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > 4
-      trace: AppFlow@0 present SettingsFlow (program, animated)
-      ── Settings ──
+      trace: AppFlow@0 present SettingsFlow as sheet (program, animated)
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > 1
-      trace: SettingsFlow@1 present AccountFlow (program, animated)
-      ── Account ──
+      trace: SettingsFlow@1 present AccountFlow as sheet (program, animated)
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > open notes://note/3
@@ -330,7 +330,7 @@ struct NotesTranscriptTests {
       Pick a note to read it.
       > open notes://note/1/edit
       Sign in first: notes://note/1/edit opens after.
-      ── Sign in ──
+      ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
         1. Sign in as Ada
         2. Cancel
@@ -338,14 +338,14 @@ struct NotesTranscriptTests {
       > 1
       Signed in as Ada.
       Opened notes://note/1/edit.
-      ── Editing “Groceries” ──
+      ── Editing “Groceries” (fullScreenCover) ──
       | Milk, eggs, coffee.
         1. Add a line
         2. Preview
         3. Cancel
       Preview before saving; close discards the draft.
       > 1
-      ── Editing “Groceries” ──
+      ── Editing “Groceries” (fullScreenCover) ──
       | Milk, eggs, coffee.
       | Edited in the terminal.
         1. Add a line
@@ -354,7 +354,7 @@ struct NotesTranscriptTests {
       Preview before saving; close discards the draft.
       > open notes://settings
       Waiting: “Groceries” has unsaved changes. notes://settings opens when you leave the editor.
-      ── Editing “Groceries” ──
+      ── Editing “Groceries” (fullScreenCover) ──
       | Milk, eggs, coffee.
       | Edited in the terminal.
         1. Add a line
@@ -362,7 +362,7 @@ struct NotesTranscriptTests {
         3. Cancel
       Preview before saving; close discards the draft.
       > 2
-      ── Preview ──
+      ── Preview (fullScreenCover) ──
       Milk, eggs, coffee.
       Edited in the terminal.
         1. Save
@@ -371,14 +371,14 @@ struct NotesTranscriptTests {
       > 1
       Saved “Groceries”.
       Opened notes://settings.
-      ── Settings ──
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > tree
       AppFlow: [library]
-      └─ SettingsFlow: [settings]
-      ── Settings ──
+      └─ SettingsFlow (sheet): [settings]
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
@@ -435,22 +435,22 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > 4
-      ── Settings ──
+      ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > 1
-      ── Account ──
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > 1
       There is nothing to pick here.
-      ── Account ──
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > back
       This is the first screen here; type close to close it.
-      ── Account ──
+      ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       """)

@@ -4,7 +4,7 @@ import Testing
 struct QuickStartTests {
   static let expectedOutput = """
     AppFlow: [library, note 2]
-    └─ EditorFlow: [edit]
+    └─ EditorFlow (sheet): [edit]
     saved
     editor ended: finished
     EditorFlow deinit

@@ -30,7 +30,8 @@ extension AppFlow: LinkableFlow {
 
   /// The sub-flows links and restoration can create, each with the code that creates it.
   static let subFlows: [SubFlow<AppFlow>] = [
-    .flow(EditorFlow.self) { app, stack in
+    // The editor covers the screen, as editors do; settings is a sheet over the library.
+    .flow(EditorFlow.self, style: .fullScreenCover) { app, stack in
       guard case .note(let id)? = stack.last else { return nil }
       return app.makeEditor(for: id)
     } onEnd: { app, _, ending in

@@ -14,9 +14,10 @@ protocol NotesScreen: AnyObject, CustomStringConvertible {
 }
 
 extension NotesScreen {
-  /// The screen as plain text, actions numbered from 1.
-  var rendered: String {
-    var lines = ["── \(title) ──"]
+  /// The screen as plain text, actions numbered from 1; the header names how the screen's flow
+  /// is presented, when it is.
+  func rendered(style: PresentationStyle?) -> String {
+    var lines = [style.map { "── \(title) (\($0)) ──" } ?? "── \(title) ──"]
     lines += text
     lines += actions.enumerated().map { "  \($0.offset + 1). \($0.element)" }
     lines.append(hint)

@@ -131,7 +131,7 @@ final class TerminalHost {
     if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     flushMessages()
     if let screen = topScreen {
-      print(screen.rendered)
+      print(screen.rendered(style: topmost.presentationStyle))
     }
     if isInteractive { print("Type help for the commands.") }
   }

@@ -11,11 +11,14 @@ package enum TreeDump {
   /// How many levels a long dump keeps at its start and at its end.
   package static let keptAtEachEnd = 32
 
-  /// One level: `└─ EditorFlow: [edit]`, indented under the level below it; past
-  /// ``maximumIndent``, `└─ EditorFlow@40: [edit]`.
-  package static func line(depth: Int, flow: String, items: [String]) -> String {
-    "\(indent(depth))\(depth > maximumIndent ? "\(flow)@\(depth)" : flow): "
-      + "[\(items.joined(separator: ", "))]"
+  /// One level: `└─ EditorFlow (sheet): [edit]`, indented under the level below it, with the
+  /// style it is presented with; past ``maximumIndent``, `└─ EditorFlow@40 (sheet): [edit]`.
+  package static func line(
+    depth: Int, flow: String, style: PresentationStyle?, items: [String]
+  ) -> String {
+    let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
+    let shown = style.map { "\(name) (\($0))" } ?? name
+    return "\(indent(depth))\(shown): [\(items.joined(separator: ", "))]"
   }
 
   /// The line standing for `count` levels left out, above `depth`.

@@ -44,7 +44,7 @@ extension DeepLinkRouter {
     guard top.canPresentNow(flow.container) else { return false }
     let present = { () -> Void in
       top.present(
-        flow.container, animated: true, cause: .deepLink,
+        flow.container, style: flow.preferredPresentationStyle, animated: true, cause: .deepLink,
         onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
       top.presentationTag = requirement
     }

@@ -14,7 +14,7 @@ public import FlowContainersCore
 /// // plan for notes://note/2/edit
 /// //   1. dismiss SettingsFlow@1
 /// //   2. AppFlow@0: push [note(2)]
-/// //   3. present EditorFlow@1 with [edit]
+/// //   3. present EditorFlow@1 as sheet with [edit]
 /// ```
 ///
 /// A plan records the tree it was made for; applying it after the tree changed fails with
@@ -40,8 +40,9 @@ public struct LinkPlan: Sendable {
     case push(level: Int, flow: FlowTypeName, routes: [AnyRoute])
     /// Replace the whole stack at `level` with `routes`.
     case replace(level: Int, flow: FlowTypeName, routes: [AnyRoute])
-    /// Present a new flow at `level`, over the flow at `level - 1`, showing `routes`.
-    case present(level: Int, flow: FlowTypeName, routes: [AnyRoute])
+    /// Present a new flow at `level`, over the flow at `level - 1`, with `style`, showing
+    /// `routes`.
+    case present(level: Int, flow: FlowTypeName, style: PresentationStyle, routes: [AnyRoute])
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
@@ -115,14 +116,15 @@ extension LinkPlan.Step {
   /// The routes a push, replace or present step shows; empty for the others.
   var routes: [AnyRoute] {
     switch self {
-    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, let routes): routes
+    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes): routes
     case .dismiss, .popTo: []
     }
   }
 }
 
 extension LinkPlan.Step: CustomStringConvertible {
-  /// One line, such as `AppFlow@0: push [note(2)]` or `present EditorFlow@1 with [edit]`.
+  /// One line, such as `AppFlow@0: push [note(2)]` or
+  /// `present EditorFlow@1 as sheet with [edit]`.
   public var description: String {
     func list(_ routes: [AnyRoute]) -> String {
       "[" + routes.map(\.description).joined(separator: ", ") + "]"
@@ -133,8 +135,8 @@ extension LinkPlan.Step: CustomStringConvertible {
     case .push(let level, let flow, let routes): return "\(flow)@\(level): push \(list(routes))"
     case .replace(let level, let flow, let routes):
       return "\(flow)@\(level): replace with \(list(routes))"
-    case .present(let level, let flow, let routes):
-      return "present \(flow)@\(level) with \(list(routes))"
+    case .present(let level, let flow, let style, let routes):
+      return "present \(flow)@\(level) as \(style) with \(list(routes))"
     }
   }
 }

@@ -11,6 +11,9 @@ enum PlanEngine {
   struct Target {
     let type: any RestorableFlow.Type
     let routes: [AnyRoute]
+    /// How to present the flow if it must be presented; `nil` for the style the parent's
+    /// ``SubFlow`` declaration gives it (a restoration passes the style it saved).
+    var style: PresentationStyle? = nil
   }
 
   /// The fewest steps from the live tree to `targets`: dismiss what is in the way, change the
@@ -35,9 +38,13 @@ enum PlanEngine {
         to: targets[level].routes)
     }
     for level in reused..<targets.count {
+      let style =
+        targets[level].style
+        ?? (level == 0 ? .sheet : targets[level - 1].type.declaredStyle(of: targets[level].type))
       steps.append(
         .present(
-          level: level, flow: FlowTypeName(targets[level].type), routes: targets[level].routes))
+          level: level, flow: FlowTypeName(targets[level].type), style: style,
+          routes: targets[level].routes))
     }
     let levels = targets.enumerated().map { index, target in
       LinkPlan.Level(
@@ -152,10 +159,10 @@ enum PlanEngine {
         changes.append(
           try prepare(
             step, on: flows[level], level: level, offset: offset, animated: animated, cause: cause))
-      case .present(let level, _, _):
+      case .present(let level, _, let style, _):
         changes.append(
           present(
-            flows[level], over: flows[level - 1], animated: animated, cause: cause,
+            flows[level], over: flows[level - 1], style: style, animated: animated, cause: cause,
             onEnd: endings[level]))
       }
     }
@@ -194,15 +201,16 @@ enum PlanEngine {
   }
 
   private static func present<Child: RestorableFlow>(
-    _ child: Child, over parent: any RestorableFlow, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?
+    _ child: Child, over parent: any RestorableFlow, style: PresentationStyle, animated: Bool,
+    cause: NavigationCause, onEnd: ((PresentationEnding) -> Void)?
   ) -> () -> Void {
     let presenter = node(of: parent)
     // The change holds the new flow until it is presented; then the presentation holds it.
     // Nothing runs between preparing and applying the plan, so the presentation fits.
     return {
       guard presenter.canPresentNow(child.container) else { return }
-      presenter.present(child.container, animated: animated, cause: cause, onEnd: onEnd)
+      presenter.present(
+        child.container, style: style, animated: animated, cause: cause, onEnd: onEnd)
     }
   }
 

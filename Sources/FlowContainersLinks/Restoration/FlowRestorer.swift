@@ -59,7 +59,10 @@ public final class FlowRestorer {
       guard let flow = level.flow else { break }
       let routes = level.routes
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
-      levels.append(FlowSnapshot.Level(flow: type(of: flow).flowName, routes: stable))
+      levels.append(
+        FlowSnapshot.Level(
+          flow: type(of: flow).flowName, routes: stable,
+          style: level.container.presentationStyle ?? .sheet))
       if stable.count < routes.count { break }
     }
     return FlowSnapshot(levels: levels)
@@ -123,7 +126,7 @@ public final class FlowRestorer {
     willRestore()
     var targets = snapshot.levels.compactMap { level in
       registry.entries[level.flow].map {
-        PlanEngine.Target(type: $0.type.type, routes: level.routes)
+        PlanEngine.Target(type: $0.type.type, routes: level.routes, style: level.style)
       }
     }
     var dropped: [RestorationReport.Drop] = []
@@ -142,7 +145,8 @@ public final class FlowRestorer {
       dropped.insert(contentsOf: cut, at: 0)
       if let count, count > 0 {
         targets[level] = PlanEngine.Target(
-          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)))
+          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)),
+          style: targets[level].style)
         targets.removeSubrange((level + 1)...)
       } else if level == 0, let rootRoute = Self.rootRoute(of: root),
         targets[0].routes.first != rootRoute

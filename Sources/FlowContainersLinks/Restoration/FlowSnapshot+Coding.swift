@@ -113,7 +113,11 @@ extension FlowSnapshot.Level: Codable {
   private enum CodingKeys: String, CodingKey {
     case flow
     case routes
+    case style
   }
+
+  /// The longest style name a snapshot may hold.
+  static let maximumStyleLength = 100
 
   /// Decodes a level; needs the flow registry that ``FlowSnapshot/decode(_:root:)`` provides.
   ///
@@ -123,7 +127,25 @@ extension FlowSnapshot.Level: Codable {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
     let flow = try container.decode(String.self, forKey: AnyCodingKey("flow"))
     self.init(
-      flow: flow, routes: try Self.decodeRoutes(of: flow, in: container, key: "routes"))
+      flow: flow, routes: try Self.decodeRoutes(of: flow, in: container, key: "routes"),
+      style: try Self.decodeStyle(in: container))
+  }
+
+  /// The saved style, a ``PresentationStyle/sheet`` when none was saved.
+  fileprivate static func decodeStyle(
+    in container: KeyedDecodingContainer<AnyCodingKey>
+  ) throws -> PresentationStyle {
+    guard let name = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("style"))
+    else { return .sheet }
+    guard !name.isEmpty, name.unicodeScalars.count <= maximumStyleLength,
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw RestorationError(
+        .corrupt(
+          "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
+            + "without control characters"))
+    }
+    return PresentationStyle(rawValue: name)
   }
 
   /// Encodes the flow's name and its routes.
@@ -133,6 +155,7 @@ extension FlowSnapshot.Level: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(flow, forKey: .flow)
+    if style != .sheet { try container.encode(style.rawValue, forKey: .style) }
     var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
     for route in routes {
       try routesContainer.encode(route.base)
@@ -171,7 +194,8 @@ private struct Version1: Decodable {
       level = FlowSnapshot.Level(
         flow: flow,
         routes: try FlowSnapshot.Level.decodeRoutes(
-          of: flow, in: container, key: "stack"))
+          of: flow, in: container, key: "stack"),
+        style: try FlowSnapshot.Level.decodeStyle(in: container))
       presented = try container.decodeIfPresent(Box.self, forKey: AnyCodingKey("presented"))
     }
   }

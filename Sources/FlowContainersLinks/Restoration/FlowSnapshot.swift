@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 /// The restorable state of a tree: for each level, the flow type and the routes it shows.
 ///
@@ -22,15 +22,21 @@ public struct FlowSnapshot: Sendable, Hashable {
     public var flow: String
     /// The routes, bottom first.
     public var routes: [AnyRoute]
+    /// How the level was presented.
+    ///
+    /// The root's is not used. Saved only when it is not a ``PresentationStyle/sheet``.
+    public var style: PresentationStyle
 
     /// Creates a level.
     ///
     /// - Parameters:
     ///   - flow: The flow type's name.
     ///   - routes: The routes it shows.
-    public init(flow: String, routes: [AnyRoute]) {
+    ///   - style: How it was presented.
+    public init(flow: String, routes: [AnyRoute], style: PresentationStyle = .sheet) {
       self.flow = flow
       self.routes = routes
+      self.style = style
     }
   }
 
@@ -63,7 +69,8 @@ extension FlowSnapshot: CustomStringConvertible {
           depth: TreeDump.keptAtEachEnd, count: levels.count - 2 * TreeDump.keptAtEachEnd)
       }
       return TreeDump.line(
-        depth: index, flow: levels[index].flow, items: levels[index].routes.map(\.description))
+        depth: index, flow: levels[index].flow, style: index == 0 ? nil : levels[index].style,
+        items: levels[index].routes.map(\.description))
     }.joined(separator: "\n")
   }
 }

@@ -14,17 +14,21 @@ public import FlowContainersCore
 ///   } onEnd: { app, editor, ending in
 ///     app.log("editor: \(ending)")
 ///   },
-///   .flow(SettingsFlow.self) { app, _ in SettingsFlow(session: app.session) },
+///   .flow(SettingsFlow.self, style: .fullScreenCover) { app, _ in
+///     SettingsFlow(session: app.session)
+///   },
 /// ]
 /// ```
 ///
 /// `onEnd` is the same news, on the same channel, as the `onEnd` closure you pass to
-/// ``ContainerNode/present(_:animated:fileID:line:onEnd:)`` when you present the flow yourself:
+/// ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` when you present the flow yourself:
 /// it runs at most once, when the presentation the library made ends, with the parent and the
 /// sub-flow still alive. The declaration holds neither: when the parent itself is being
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   let flowType: FlowType
+  /// How links present the sub-flow.
+  public let style: PresentationStyle
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
 
   /// The sub-flow's type.
@@ -34,6 +38,8 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   ///
   /// - Parameters:
   ///   - type: The sub-flow's type.
+  ///   - style: How links present it: a ``PresentationStyle/sheet`` unless you say. A restored
+  ///     sub-flow keeps the style it was saved with.
   ///   - make: Creates the sub-flow, not yet presented, given the parent and the parent's stack
   ///     once the change is applied (for context, such as which note). Return `nil` when it
   ///     cannot be created; the link or the restored level then fails and nothing moves.
@@ -42,13 +48,13 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   ///     is already gone. The default does nothing.
   /// - Returns: The declaration.
   public static func flow<Child: RestorableFlow>(
-    _ type: Child.Type,
+    _ type: Child.Type, style: PresentationStyle = .sheet,
     make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
     onEnd: (
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: FlowType(type: type)) { parent, stack in
+    SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       guard let onEnd else { return MadeSubFlow(flow: child, onEnd: nil) }
       return MadeSubFlow(
@@ -91,4 +97,13 @@ struct FlowType: @unchecked Sendable, Hashable {
 extension RestorableFlow {
   /// The types of ``subFlows``, in order.
   static var declaredSubFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
+}
+
+extension RestorableFlow {
+  /// The style this flow's ``RestorableFlow/subFlows`` declaration gives sub-flows of `type`; a
+  /// ``PresentationStyle/sheet`` for a type it does not declare.
+  static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
+    for declaration in subFlows where declaration.type == type { return declaration.style }
+    return .sheet
+  }
 }
