@@ -60,8 +60,11 @@ final class ModelFlow: LinkableFlow {
     stack.count == 2 && stack[0] == 0 ? ["n": "\(stack[1])"] : nil
   }
 
+  /// How links present a model sub-flow: not the default, so that the model can tell.
+  static let linkedStyle = PresentationStyle.fullScreenCover
+
   static let subFlows: [SubFlow<ModelFlow>] = [
-    .flow(ModelFlow.self) { parent, _ in
+    .flow(ModelFlow.self, style: linkedStyle) { parent, _ in
       ModelFlow(counts: parent.counts)
     } onEnd: {
       parent, flow, ending in

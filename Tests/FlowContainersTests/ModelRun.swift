@@ -41,6 +41,16 @@ struct ModelRun {
     var stack: [Int]
     var generation = 0
     var pendingPop: Int?
+    /// How the level was presented; `nil` for the root.
+    var style: PresentationStyle?
+  }
+
+  /// The style a `present` step uses: one of three, chosen by its values, so runs present each.
+  static func style(for values: [Int]) -> PresentationStyle {
+    let styles: [PresentationStyle] = [
+      .sheet, .fullScreenCover, PresentationStyle(rawValue: "model-custom"),
+    ]
+    return styles[values.reduce(0) { ($0 &+ $1) & 0xFFFF } % styles.count]
   }
 
   let counts = LiveCounts()
@@ -189,10 +199,13 @@ struct ModelRun {
       let flow = ModelFlow(counts: counts, stack: values)
       let id = flow.id
       let endings = counts
-      container(l)?.present(flow.container) { endings.endings[id, default: []].append($0) }
+      let style = Self.style(for: values)
+      container(l)?.present(flow.container, style: style) {
+        endings.endings[id, default: []].append($0)
+      }
       guard l == count - 1 else { return 1 }
       model[l].generation += 1
-      model.append(Level(id: id, stack: values))
+      model.append(Level(id: id, stack: values, style: style))
       return 0
     case .dismissPresented(let level):
       let l = level % count
@@ -257,7 +270,9 @@ struct ModelRun {
       if !report.isComplete { model[0].stack = [-3] }
       for id in model.dropFirst().map(\.id) { ended[id] = .some(nil) }
       model = model.enumerated().map { index, level in
-        Level(id: index == 0 ? fresh.id : firstNewID + index - 1, stack: level.stack)
+        Level(
+          id: index == 0 ? fresh.id : firstNewID + index - 1, stack: level.stack,
+          style: level.style)
       }
       root = fresh  // the old root, and the whole old tree with it, goes here
       coverage.freshRootRestores += 1
@@ -306,7 +321,8 @@ struct ModelRun {
     var nextID = counts.nextID - (targets.count - reused)
     for index in reused..<targets.count {
       model[index - 1].generation += 1
-      model.append(Level(id: nextID, stack: targets[index]))
+      // Links present with the style the sub-flow's declaration gives.
+      model.append(Level(id: nextID, stack: targets[index], style: ModelFlow.linkedStyle))
       nextID += 1
     }
   }
@@ -317,12 +333,17 @@ struct ModelRun {
   /// dropped; returns what differs.
   private mutating func check() -> String? {
     var real: [(Int, [Int])] = []
+    var styles: [PresentationStyle?] = []
     var node: ContainerNode? = root?.container
     var owner: AnyObject? = root
     while let current = node, let container = current as? StackContainer<ModelScreen> {
       real.append(((owner as? ModelFlow)?.id ?? -1, container.stack.map(\.value)))
+      styles.append(current.presentationStyle)
       owner = current.presentedFlow
       node = current.presented
+    }
+    if styles.count == model.count, styles != model.map(\.style) {
+      return "styles differ: real \(styles), model \(model.map(\.style))"
     }
     // Every container of the tree names the same topmost layer: the last of the chain.
     var chain: [ContainerNode] = []
