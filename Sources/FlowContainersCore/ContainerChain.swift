@@ -24,9 +24,11 @@
 public struct ContainerChain: @MainActor Sequence {
   /// Which way a ``ContainerChain`` walks.
   public enum Direction: Sendable, Hashable {
-    /// From the container, through the one it presents and so on, to the topmost layer.
+    /// From the container, through the one it presents and so on, to the topmost layer: what
+    /// the user sees. A ``TabContainer`` that presents nothing leads to its selected tab.
     case towardTop
-    /// From the container, through its presenter and so on, to the root.
+    /// From the container, through its presenter (or the tab container it is a tab of) and so
+    /// on, to the root.
     case towardRoot
   }
 
@@ -35,13 +37,20 @@ public struct ContainerChain: @MainActor Sequence {
   public struct Iterator: @MainActor IteratorProtocol {
     var upcoming: ContainerNode?
     let direction: Direction
+    /// Whether a walk toward the top goes into a tab container's selected tab; internal walks
+    /// that follow presentations only do not.
+    let followsTabs: Bool
 
     /// The next container, or `nil` past the end of the chain.
     public mutating func next() -> ContainerNode? {
       guard let current = upcoming else { return nil }
       switch direction {
-      case .towardTop: upcoming = current.presentedNode
-      case .towardRoot: upcoming = current.presenterNode
+      case .towardTop:
+        upcoming = current.presentedNode
+        if upcoming == nil, followsTabs, let tabs = current as? TabContainer {
+          upcoming = tabs.selectedPosition.map { tabs.tabNodes[$0] }
+        }
+      case .towardRoot: upcoming = current.presenterNode ?? current.tabHost
       }
       return current
     }
@@ -50,10 +59,11 @@ public struct ContainerChain: @MainActor Sequence {
   let start: ContainerNode
   /// Which way this chain walks.
   public let direction: Direction
+  let followsTabs: Bool
 
   /// Walks from the container the chain was made from.
   public func makeIterator() -> Iterator {
-    Iterator(upcoming: start, direction: direction)
+    Iterator(upcoming: start, direction: direction, followsTabs: followsTabs)
   }
 }
 
@@ -67,7 +77,13 @@ extension ContainerNode {
   /// - Parameter direction: Which way to walk.
   /// - Returns: A sequence that starts with this container.
   public func chain(_ direction: ContainerChain.Direction) -> ContainerChain {
-    ContainerChain(start: self, direction: direction)
+    ContainerChain(start: self, direction: direction, followsTabs: true)
+  }
+
+  /// This container and the layers presented above it, through presentations only (never into
+  /// a tab): the layers a dismissal ends.
+  var presentedLayers: ContainerChain {
+    ContainerChain(start: self, direction: .towardTop, followsTabs: false)
   }
 
   /// The root of the tree this container belongs to: the last container of

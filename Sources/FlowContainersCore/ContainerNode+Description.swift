@@ -14,21 +14,36 @@ extension ContainerNode {
   /// growing after 16 levels (deeper lines name their depth, `EditorFlow@40`), and a chain of more
   /// than 64 containers shows its first and last 32 around a line saying how many were left out.
   public var treeDescription: String {
-    let levels = Array(chain(.towardTop))
+    // Each container, then its tabs' subtrees in order, then what it presents: a walk with a
+    // list of what is left rather than recursion, so no depth overflows the stack.
+    var levels: [(node: ContainerNode, depth: Int, note: String?)] = []
+    var left: [(node: ContainerNode, depth: Int, note: String?)] = [(self, 0, dumpNote)]
+    while let next = left.popLast() {
+      levels.append(next)
+      if let presented = next.node.presentedNode {
+        left.append((presented, next.depth + 1, presented.style.rawValue))
+      }
+      if let tabs = next.node as? TabContainer {
+        for (index, tab) in tabs.tabNodes.enumerated().reversed() {
+          let note = index == tabs.selectedPosition ? "tab \(index), selected" : "tab \(index)"
+          left.append((tab, next.depth + 1, note))
+        }
+      }
+    }
     var lines: [String] = []
-    for level in TreeDump.shownLevels(count: levels.count) {
-      guard let level else {
+    for shown in TreeDump.shownLevels(count: levels.count) {
+      guard let shown else {
         lines.append(
           TreeDump.elision(
             depth: TreeDump.keptAtEachEnd,
             count: levels.count - 2 * TreeDump.keptAtEachEnd))
         continue
       }
-      let node = levels[level]
+      let level = levels[shown]
       lines.append(
         TreeDump.line(
-          depth: level, flow: node.ownerName, style: level == 0 ? nil : node.style,
-          items: node.content.screenDescriptions))
+          depth: level.depth, flow: level.node.ownerName, note: level.note,
+          items: level.node.content.screenDescriptions))
     }
     return lines.joined(separator: "\n")
   }
@@ -42,5 +57,17 @@ extension ContainerNode: @MainActor CustomDebugStringConvertible {
     if let presented = presentedNode { text += ", presenting \(presented.ownerName)" }
     if finished { text += ", finished" }
     return text + ")"
+  }
+}
+
+extension ContainerNode {
+  /// How the first line of a dump that starts here says this container is shown: its style
+  /// when it is presented, which tab when it is a tab, nothing for a root.
+  var dumpNote: String? {
+    if let style = presentationStyle { return style.rawValue }
+    if let host = tabHost, let index = host.tabNodes.firstIndex(where: { $0 === self }) {
+      return index == host.selectedPosition ? "tab \(index), selected" : "tab \(index)"
+    }
+    return nil
   }
 }

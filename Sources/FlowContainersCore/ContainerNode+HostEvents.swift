@@ -46,7 +46,26 @@ extension ContainerNode {
     case .interactivePopBegan: interactivePopBegan(fileID: fileID, line: line)
     case .interactivePopCommitted: interactivePopCommitted(fileID: fileID, line: line)
     case .interactivePopCancelled: interactivePopCancelled(fileID: fileID, line: line)
+    case .userSelectedTab(let index):
+      guard let tabs = tabsForHostEvent(event, fileID: fileID, line: line) else { return }
+      tabs.userSelected(index, fileID: fileID, line: line)
+    case .userReselectedTab:
+      guard let tabs = tabsForHostEvent(event, fileID: fileID, line: line) else { return }
+      tabs.userReselected(fileID: fileID, line: line)
     }
+  }
+
+  /// This container as a tab container, for a tab host event; reports misuse otherwise.
+  private func tabsForHostEvent(
+    _ event: HostEvent, fileID: StaticString, line: UInt
+  ) -> TabContainer? {
+    if let tabs = self as? TabContainer { return tabs }
+    report(
+      .tabNotFound,
+      "the host reported \(event) on \(locationDescription), which has no tabs; send it to the "
+        + "tab container.",
+      fileID: fileID, line: line)
+    return nil
   }
 
   /// The host popped to `index`: the screens above it go.

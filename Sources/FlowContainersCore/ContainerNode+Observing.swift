@@ -8,7 +8,7 @@ extension ContainerNode {
   ///
   /// Observe the root to trace a whole program. With no event observer anywhere below a
   /// container, its operations build no events at all; with one, an event is a small value
-  /// built without allocating.
+  /// (a container's first event allocates the object its events lead back to it through).
   ///
   /// ```swift
   /// let token = app.container.observeEvents { print($0) }
@@ -85,7 +85,11 @@ extension ContainerNode {
   enum ObservedProperty {
     case presented
     case isFinished
+    case tabs
   }
+
+  /// What Observation tracks for a tab container's tabs and selection.
+  var tabsForObservation: Int { 0 }
 
   /// Registers a read of a base property with the Observation framework.
   ///
@@ -97,6 +101,7 @@ extension ContainerNode {
     switch property {
     case .presented: registrar.access(self, keyPath: \.presented)
     case .isFinished: registrar.access(self, keyPath: \.isFinished)
+    case .tabs: registrar.access(self, keyPath: \.tabsForObservation)
     }
   }
 
@@ -111,6 +116,7 @@ extension ContainerNode {
     switch property {
     case .presented: registrar.willSet(self, keyPath: \.presented)
     case .isFinished: registrar.willSet(self, keyPath: \.isFinished)
+    case .tabs: registrar.willSet(self, keyPath: \.tabsForObservation)
     }
   }
 
@@ -120,6 +126,7 @@ extension ContainerNode {
     switch property {
     case .presented: registrar.didSet(self, keyPath: \.presented)
     case .isFinished: registrar.didSet(self, keyPath: \.isFinished)
+    case .tabs: registrar.didSet(self, keyPath: \.tabsForObservation)
     }
   }
 }

@@ -272,13 +272,34 @@ extension ContainerNode {
       return "\(child.ownerName)'s container is already presented by "
         + "\(presenter.locationDescription); dismiss it there first."
     }
+    if let host = child.tabHost {
+      return "\(child.ownerName)'s container is a tab of \(host.locationDescription); remove the "
+        + "tab first (removeTab(at:))."
+    }
     // `child` has no presenter, so it is below this container only if this container sits in
-    // what `child` presents: walk up from `child`, usually not at all.
-    for above in child.chain(.towardTop).dropFirst() where above === self {
+    // what `child` presents or in its tabs: walk up from `child`, usually not at all.
+    if child.subtreeContains(self) {
       return "\(child.ownerName)'s container is below this one in the tree; presenting it "
         + "would make a cycle."
     }
     return nil
+  }
+
+  /// Whether `node` is this container, in what it presents, or in its tabs' subtrees.
+  ///
+  /// A walk with a list of what is left, not recursion; it costs the size of this subtree,
+  /// which for a container about to be presented or made a tab is usually itself alone.
+  func subtreeContains(_ node: ContainerNode) -> Bool {
+    var left: [ContainerNode] = []
+    var next: ContainerNode? = self
+    while let start = next {
+      for layer in start.presentedLayers {
+        if layer === node { return true }
+        if let tabs = layer as? TabContainer { left += tabs.tabNodes }
+      }
+      next = left.popLast()
+    }
+    return false
   }
 
   /// How many presenters below this one ``ownerCycle(presenting:)`` looks at.
@@ -317,16 +338,40 @@ extension ContainerNode {
   func attach(
     depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
   ) -> ContainerNode {
-    var depth = depth
-    var below = below
     // No closure (`presenterNode.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
-    if let presenter = presenterNode {
-      observed = presenter.hasOwnEventObservers ? presenter : presenter.observedBelow
+    if let parent = presenterNode ?? tabHost {
+      observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
-    var top = self
-    for current in chain(.towardTop) {
+    // The chain of presentations in a loop; the tabs of a tab container met on the way wait in
+    // `branches` (an empty array allocates nothing), so no tree depth recurses.
+    var branches: [(node: ContainerNode, depth: Int, below: Int, observed: ContainerNode?)] = []
+    let top = Self.attachChain(
+      from: self, depth: depth, below: below, observed: observed, queue: queue,
+      branches: &branches)
+    while let branch = branches.popLast() {
+      Self.attachChain(
+        from: branch.node, depth: branch.depth, below: branch.below, observed: branch.observed,
+        queue: queue, branches: &branches)
+    }
+    return top
+  }
+
+  /// Attaches `start` and the layers it presents, and returns the last layer.
+  ///
+  /// The tabs of tab containers on the way go to `branches`.
+  @discardableResult
+  private static func attachChain(
+    from start: ContainerNode, depth: Int, below: Int, observed: ContainerNode?,
+    queue: ChangeQueue?,
+    branches: inout [(node: ContainerNode, depth: Int, below: Int, observed: ContainerNode?)]
+  ) -> ContainerNode {
+    var depth = depth
+    var below = below
+    var observed = observed
+    var top = start
+    for current in start.presentedLayers {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
       current.changes = queue
@@ -335,6 +380,12 @@ extension ContainerNode {
       below = current.eventObserverCount
       depth += 1
       top = current
+      if let tabs = current as? TabContainer {
+        queue?.hasTabs = true
+        for tab in tabs.tabNodes {
+          branches.append((tab, depth, below, observed))
+        }
+      }
     }
     return top
   }
@@ -347,7 +398,7 @@ extension ContainerNode {
     // reads as finished from its first announcement on.
     first.markFinished()
     var layers: [ContainerNode] = []
-    for above in first.chain(.towardTop).dropFirst() {
+    for above in first.presentedLayers.dropFirst() {
       if layers.isEmpty { layers.append(first) }
       above.markFinished()
       layers.append(above)
@@ -442,6 +493,8 @@ extension ContainerNode {
     finished = true
     didMutate(.isFinished)
     interactivePopGeneration = nil
+    // A tab container's tabs finish with it: what they present ends.
+    if let tabs = self as? TabContainer { tabs.finishTabs() }
   }
 
   /// Ends the presentation of this container, which is being released: the presented layers

@@ -66,6 +66,8 @@ public class ContainerNode {
   /// moment the presenter is released, even while the presenter's `deinit` still waits for the
   /// main actor.
   weak var presenterNode: ContainerNode?
+  /// The tab container this container is a tab of, held weakly, as a presenter is.
+  weak var tabHost: TabContainer?
   /// Whether a presentation holds this container: from `present` until the presentation has
   /// ended, including while the presenter is being released and its teardown has yet to run.
   var isHeldByPresenter = false
@@ -142,7 +144,10 @@ extension ContainerNode {
   /// it is not presented.
   public var presentationStyle: PresentationStyle? { isHeldByPresenter ? style : nil }
 
-  /// How many presenters lie below this container: 0 for a root.
+  /// The tab container this container is a tab of, or `nil`.
+  public var tabContainer: TabContainer? { tabHost }
+
+  /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
 
   /// The number of screens in the stack.
@@ -159,7 +164,7 @@ extension ContainerNode {
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
   public var topmost: ContainerNode {
-    guard presentedNode != nil else { return self }
+    guard presentedNode != nil || self is TabContainer else { return self }
     // A tree is a chain, so every container of it has the same topmost: the tree's, kept by its
     // change queue as layers are presented and dismissed.
     if let top = changes?.top, top.changes === changes { return top }
@@ -169,7 +174,7 @@ extension ContainerNode {
       node = above
       steps += 1
     }
-    if steps >= 16, let changes, node.changes === changes { changes.top = node }
+    if steps >= 16, let changes, !changes.hasTabs, node.changes === changes { changes.top = node }
     return node
   }
 

@@ -79,6 +79,12 @@ extension FlowDiagnostic {
     public static let notPresented = Code(rawValue: "notPresented")
     /// An interactive-pop host event arrived out of order or after the stack changed.
     public static let interactivePop = Code(rawValue: "interactivePop")
+    /// A tab position named by a call or host event is not a tab's, or the container has no
+    /// tabs.
+    public static let tabNotFound = Code(rawValue: "tabNotFound")
+    /// A container given as a tab cannot be one (no owner, finished, presented, a tab elsewhere,
+    /// listed twice, or it would make a cycle).
+    public static let invalidTab = Code(rawValue: "invalidTab")
   }
 }
 

@@ -16,4 +16,11 @@ public enum HostEvent: Sendable, Hashable {
   case interactivePopCommitted
   /// The interactive pop was abandoned: the stack stays as it was.
   case interactivePopCancelled
+  /// The user selected the tab at `index` of this ``TabContainer``; selecting the selected tab
+  /// is a re-selection.
+  case userSelectedTab(index: Int)
+  /// The user selected the tab that is already selected (tapped it again). The tab container
+  /// pops that tab to its root when ``TabContainer/popsToRootOnReselect`` (the default), and
+  /// observers hear it either way.
+  case userReselectedTab
 }

@@ -1,6 +1,7 @@
 /// One navigation event anywhere in a container tree, as delivered to tree observers.
 ///
-/// Events are small values built without allocating, so observing a whole program is cheap:
+/// Events are small values (a container's first event makes the one small object its events
+/// share to lead back to it), so observing a whole program is cheap:
 /// they say what happened (the operation, and how many screens were added and removed), where
 /// (the owning flow's type and the container's depth in the tree) and why. To see the screens
 /// themselves, follow ``container`` to the container it came from, or observe that container
@@ -26,6 +27,14 @@ public struct NavigationEvent: Sendable {
     case interactivePopBegan
     /// The host reported that an interactive pop was cancelled.
     case interactivePopCancelled
+    /// The tab at `index`, owned by a flow of the given type, was selected in this tab container.
+    case tabSelected(index: Int, flow: FlowTypeName)
+    /// The user re-selected the selected tab of this tab container.
+    case tabReselected(index: Int, flow: FlowTypeName)
+    /// A tab was added at `index` of this tab container.
+    case tabAdded(index: Int, flow: FlowTypeName)
+    /// The tab at `index` of this tab container was removed; its flow is released.
+    case tabRemoved(index: Int, flow: FlowTypeName)
   }
 
   /// What happened.
@@ -161,6 +170,14 @@ extension NavigationEvent: CustomStringConvertible {
       what = "interactivePopBegan"
     case .interactivePopCancelled:
       what = "interactivePopCancelled"
+    case .tabSelected(let index, let flow):
+      what = "select tab \(index) \(flow)"
+    case .tabReselected(let index, let flow):
+      what = "reselect tab \(index) \(flow)"
+    case .tabAdded(let index, let flow):
+      what = "add tab \(index) \(flow)"
+    case .tabRemoved(let index, let flow):
+      what = "remove tab \(index) \(flow)"
     }
     return "\(flow)@\(depth) \(what) (\(cause)\(animated ? ", animated" : ""))"
   }

@@ -16,8 +16,8 @@
 /// nothing.
 @MainActor
 public final class ObserverToken {
-  /// Removes the observer; it holds the container's observer list weakly, so it does nothing
-  /// once the container has gone.
+  /// Removes the observer; it holds the container weakly, so it does nothing once the container
+  /// has gone.
   private var unregister: (() -> Void)?
 
   /// Whether ``cancel()`` has run (explicitly or because the token was released).

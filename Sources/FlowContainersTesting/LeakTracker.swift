@@ -140,6 +140,11 @@ public final class LeakTracker {
   }
 
   private func position(of node: ContainerNode, as subject: String) -> String {
+    if let host = node.tabContainer {
+      let index = host.tabs.firstIndex { $0 === node }.map { "tab \($0)" } ?? "a tab"
+      return "\(subject) is still \(index) of \(label(host)) in this tree (remove the tab, or "
+        + "release the tab container's flow):\n" + node.root.treeDescription
+    }
     if let presenter = node.presenter {
       return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
         + node.root.treeDescription

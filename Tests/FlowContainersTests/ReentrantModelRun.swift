@@ -193,6 +193,8 @@ final class ReentrantModelRun {
       replayed.removeLast()
     case .interactivePopBegan, .interactivePopCancelled:
       break
+    case .tabSelected, .tabReselected, .tabAdded, .tabRemoved:
+      return violations.append("\(event): this run has no tabs")
     }
     coverage.eventsChecked += 1
     let live = chain().map(\.count)

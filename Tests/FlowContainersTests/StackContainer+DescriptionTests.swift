@@ -13,11 +13,11 @@ struct DescriptionTests {
         """)
   }
 
-  @Test func aDumpStartsAtTheContainerItIsAskedOf() {
+  @Test func aDumpStartsAtTheContainerItIsAskedOfAndSaysHowThatOneIsShown() {
     let root = makeThreeLevelTree()
     #expect(
       root.container.presented?.treeDescription == """
-        TestFlow<Middle>: [middle.root]
+        TestFlow<Middle> (sheet): [middle.root]
         └─ TestFlow<Top> (sheet): [top.x, top.y, top.z]
         """)
   }

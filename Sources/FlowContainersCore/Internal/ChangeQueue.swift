@@ -2,7 +2,8 @@
 ///
 /// Every container of a tree shares its tree's queue (a root makes one the first time it needs
 /// it; presenting hands the presenter's to the presented chain). A change runs inside
-/// ``perform(_:)``: while it does, user code that the change calls (Observation's `onChange`,
+/// ``perform(_:)``, or between ``begin()`` and ``end(_:)`` for code that passes no closure:
+/// while it does, user code that the change calls (Observation's `onChange`,
 /// observers, `onEnd`, a released flow's `deinit`, factories a layer built on the core calls)
 /// may ask for more navigation on the same tree. Such a request is not interleaved into the change: it is queued,
 /// and runs after the change has been applied and announced, in request order, each as a change
@@ -37,6 +38,11 @@ final class ChangeQueue {
   /// nothing however deep the tree. `nil` for shallow trees: a weak reference gives its target a
   /// side table, a cost a tree of a few layers should not pay on every presentation.
   weak var top: ContainerNode?
+  /// Whether a tab container has been part of the tree: then ``top`` is never kept, since
+  /// selecting a tab moves the topmost layer without presenting or dismissing anything.
+  var hasTabs = false {
+    didSet { if hasTabs { top = nil } }
+  }
 
   init() {}
 

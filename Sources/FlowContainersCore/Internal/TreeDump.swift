@@ -11,13 +11,14 @@ package enum TreeDump {
   /// How many levels a long dump keeps at its start and at its end.
   package static let keptAtEachEnd = 32
 
-  /// One level: `└─ EditorFlow (sheet): [edit]`, indented under the level below it, with the
-  /// style it is presented with; past ``maximumIndent``, `└─ EditorFlow@40 (sheet): [edit]`.
+  /// One level: `└─ EditorFlow (sheet): [edit]`, indented under the level below it, with how
+  /// it is shown (the style it is presented with, or which tab it is); past ``maximumIndent``,
+  /// `└─ EditorFlow@40 (sheet): [edit]`.
   package static func line(
-    depth: Int, flow: String, style: PresentationStyle?, items: [String]
+    depth: Int, flow: String, note: String?, items: [String]
   ) -> String {
     let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
-    let shown = style.map { "\(name) (\($0))" } ?? name
+    let shown = note.map { "\(name) (\($0))" } ?? name
     return "\(indent(depth))\(shown): [\(items.joined(separator: ", "))]"
   }
 

@@ -32,6 +32,9 @@ struct LiveLevel {
     ]
     var presenter: ContainerNode = root.container
     for child in root.container.chain(.towardTop).dropFirst() {
+      // Reading routes runs user code (`route(for:)`); a level that code dismissed ends the
+      // chain rather than pairing a container with another flow.
+      guard presenter.presentedUntracked === child else { break }
       // The presenter holds the flow it presents strongly; no weak load needed.
       levels.append(
         LiveLevel(

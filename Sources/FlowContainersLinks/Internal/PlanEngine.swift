@@ -24,7 +24,11 @@ enum PlanEngine {
     var reused = 0
     while reused < targets.count, reused < live.count, let flow = live[reused].flow,
       Swift.type(of: flow) == targets[reused].type,
-      reused == 0 || Self.canKeep(reused, of: live, over: targets[reused - 1].routes)
+      reused == 0 || Self.canKeep(reused, of: live, over: targets[reused - 1].routes),
+      // A target that names its style (a restored level) keeps only a layer shown that way.
+      reused == 0
+        || targets[reused].style.map({ $0 == live[reused].container.presentationStyle })
+          ?? true
     {
       reused += 1
     }

@@ -103,7 +103,8 @@ private struct Header: Decodable {
   let version: Int?
 }
 
-/// Schema version 2: `{"version": 2, "levels": [{"flow": …, "routes": […]}, …]}`.
+/// Schema version 2: `{"version": 2, "levels": [{"flow": …, "routes": […], "style": …}, …]}`,
+/// where `style` is left out for a sheet.
 private struct Document: Codable {
   let version: Int
   let levels: [FlowSnapshot.Level]
@@ -131,15 +132,20 @@ extension FlowSnapshot.Level: Codable {
       style: try Self.decodeStyle(in: container))
   }
 
+  /// Whether a snapshot may hold `name` as a style: 1 to ``maximumStyleLength`` characters,
+  /// none of them a control character.
+  static func isValidStyleName(_ name: String) -> Bool {
+    !name.isEmpty && name.unicodeScalars.count <= maximumStyleLength
+      && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
   /// The saved style, a ``PresentationStyle/sheet`` when none was saved.
   fileprivate static func decodeStyle(
     in container: KeyedDecodingContainer<AnyCodingKey>
   ) throws -> PresentationStyle {
     guard let name = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("style"))
     else { return .sheet }
-    guard !name.isEmpty, name.unicodeScalars.count <= maximumStyleLength,
-      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else {
+    guard isValidStyleName(name) else {
       throw RestorationError(
         .corrupt(
           "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
@@ -148,14 +154,27 @@ extension FlowSnapshot.Level: Codable {
     return PresentationStyle(rawValue: name)
   }
 
-  /// Encodes the flow's name and its routes.
+  /// Encodes the flow's name, its routes and its style, unless that is a sheet.
   ///
   /// - Parameter encoder: The encoder.
-  /// - Throws: An error from a route's own encoding.
+  /// - Throws: An error from a route's own encoding, or `EncodingError` for a style name that
+  ///   restoring would reject (empty, longer than 100 characters, or with control characters):
+  ///   a snapshot is never saved in a form that cannot be read back.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(flow, forKey: .flow)
-    if style != .sheet { try container.encode(style.rawValue, forKey: .style) }
+    if style != .sheet {
+      guard Self.isValidStyleName(style.rawValue) else {
+        throw EncodingError.invalidValue(
+          style.rawValue,
+          EncodingError.Context(
+            codingPath: container.codingPath + [CodingKeys.style],
+            debugDescription:
+              "a presentation style must be a name of 1 to \(Self.maximumStyleLength) "
+              + "characters without control characters"))
+      }
+      try container.encode(style.rawValue, forKey: .style)
+    }
     var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
     for route in routes {
       try routesContainer.encode(route.base)

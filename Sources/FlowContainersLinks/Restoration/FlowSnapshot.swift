@@ -69,7 +69,8 @@ extension FlowSnapshot: CustomStringConvertible {
           depth: TreeDump.keptAtEachEnd, count: levels.count - 2 * TreeDump.keptAtEachEnd)
       }
       return TreeDump.line(
-        depth: index, flow: levels[index].flow, style: index == 0 ? nil : levels[index].style,
+        depth: index, flow: levels[index].flow,
+        note: index == 0 ? nil : levels[index].style.rawValue,
         items: levels[index].routes.map(\.description))
     }.joined(separator: "\n")
   }

@@ -1,0 +1,385 @@
+extension TabContainer {
+  /// The tabs' containers, in order.
+  ///
+  /// Observable.
+  public var tabs: [ContainerNode] {
+    access(.tabs)
+    return tabNodes
+  }
+
+  /// The position of the selected tab in ``tabs``, or `nil` when there are no tabs.
+  ///
+  /// Observable.
+  public var selectedIndex: Int? {
+    access(.tabs)
+    return selectedPosition
+  }
+
+  /// The selected tab's container, or `nil` when there are no tabs.
+  ///
+  /// Observable.
+  public var selectedTab: ContainerNode? {
+    access(.tabs)
+    return selectedPosition.map { tabNodes[$0] }
+  }
+
+  /// Replaces the tabs with `tabs`, in order, and selects the one at `selected`.
+  ///
+  /// A container that was a tab and is not in `tabs` is removed: what it presented ends, top
+  /// down, as ``PresentationEnding/tornDown``, it finishes, and its flow is released before this
+  /// returns. A container in both keeps its flow, its stack and its layers. Observers hear the
+  /// removals, then the additions, then the selection.
+  ///
+  /// Misuse changes nothing and is reported: a tab that has no ``ContainerNode/owner``, is
+  /// finished, presented, a tab of another container, listed twice, this container itself, or
+  /// one of its presenters; a `selected` position that is not in `tabs` (pass `0` for an empty
+  /// list).
+  ///
+  /// - Parameters:
+  ///   - tabs: The tab flows' containers, in order.
+  ///   - selected: The position of the tab to select.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func setTabs(
+    _ tabs: [ContainerNode], selected: Int = 0, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    if let changes, changes.isChanging {
+      let owners = tabs.map(\.owner)
+      changes.enqueue("setTabs(_:)", fileID: fileID, line: line) {
+        extendLifetime(owners)
+        self.setTabs(tabs, selected: selected, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("setTabs(_:)", fileID: fileID, line: line) else { return }
+    let kept = Set(tabNodes.map(ObjectIdentifier.init))
+    for (index, tab) in tabs.enumerated() {
+      if tabs[..<index].contains(where: { $0 === tab }) {
+        reportTab("setTabs(_:)", "\(tab.ownerName)'s container is listed twice.", fileID, line)
+        return
+      }
+      if kept.contains(ObjectIdentifier(tab)) { continue }
+      if let problem = tabProblem(tab) {
+        reportTab("setTabs(_:)", problem, fileID, line)
+        return
+      }
+    }
+    guard tabs.isEmpty ? selected == 0 : tabs.indices.contains(selected) else {
+      report(
+        .tabNotFound,
+        "setTabs(_:selected: \(selected)) on \(locationDescription) with \(tabs.count) tabs; "
+          + "select a position in 0..<\(tabs.count).",
+        fileID: fileID, line: line)
+      return
+    }
+    changeQueue.perform { setTabsNow(tabs, selected: selected, cause: .program) }
+  }
+
+  /// Selects the tab at `index`.
+  ///
+  /// Selecting the selected tab changes nothing. An index that is not a tab's is misuse.
+  ///
+  /// - Parameters:
+  ///   - index: The tab's position in ``tabs``.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func select(_ index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let changes, changes.isChanging {
+      changes.enqueue("select(_:)", fileID: fileID, line: line) {
+        self.select(index, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("select(_:)", fileID: fileID, line: line),
+      checkTabIndex(index, "select(\(index))", fileID, line)
+    else { return }
+    guard index != selectedPosition else { return }
+    changeQueue.perform { selectNow(index, cause: .program) }
+  }
+
+  /// Adds `tab` at `index` (at the end by default); the selection stays on the tab it was on.
+  ///
+  /// Adding the first tab selects it. Misuse is reported as for ``setTabs(_:selected:fileID:line:)``,
+  /// and an index outside `0...tabs.count`.
+  ///
+  /// - Parameters:
+  ///   - tab: The tab flow's container.
+  ///   - index: Where to insert it; the end when `nil`.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func addTab(
+    _ tab: ContainerNode, at index: Int? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    if let changes, changes.isChanging {
+      let owner = tab.owner
+      changes.enqueue("addTab(_:)", fileID: fileID, line: line) {
+        extendLifetime(owner)
+        self.addTab(tab, at: index, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("addTab(_:)", fileID: fileID, line: line) else { return }
+    let position = index ?? tabNodes.count
+    guard (0...tabNodes.count).contains(position) else {
+      report(
+        .tabNotFound,
+        "addTab(_:at: \(position)) on \(locationDescription), which has \(tabNodes.count) "
+          + "tabs; insert at a position in 0...\(tabNodes.count).",
+        fileID: fileID, line: line)
+      return
+    }
+    if let problem = tabProblem(tab) {
+      reportTab("addTab(_:)", problem, fileID, line)
+      return
+    }
+    changeQueue.perform { addTabNow(tab, at: position, cause: .program) }
+  }
+
+  /// Removes the tab at `index`: what it presented ends, top down, as
+  /// ``PresentationEnding/tornDown``, it finishes, and its flow is released before this returns.
+  ///
+  /// Removing the selected tab selects the tab that takes its place (or the one before it, when
+  /// it was the last). An index that is not a tab's is misuse.
+  ///
+  /// - Parameters:
+  ///   - index: The tab's position in ``tabs``.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func removeTab(at index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let changes, changes.isChanging {
+      changes.enqueue("removeTab(at:)", fileID: fileID, line: line) {
+        self.removeTab(at: index, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard checkNotFinished("removeTab(at:)", fileID: fileID, line: line),
+      checkTabIndex(index, "removeTab(at: \(index))", fileID, line)
+    else { return }
+    changeQueue.perform { removeTabNow(at: index, cause: .program) }
+  }
+}
+
+// MARK: - The one place tabs change
+
+extension TabContainer {
+  /// Why `tab` cannot become a tab here, if it cannot.
+  func tabProblem(_ tab: ContainerNode) -> String? {
+    if tab === self { return "a tab container cannot be its own tab." }
+    if tab.owner == nil {
+      return "the container has no owner, so nothing would keep its flow alive. Set "
+        + "`container.owner = self` in the flow's initialiser."
+    }
+    if tab.finished {
+      return "\(tab.ownerName)'s container has finished; create a new flow for the tab."
+    }
+    if tab.isHeldByPresenter {
+      return "\(tab.ownerName)'s container is presented; dismiss it first."
+    }
+    if let host = tab.tabHost {
+      return host === self
+        ? "\(tab.ownerName)'s container is already a tab here."
+        : "\(tab.ownerName)'s container is a tab of \(host.locationDescription); remove it there "
+          + "first."
+    }
+    if tab.subtreeContains(self) {
+      return "\(tab.ownerName)'s container is below this one in the tree; making it a tab "
+        + "would make a cycle."
+    }
+    for node in chain(.towardRoot).prefix(Self.ownerCycleReach)
+    where node.ownerIdentity == tab.ownerIdentity {
+      if let owner = tab.ownerReference, node.ownerReference === owner {
+        return "the container's owner is \(node.locationDescription)'s flow, which the tab would "
+          + "keep alive while that flow keeps this container alive: a cycle."
+      }
+    }
+    return nil
+  }
+
+  private func reportTab(
+    _ operation: String, _ problem: String, _ fileID: StaticString, _ line: UInt
+  ) {
+    report(
+      .invalidTab, "\(operation) on \(locationDescription): \(problem)", fileID: fileID, line: line)
+  }
+
+  /// Whether `index` is a tab's position; reports misuse otherwise.
+  func checkTabIndex(
+    _ index: Int, _ operation: String, _ fileID: StaticString, _ line: UInt
+  ) -> Bool {
+    guard tabNodes.indices.contains(index) else {
+      report(
+        .tabNotFound,
+        "\(operation) on \(locationDescription), which has \(tabNodes.count) tabs"
+          + (tabNodes.isEmpty ? "." : "; pass a position in 0..<\(tabNodes.count)."),
+        fileID: fileID, line: line)
+      return false
+    }
+    return true
+  }
+
+  /// Replaces the tabs; the caller has checked them and runs inside the tree's change.
+  func setTabsNow(_ tabs: [ContainerNode], selected: Int, cause: NavigationCause) {
+    var index = tabNodes.count - 1
+    while index >= 0 {
+      if !tabs.contains(where: { $0 === tabNodes[index] }) { removeTabNow(at: index, cause: cause) }
+      index -= 1
+    }
+    for (position, tab) in tabs.enumerated() where tab.tabHost !== self {
+      addTabNow(tab, at: min(position, tabNodes.count), cause: cause)
+    }
+    // The kept tabs in the order given.
+    let order = tabs.filter { $0.tabHost === self }
+    if !order.elementsEqual(tabNodes, by: ===) {
+      willMutate(.tabs)
+      let owners = Dictionary(
+        uniqueKeysWithValues: zip(tabNodes.map(ObjectIdentifier.init), tabOwners))
+      let current = selectedPosition.map { tabNodes[$0] }
+      tabNodes = order
+      tabOwners = order.compactMap { owners[ObjectIdentifier($0)] }
+      selectedPosition = current.flatMap { node in tabNodes.firstIndex { $0 === node } }
+      didMutate(.tabs)
+      generation &+= 1
+    }
+    if !tabNodes.isEmpty, selected != selectedPosition { selectNow(selected, cause: cause) }
+  }
+
+  /// Selects the tab at `index`; inside the tree's change.
+  func selectNow(_ index: Int, cause: NavigationCause) {
+    willMutate(.tabs)
+    selectedPosition = index
+    didMutate(.tabs)
+    generation &+= 1
+    changes?.top = nil
+    if eventObserverCount > 0 {
+      emit(
+        .tabSelected(index: index, flow: FlowTypeName(tabNodes[index].ownerType)), cause: cause,
+        animated: false)
+    }
+  }
+
+  /// Adds `tab` at `position`; inside the tree's change.
+  func addTabNow(_ tab: ContainerNode, at position: Int, cause: NavigationCause) {
+    guard let owner = tab.owner else { return }
+    willMutate(.tabs)
+    tab.tabHost = self
+    changeQueue.hasTabs = true
+    tabNodes.insert(tab, at: position)
+    tabOwners.insert(owner, at: position)
+    if let selected = selectedPosition, selected >= position { selectedPosition = selected + 1 }
+    didMutate(.tabs)
+    generation &+= 1
+    changes?.top = nil
+    tab.attach(
+      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
+    if eventObserverCount > 0 {
+      emit(
+        .tabAdded(index: position, flow: FlowTypeName(tab.ownerType)), cause: cause, animated: false
+      )
+    }
+    if selectedPosition == nil { selectNow(position, cause: cause) }
+  }
+
+  /// Removes the tab at `index`, ending what it presented and releasing its flow; inside the
+  /// tree's change.
+  func removeTabNow(at index: Int, cause: NavigationCause) {
+    let tab = tabNodes[index]
+    // What the tab presents ends first, top down, while the tab is still in place.
+    tab.finishNow()
+    willMutate(.tabs)
+    tabNodes.remove(at: index)
+    let owner = tabOwners.remove(at: index)
+    if let selected = selectedPosition {
+      if tabNodes.isEmpty {
+        selectedPosition = nil
+      } else if selected > index || selected == tabNodes.count {
+        selectedPosition = selected - 1
+      }
+    }
+    didMutate(.tabs)
+    generation &+= 1
+    changes?.top = nil
+    tab.tabHost = nil
+    tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    if eventObserverCount > 0 {
+      emit(
+        .tabRemoved(index: index, flow: FlowTypeName(tab.ownerType)), cause: cause, animated: false)
+    }
+    // The tab's flow is released here, unless something else holds it.
+    extendLifetime(owner)
+  }
+
+  /// Finishes every tab, for a tab container that finished.
+  ///
+  /// What each tab presents ends top down.
+  func finishTabs() {
+    for tab in tabNodes { tab.finishNow() }
+  }
+
+  /// The teardown of a tab container that is being released: its tabs finish, and their flows
+  /// are released with it.
+  func releaseTabs() {
+    let tabs = tabNodes
+    guard !tabs.isEmpty else { return }
+    let teardown = {
+      for tab in tabs {
+        tab.tabHost = nil
+        tab.finishNow()
+        tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+      }
+    }
+    guard let queue = changes else { return teardown() }
+    if queue.isChanging {
+      queue.enqueue("tearDown()", fileID: #fileID, line: #line, teardown)
+    } else {
+      queue.perform(teardown)
+    }
+  }
+
+  /// The user selected the tab at `index`, or re-selected the selected one.
+  func userSelected(_ index: Int, fileID: StaticString, line: UInt) {
+    guard checkTabIndex(index, "the host reported userSelectedTab(index: \(index))", fileID, line)
+    else { return }
+    guard index != selectedPosition else { return userReselected(fileID: fileID, line: line) }
+    selectNow(index, cause: .user)
+  }
+
+  /// The user re-selected the selected tab: observers hear it, and the tab pops to its root if
+  /// ``popsToRootOnReselect``.
+  func userReselected(fileID: StaticString, line: UInt) {
+    guard let index = selectedPosition else {
+      report(
+        .tabNotFound,
+        "the host reported userReselectedTab on \(locationDescription), which has no tabs.",
+        fileID: fileID, line: line)
+      return
+    }
+    let tab = tabNodes[index]
+    if eventObserverCount > 0 {
+      emit(
+        .tabReselected(index: index, flow: FlowTypeName(tab.ownerType)), cause: .user,
+        animated: false)
+    }
+    if popsToRootOnReselect, tab.content.screenCount > 1 { tab.content.hostPop(toIndex: 0) }
+  }
+}
+
+extension TabContainer: ContainerContent {
+  var screenCount: Int { 0 }
+
+  /// The tabs, the selected one marked: `LibraryFlow*`.
+  var screenDescriptions: [String] {
+    tabNodes.enumerated().map { $0.element.ownerName + ($0.offset == selectedPosition ? "*" : "") }
+  }
+
+  func screenIndex(identicalTo object: AnyObject) -> Int? { nil }
+
+  func hostPop(toIndex index: Int) {}
+
+  func hostPopTop() {}
+
+  func accessStack() { access(.tabs) }
+
+  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
+}
