@@ -54,8 +54,9 @@ extension TabContainer {
     }
     guard checkNotFinished("setTabs(_:)", fileID: fileID, line: line) else { return }
     let kept = Set(tabNodes.map(ObjectIdentifier.init))
-    for (index, tab) in tabs.enumerated() {
-      if tabs[..<index].contains(where: { $0 === tab }) {
+    var listed = Set<ObjectIdentifier>()
+    for tab in tabs {
+      guard listed.insert(ObjectIdentifier(tab)).inserted else {
         reportTab("setTabs(_:)", "\(tab.ownerName)'s container is listed twice.", fileID, line)
         return
       }
@@ -221,9 +222,12 @@ extension TabContainer {
 
   /// Replaces the tabs; the caller has checked them and runs inside the tree's change.
   func setTabsNow(_ tabs: [ContainerNode], selected: Int, cause: NavigationCause) {
+    let wanted = Set(tabs.map(ObjectIdentifier.init))
     var index = tabNodes.count - 1
     while index >= 0 {
-      if !tabs.contains(where: { $0 === tabNodes[index] }) { removeTabNow(at: index, cause: cause) }
+      if !wanted.contains(ObjectIdentifier(tabNodes[index])) {
+        removeTabNow(at: index, cause: cause)
+      }
       index -= 1
     }
     for (position, tab) in tabs.enumerated() where tab.tabHost !== self {
@@ -290,6 +294,7 @@ extension TabContainer {
     willMutate(.tabs)
     tabNodes.remove(at: index)
     let owner = tabOwners.remove(at: index)
+    let removedSelected = selectedPosition == index
     if let selected = selectedPosition {
       if tabNodes.isEmpty {
         selectedPosition = nil
@@ -305,6 +310,12 @@ extension TabContainer {
     if eventObserverCount > 0 {
       emit(
         .tabRemoved(index: index, flow: FlowTypeName(tab.ownerType)), cause: cause, animated: false)
+      // The tab that took the selected one's place is selected now: observers hear it.
+      if removedSelected, let selected = selectedPosition {
+        emit(
+          .tabSelected(index: selected, flow: FlowTypeName(tabNodes[selected].ownerType)),
+          cause: cause, animated: false)
+      }
     }
     // The tab's flow is released here, unless something else holds it.
     extendLifetime(owner)

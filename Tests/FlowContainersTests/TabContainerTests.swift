@@ -1,0 +1,315 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// A flow whose container holds tabs, as an app's root flow with a tab bar.
+@MainActor
+final class TabsFlow {
+  let container = TabContainer()
+  init() { container.owner = self }
+}
+
+/// Tab containers: the tabs' flows live as long as they are tabs, selection, host events,
+/// events, dumps, the walk of the tree, and every way a tab ends.
+@MainActor
+struct TabContainerTests {
+  /// A tab container with tabs `a`, `b` and `c`, whose flows only the tabs hold.
+  private func makeTabs(journal: Journal? = nil) -> (TabsFlow, [ContainerNode]) {
+    let tabs = TabsFlow()
+    let flows = [
+      TestFlow<Root>("a", screens: ["a1"], journal: journal),
+      TestFlow<Root>("b", screens: ["b1", "b2"], journal: journal),
+      TestFlow<Root>("c", screens: ["c1"], journal: journal),
+    ]
+    tabs.container.setTabs(flows.map(\.container))
+    return (tabs, flows.map(\.container))
+  }
+
+  @Test func theTabsKeepTheirFlowsAliveAndTheFirstIsSelected() {
+    let tabs = TabsFlow()
+    weak let first: TestFlow<Root>?
+    weak let second: TestFlow<Middle>?
+    do {
+      let a = TestFlow<Root>("a")
+      let b = TestFlow<Middle>("b")
+      first = a
+      second = b
+      tabs.container.setTabs([a.container, b.container])
+    }
+    #expect(first != nil && second != nil)
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.container.selectedTab === first?.container)
+    #expect(first?.container.tabContainer === tabs.container)
+    #expect(first?.container.depth == 1)
+    #expect(
+      tabs.container.treeDescription == """
+        TabsFlow: [TestFlow<Root>*, TestFlow<Middle>]
+        └─ TestFlow<Root> (tab 0, selected): [a.root]
+        └─ TestFlow<Middle> (tab 1): [b.root]
+        """)
+  }
+
+  @Test func selectingATabIsHeardWithItsCauseAndSelectingItAgainChangesNothing() {
+    let (tabs, nodes) = makeTabs()
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { heard.append("\($0)") }
+    tabs.container.select(2)
+    tabs.container.select(2)
+    nodes[1].handle(.userPopped(toIndex: 0))
+    token.cancel()
+    #expect(tabs.container.selectedIndex == 2)
+    #expect(
+      heard == [
+        "TabsFlow@0 select tab 2 TestFlow<Root> (program)",
+        "TestFlow<Root>@1 popTo(0) +0 -1 (user)",
+      ])
+  }
+
+  @Test func removingATabReleasesItsFlowAndEndsWhatItPresentedOnceBeforeReturning() {
+    let journal = Journal()
+    let (tabs, nodes) = makeTabs(journal: journal)
+    weak let removed = nodes[1].owner
+    do {
+      let modal = TestFlow<Top>("modal", journal: journal)
+      nodes[1].present(modal.container) { journal.record("modal ended: \($0)") }
+    }
+    journal.entries.removeAll()
+    tabs.container.removeTab(at: 1)
+    #expect(removed == nil)
+    // The tab's container stays with its screens while something holds it (here, `nodes`).
+    #expect(
+      journal.entries == [
+        "modal ended: tornDown", "deinit modal", "deinit screen modal.root", "deinit b",
+      ])
+    #expect(nodes[1].isFinished)
+    #expect(tabs.container.tabs.count == 2)
+    #expect(tabs.container.selectedIndex == 0)
+  }
+
+  @Test func removingTheSelectedTabSelectsTheOneThatTakesItsPlace() {
+    let (tabs, _) = makeTabs()
+    tabs.container.select(1)
+    tabs.container.removeTab(at: 1)
+    #expect(tabs.container.selectedIndex == 1)
+    tabs.container.removeTab(at: 1)
+    #expect(tabs.container.selectedIndex == 0)
+    tabs.container.removeTab(at: 0)
+    #expect(tabs.container.selectedIndex == nil)
+    #expect(tabs.container.selectedTab == nil)
+  }
+
+  @Test func replacingTheTabsReleasesTheOnesLeftOutAndKeepsTheOthersWhole() {
+    let (tabs, nodes) = makeTabs()
+    weak let dropped = nodes[0].owner
+    let kept = nodes[1]
+    let added = TestFlow<Extra>("d")
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { event in
+      if event.depth == 0 { heard.append("\(event.action)") }
+    }
+    tabs.container.setTabs([added.container, kept, nodes[2]], selected: 1)
+    token.cancel()
+    #expect(dropped == nil)
+    #expect(
+      tabs.container.tabs.map(ObjectIdentifier.init)
+        == [added.container, kept, nodes[2]].map(ObjectIdentifier.init))
+    #expect(tabs.container.selectedTab === kept)
+    #expect((kept as? StackContainer<TestScreen>)?.names == ["b.b1", "b.b2"])
+    // The removal of the selected tab selects the one that took its place, then `d` is added
+    // before it, which moves it to position 1 without changing the selection.
+    #expect(
+      heard.map { String($0.prefix { $0 != "," }) } == [
+        "tabRemoved(index: 0", "tabSelected(index: 0", "tabAdded(index: 0",
+      ])
+  }
+
+  @Test func releasingTheTabContainersFlowReleasesEveryTabAndEndsWhatTheyPresented() {
+    let journal = Journal()
+    weak let tabFlow: AnyObject?
+    weak let modalFlow: TestFlow<Top>?
+    do {
+      let (tabs, nodes) = makeTabs(journal: journal)
+      tabFlow = nodes[2].owner
+      let modal = TestFlow<Top>("modal")
+      modalFlow = modal
+      nodes[2].present(modal.container) { journal.record("modal ended: \($0)") }
+      _ = tabs
+    }
+    #expect(tabFlow == nil)
+    #expect(modalFlow == nil)
+    #expect(journal.entries.filter { $0.hasPrefix("modal ended") } == ["modal ended: tornDown"])
+    #expect(journal.entries.contains("deinit a"))
+  }
+
+  @Test func aLeakTrackerFindsEveryTabReleasedWithItsContainer() {
+    let leaks = LeakTracker()
+    do {
+      let (tabs, nodes) = makeTabs()
+      leaks.track(tabs)
+      for node in nodes { leaks.track(node.owner!) }
+      leaks.track(tabs.container)
+    }
+    leaks.expectAllReleased()
+    #expect(leaks.liveCount == 0)
+  }
+
+  @Test func aTabStillHeldIsReportedAsATabOfItsContainer() {
+    let leaks = LeakTracker()
+    let (tabs, nodes) = makeTabs()
+    leaks.track(nodes[1].owner!, name: "TabB")
+    let message = leaks.leaks.first ?? ""
+    #expect(message.hasPrefix("TabB leaked: its container is still tab 1 of TabsFlow@0"))
+    #expect(message.contains("TabsFlow: [TestFlow<Root>*"))
+    withKnownIssue { leaks.expectAllReleased() }
+    tabs.container.removeTab(at: 1)
+    #expect(leaks.liveCount == 0)
+  }
+
+  @Test func theHostSelectsAndReselectsWithTheUsersCause() {
+    let (tabs, nodes) = makeTabs()
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { heard.append("\($0)") }
+    tabs.container.handle(.userSelectedTab(index: 1))
+    (nodes[1] as? StackContainer<TestScreen>)?.push(TestScreen("b3"), animated: false)
+    tabs.container.handle(.userReselectedTab)
+    token.cancel()
+    #expect(tabs.container.selectedIndex == 1)
+    #expect((nodes[1] as? StackContainer<TestScreen>)?.names == ["b.b1"])
+    #expect(
+      heard == [
+        "TabsFlow@0 select tab 1 TestFlow<Root> (user)",
+        "TestFlow<Root>@1 push +1 -0 (program)",
+        "TabsFlow@0 reselect tab 1 TestFlow<Root> (user)",
+        "TestFlow<Root>@1 popTo(0) +0 -2 (user)",
+      ])
+  }
+
+  @Test func reselectingWithoutPoppingOnlyTellsTheObservers() {
+    let (tabs, nodes) = makeTabs()
+    tabs.container.popsToRootOnReselect = false
+    var reselected = 0
+    let token = tabs.container.observeEvents { event in
+      if case .tabReselected = event.action { reselected += 1 }
+    }
+    tabs.container.handle(.userSelectedTab(index: 1))
+    tabs.container.handle(.userSelectedTab(index: 1))
+    token.cancel()
+    #expect(reselected == 1)
+    #expect(nodes[1].count == 2)
+  }
+
+  @Test func aHostEventNamingATabThatIsNotThereIsMisuseAndChangesNothing() {
+    let (tabs, nodes) = makeTabs()
+    expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) {
+      tabs.container.handle(.userSelectedTab(index: 3))
+    }
+    expectMisuse(.tabNotFound, leavesUnchanged: nodes[0]) {
+      nodes[0].handle(.userSelectedTab(index: 0))
+    }
+    let empty = TabsFlow()
+    expectMisuse(.tabNotFound, leavesUnchanged: empty.container) {
+      empty.container.handle(.userReselectedTab)
+    }
+    expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.select(-1) }
+    expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.removeTab(at: 3) }
+  }
+
+  @Test func aContainerThatCannotBeATabIsRefusedAndNothingChanges() {
+    let (tabs, nodes) = makeTabs()
+    let other = TabsFlow()
+    let presented = TestFlow<Top>("presented")
+    nodes[0].present(presented.container)
+    let ownerless = StackContainer<TestScreen>(root: TestScreen("x"))
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container) {
+      tabs.container.addTab(ownerless)
+    }
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container, other.container) {
+      other.container.addTab(nodes[1])
+    }
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container) {
+      tabs.container.addTab(presented.container)
+    }
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container) {
+      tabs.container.setTabs([nodes[0], nodes[0]])
+    }
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container) {
+      tabs.container.addTab(tabs.container)
+    }
+    // A tab container inside its own tab would hold itself.
+    let inner = TabsFlow()
+    tabs.container.addTab(inner.container)
+    expectMisuse(.invalidTab, leavesUnchanged: tabs.container) {
+      inner.container.addTab(tabs.container)
+    }
+    // A tab cannot be presented elsewhere while it is a tab.
+    expectMisuse(.invalidPresentation, leavesUnchanged: tabs.container, other.container) {
+      other.container.present(nodes[1])
+    }
+  }
+
+  @Test func aModalOverTheTabContainerIsWhatTheUserSeesAndTheChainFollowsIt() {
+    let (tabs, nodes) = makeTabs()
+    let inTab = TestFlow<Middle>("inTab")
+    nodes[0].present(inTab.container)
+    #expect(tabs.container.topmost === inTab.container)
+    #expect(Array(tabs.container.chain(.towardTop)).map(\.depth) == [0, 1, 2])
+    #expect(inTab.container.root === tabs.container)
+    let cover = TestFlow<Top>("cover")
+    tabs.container.present(cover.container, style: .fullScreenCover)
+    #expect(tabs.container.topmost === cover.container)
+    #expect(nodes[0].topmost === inTab.container)
+    tabs.container.select(1)
+    #expect(tabs.container.topmost === cover.container)
+    tabs.container.dismissPresented()
+    #expect(tabs.container.topmost === nodes[1])
+    #expect(inTab.container.isFinished == false)
+  }
+
+  @Test func anEventFromInsideATabReachesTheTabContainersObserverWithItsContainer() {
+    let (tabs, nodes) = makeTabs()
+    var sources: [ContainerNode?] = []
+    var depths: [Int] = []
+    let token = tabs.container.observeEvents { event in
+      sources.append(event.container)
+      depths.append(event.depth)
+    }
+    let modal = TestFlow<Top>("modal")
+    nodes[2].present(modal.container, animated: false)
+    modal.container.push(TestScreen("m2"), animated: false)
+    token.cancel()
+    #expect(depths == [1, 2])
+    #expect(sources.first! === nodes[2])
+    #expect(sources.last! === modal.container)
+  }
+
+  @Test func anObserverThatRemovesATabWhileHearingASelectionWaitsForTheSelectionToFinish() {
+    let (tabs, _) = makeTabs()
+    var seen: [[Int]] = []
+    let token = tabs.container.observeEvents { [tabs] event in
+      seen.append([tabs.container.tabs.count, tabs.container.selectedIndex ?? -1])
+      if case .tabSelected(index: 2, _) = event.action { tabs.container.removeTab(at: 0) }
+    }
+    tabs.container.select(2)
+    token.cancel()
+    // The removal was queued: the observer first heard a whole tree with three tabs.
+    #expect(seen == [[3, 2], [2, 1]])
+    #expect(tabs.container.selectedIndex == 1)
+  }
+
+  @Test func aHundredThousandTabsAreSetSelectedAndReleasedWithoutQuadraticWork() {
+    let tabs = TabsFlow()
+    let counts = LiveCounts()
+    var flows: [ModelFlow] = []
+    for _ in 0..<100_000 { flows.append(ModelFlow(counts: counts)) }
+    tabs.container.setTabs(flows.map(\.container), selected: 99_999)
+    flows.removeAll()
+    #expect(counts.flows == 100_000)
+    #expect(tabs.container.topmost.depth == 1)
+    #expect(tabs.container.treeDescription.split(separator: "\n").count == 2 * 32 + 1)
+    tabs.container.handle(.userSelectedTab(index: 50_000))
+    #expect(tabs.container.selectedIndex == 50_000)
+    tabs.container.setTabs([])
+    #expect(counts.flows == 0)
+    #expect(tabs.container.selectedIndex == nil)
+  }
+}
