@@ -38,6 +38,20 @@ final class ScreenFlow {
   }
 }
 
+/// A root flow with two tabs, each a flow with a stack of routes.
+@MainActor
+final class TabsFlow {
+  let container = TabContainer()
+
+  init() {
+    container.owner = self
+    // Locals: a flow made inside the call would be released before the tab could hold it.
+    let first = ScreenFlow(0)
+    let second = ScreenFlow(1)
+    container.setTabs([first.container, second.container])
+  }
+}
+
 /// The baseline's flow: the same objects, by hand.
 final class PlainFlow {
   let container: PlainContainer

@@ -84,5 +84,19 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
       "change_observer_attached", goal: 3, settings: settings,
       baseline: "push_pop with no observer", workload: changeObservedPushPop, baseline: pushPop))
   changeToken.cancel()
+
+  let tabs = TabsFlow()
+  let tabSwitch: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        tabs.container.select(1)
+        tabs.container.select(0)
+      }
+    }
+  }
+  results.append(
+    compare(
+      "tab_switch", goal: 2, settings: settings, baseline: "push_pop",
+      workload: tabSwitch, baseline: pushPop))
   return results
 }

@@ -96,6 +96,12 @@ extension TabContainer {
       checkTabIndex(index, "select(\(index))", fileID, line)
     else { return }
     guard index != selectedPosition else { return }
+    // Nothing can hear or call back: no change queue needed.
+    guard canCallBack else {
+      selectedPosition = index
+      generation &+= 1
+      return
+    }
     changeQueue.perform { selectNow(index, cause: .program) }
   }
 
@@ -206,13 +212,15 @@ extension TabContainer {
   }
 
   /// Whether `index` is a tab's position; reports misuse otherwise.
+  ///
+  /// `operation` is built only for the report.
   func checkTabIndex(
-    _ index: Int, _ operation: String, _ fileID: StaticString, _ line: UInt
+    _ index: Int, _ operation: @autoclosure () -> String, _ fileID: StaticString, _ line: UInt
   ) -> Bool {
     guard tabNodes.indices.contains(index) else {
       report(
         .tabNotFound,
-        "\(operation) on \(locationDescription), which has \(tabNodes.count) tabs"
+        "\(operation()) on \(locationDescription), which has \(tabNodes.count) tabs"
           + (tabNodes.isEmpty ? "." : "; pass a position in 0..<\(tabNodes.count)."),
         fileID: fileID, line: line)
       return false
@@ -255,7 +263,6 @@ extension TabContainer {
     selectedPosition = index
     didMutate(.tabs)
     generation &+= 1
-    changes?.top = nil
     if eventObserverCount > 0 {
       emit(
         .tabSelected(index: index, flow: FlowTypeName(tabNodes[index].ownerType)), cause: cause,
@@ -274,7 +281,6 @@ extension TabContainer {
     if let selected = selectedPosition, selected >= position { selectedPosition = selected + 1 }
     didMutate(.tabs)
     generation &+= 1
-    changes?.top = nil
     tab.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
@@ -304,7 +310,6 @@ extension TabContainer {
     }
     didMutate(.tabs)
     generation &+= 1
-    changes?.top = nil
     tab.tabHost = nil
     tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {

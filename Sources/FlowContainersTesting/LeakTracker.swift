@@ -83,6 +83,39 @@ public final class LeakTracker {
     }
   }
 
+  /// Starts tracking a flow that owns tabs, its tab container, and each tab's flow and
+  /// container.
+  ///
+  /// ```swift
+  /// leaks.track(flow: app, container: app.container)  // the app and every tab
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - flow: The flow to watch.
+  ///   - container: The flow's tab container.
+  ///   - fileID: Where it was tracked, for failure messages.
+  ///   - filePath: Where it was tracked, for failure messages.
+  ///   - line: Where it was tracked, for failure messages.
+  ///   - column: Where it was tracked, for failure messages.
+  public func track(
+    flow: AnyObject, container: TabContainer, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    track(flow, fileID: fileID, filePath: filePath, line: line, column: column)
+    track(
+      container, name: "\(type(of: flow)).container", fileID: fileID, filePath: filePath,
+      line: line, column: column)
+    for (index, tab) in container.tabs.enumerated() {
+      guard let owner = tab.owner else { continue }
+      track(
+        owner, name: "\(type(of: flow)) tab \(index) (\(type(of: owner)))", fileID: fileID,
+        filePath: filePath, line: line, column: column)
+      track(
+        tab, name: "\(type(of: flow)) tab \(index) container", fileID: fileID,
+        filePath: filePath, line: line, column: column)
+    }
+  }
+
   /// How many tracked objects are still alive.
   public var liveCount: Int { entries.count { $0.object != nil } }
 

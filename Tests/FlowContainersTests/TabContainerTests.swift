@@ -144,12 +144,33 @@ struct TabContainerTests {
   @Test func aLeakTrackerFindsEveryTabReleasedWithItsContainer() {
     let leaks = LeakTracker()
     do {
-      let (tabs, nodes) = makeTabs()
-      leaks.track(tabs)
-      for node in nodes { leaks.track(node.owner!) }
-      leaks.track(tabs.container)
+      let (tabs, _) = makeTabs()
+      leaks.track(flow: tabs, container: tabs.container)
+      #expect(leaks.liveCount == 2 + 3 * 2)
     }
     leaks.expectAllReleased()
+    #expect(leaks.liveCount == 0)
+  }
+
+  @Test func aLeakTrackerNamesTheTabThatAStrongReferenceKeeps() {
+    let leaks = LeakTracker()
+    var kept: AnyObject?
+    do {
+      let (tabs, nodes) = makeTabs()
+      leaks.track(flow: tabs, container: tabs.container)
+      kept = nodes[2].owner
+    }
+    #expect(
+      leaks.leaks == [
+        "TabsFlow tab 2 (TestFlow<Root>) leaked: its container was dismissed, but something "
+          + "outside the tree still holds it (a strong delegate, a closure capturing it, a stored "
+          + "reference)",
+        "TabsFlow tab 2 container leaked: it was dismissed, but something outside the tree still "
+          + "holds it (a strong delegate, a closure capturing it, a stored reference)",
+      ])
+    withKnownIssue { leaks.expectAllReleased() }
+    #expect(kept != nil)
+    kept = nil
     #expect(leaks.liveCount == 0)
   }
 
