@@ -19,6 +19,7 @@ extension DeepLinkRouter {
   /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: LinkPlan) -> LinkOutcome {
+    if tabsRoot != nil, let failure = followTab(of: plan) { return .failed(LinkFailure(failure)) }
     guard let root else { return .failed(LinkFailure(.rootReleased)) }
     let node = PlanEngine.node(of: root)
     if let failure = Self.unchangeable(node) { return .failed(LinkFailure(failure)) }
@@ -28,7 +29,7 @@ extension DeepLinkRouter {
         return outcome
       case .go(let changes):
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        PlanEngine.apply(changes, of: plan, telling: restorer.planObservers)
+        PlanEngine.apply(tabChanges(of: plan) + changes, of: plan, telling: restorer.planObservers)
         return .applied(plan)
       }
     }
@@ -36,6 +37,48 @@ extension DeepLinkRouter {
     return .interfered(
       plan,
       LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
+  }
+
+  /// For a tab bar's router, makes the tab `plan` was made for the root the plan applies to.
+  ///
+  /// For a plan without a tab (a restoration), the selected tab. Returns why the plan is
+  /// stale, if it is.
+  private func followTab(of plan: LinkPlan) -> LinkFailure.Reason? {
+    guard let tabsRoot else { return nil }
+    guard let tab = plan.tab else {
+      followSelectedTab()
+      return nil
+    }
+    let container = tabsRoot.container
+    guard let stamp = plan.tabStamp, stamp.container == ObjectIdentifier(container),
+      stamp.revision == container.revision, container.tabsUntracked.indices.contains(tab.index),
+      let flow = container.tabsUntracked[tab.index].owner as? any LinkableFlow
+    else { return .stalePlan }
+    root = flow
+    restorer.root = flow
+    return nil
+  }
+
+  /// The tab bar's own steps of `plan`, as changes.
+  ///
+  /// Dismiss what is over the tab container, then select the tab; they run inside the plan's
+  /// change, before its other steps.
+  private func tabChanges(of plan: LinkPlan) -> [() -> Void] {
+    guard let tab = plan.tab, let container = tabsRoot?.container else { return [] }
+    var changes: [() -> Void] = []
+    for step in plan.steps {
+      switch step {
+      case .dismissOverTabs:
+        changes.append {
+          container.dismissPresented(.dismissedByPresenter, animated: false, cause: .deepLink)
+        }
+      case .selectTab:
+        changes.append { container.select(tab.index, cause: .deepLink) }
+      default:
+        break
+      }
+    }
+    return changes
   }
 
   /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.

@@ -10,7 +10,15 @@ extension DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<LinkPlan, LinkFailure> {
+    if let tabsRoot { return planThroughTabs(link, tabsRoot) }
     guard let root else { return .failure(LinkFailure(.rootReleased)) }
+    return plan(for: link, from: root)
+  }
+
+  /// The plan for `link` from `root`, the router's root or the tab flow a link goes to.
+  private func plan(
+    for link: DeepLink, from root: any LinkableFlow
+  ) -> Result<LinkPlan, LinkFailure> {
     guard accepts(link) else {
       return .failure(LinkFailure(.unsupportedScheme(link)))
     }
@@ -32,7 +40,30 @@ extension DeepLinkRouter {
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<LinkPlan, LinkFailure> {
+    if let tabsRoot {
+      // The tab whose flow is of the destination's root type.
+      let container = tabsRoot.container
+      let nodes = container.tabsUntracked
+      let type = destination.levels.first?.flowType.type
+      for (index, node) in nodes.enumerated() {
+        guard let flow = node.owner as? any LinkableFlow, Swift.type(of: flow) == type else {
+          continue
+        }
+        return plan(for: destination, from: flow).map { $0.through(tab: index, of: container) }
+      }
+      return .failure(
+        LinkFailure(
+          .notTheRoot(
+            FlowTypeName(type), root: FlowTypeName(Swift.type(of: tabsRoot)))))
+    }
     guard let root else { return .failure(LinkFailure(.rootReleased)) }
+    return plan(for: destination, from: root)
+  }
+
+  /// The plan for `destination` from `root`, the router's root or a tab's flow.
+  private func plan(
+    for destination: LinkDestination, from root: any LinkableFlow
+  ) -> Result<LinkPlan, LinkFailure> {
     var targets: [PlanEngine.Target] = []
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
@@ -130,5 +161,49 @@ extension DeepLinkRouter {
       }
       current = rest
     }
+  }
+}
+
+extension DeepLinkRouter {
+  /// The plan for `link` in a tab bar: the first tab, the selected one first, whose flow type
+  /// can handle it, then the link from that tab's flow.
+  private func planThroughTabs(
+    _ link: DeepLink, _ tabs: any TabbedFlow
+  ) -> Result<LinkPlan, LinkFailure> {
+    guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
+    let container = tabs.container
+    let nodes = container.tabsUntracked
+    let selected = container.selectedIndexUntracked
+    let order = (selected.map { [$0] } ?? []) + nodes.indices.filter { $0 != selected }
+    for index in order {
+      guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
+      else { continue }
+      return plan(for: link, from: flow).map { $0.through(tab: index, of: container) }
+    }
+    return .failure(
+      LinkFailure(.noRoute(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining))))
+  }
+}
+
+extension LinkPlan {
+  /// This plan, for the tab at `index` of `container`: first dismiss a modal over the tab
+  /// container, then select the tab, then the plan's own steps.
+  @MainActor
+  func through(tab index: Int, of container: TabContainer) -> LinkPlan {
+    let flow = container.tabsUntracked[index].ownerFlowType
+    var prefix: [Step] = []
+    if let cover = container.presentedUntracked {
+      prefix.append(.dismissOverTabs(flow: cover.ownerFlowType))
+    }
+    if index != container.selectedIndexUntracked {
+      prefix.append(.selectTab(index: index, flow: flow))
+    }
+    var plan = LinkPlan(
+      request: request, levels: levels, steps: prefix + steps, types: flowTypes.map(\.type),
+      stamp: stamp, options: options)
+    plan.tab = TabTarget(index: index, flow: flow)
+    plan.tabStamp = TreeStamp.Entry(
+      container: ObjectIdentifier(container), revision: container.revision)
+    return plan
   }
 }

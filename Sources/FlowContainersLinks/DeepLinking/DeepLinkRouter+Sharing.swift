@@ -18,6 +18,7 @@ extension DeepLinkRouter {
   ///
   /// - Returns: The link, or why the tree cannot be expressed as one.
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
+    followSelectedTab()
     guard let root else { return .failure(LinkSharingFailure(.rootReleased)) }
     let live = LiveLevel.chain(from: root, readingRoutes: false)
     var following: [String] = []

@@ -60,7 +60,10 @@ public final class DeepLinkRouter {
   }
 
   /// The root flow; `nil` once the host has released it.
-  public private(set) weak var root: (any LinkableFlow)?
+  public internal(set) weak var root: (any LinkableFlow)?
+  /// The flow with the tab bar, for a router made for one; links go through its tabs, and
+  /// ``root`` is the selected tab's flow.
+  public internal(set) weak var tabsRoot: (any TabbedFlow)?
   /// The scheme links must have, lowercased, such as `notes`.
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -108,6 +111,40 @@ public final class DeepLinkRouter {
     restorer = FlowRestorer(root: root)
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
     restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
+  }
+
+  /// Creates a router for a tab bar: a link goes to the first tab, the selected one first,
+  /// whose flow type's `canHandle(_:)` accepts it.
+  ///
+  /// The tab is selected (its live flow is reused, never recreated), a modal over the whole tab
+  /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots,
+  /// restoration and ``currentLink()`` work on the selected tab's tree.
+  ///
+  /// - Parameters:
+  ///   - root: The flow that owns the tab container; held weakly.
+  ///   - scheme: The scheme links must have, such as `notes`.
+  ///   - now: The clock for held-link expiry; tests pass their own.
+  public init(
+    root: some TabbedFlow, scheme: String,
+    now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
+  ) {
+    let selected = root.container.selectedTab?.owner as? any LinkableFlow
+    self.root = selected
+    tabsRoot = root
+    self.scheme = scheme.asciiLowercased()
+    self.now = now
+    restorer = FlowRestorer(rootOrNil: selected)
+    restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
+    restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
+  }
+
+  /// For a tab bar's router, makes the selected tab's flow the root that snapshots,
+  /// restoration and sharing work on.
+  func followSelectedTab() {
+    guard let tabsRoot else { return }
+    let selected = tabsRoot.container.selectedTab?.owner as? any LinkableFlow
+    root = selected
+    restorer.root = selected
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.

@@ -43,6 +43,12 @@ public struct LinkPlan: Sendable {
     /// Present a new flow at `level`, over the flow at `level - 1`, with `style`, showing
     /// `routes`.
     case present(level: Int, flow: FlowTypeName, style: PresentationStyle, routes: [AnyRoute])
+    /// Dismiss the flow presented over the whole tab container of a ``TabbedFlow``, and
+    /// everything above it.
+    case dismissOverTabs(flow: FlowTypeName)
+    /// Select the tab at `index` of a ``TabbedFlow``'s tab container; the levels of the plan
+    /// are that tab's.
+    case selectTab(index: Int, flow: FlowTypeName)
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
@@ -57,6 +63,10 @@ public struct LinkPlan: Sendable {
   let flowTypes: [FlowType]
   let stamp: TreeStamp
   let options: PlanOptions
+  /// The tab whose tree the levels are, for a router whose root is a ``TabbedFlow``.
+  public internal(set) var tab: TabTarget?
+  /// The tab container's identity and revision when the plan was made, for such a router.
+  var tabStamp: TreeStamp.Entry?
 
   init(
     request: LinkRequest, levels: [Level], steps: [Step], types: [any RestorableFlow.Type],
@@ -117,7 +127,7 @@ extension LinkPlan.Step {
   var routes: [AnyRoute] {
     switch self {
     case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes): routes
-    case .dismiss, .popTo: []
+    case .dismiss, .popTo, .dismissOverTabs, .selectTab: []
     }
   }
 }
@@ -137,6 +147,8 @@ extension LinkPlan.Step: CustomStringConvertible {
       return "\(flow)@\(level): replace with \(list(routes))"
     case .present(let level, let flow, let style, let routes):
       return "present \(flow)@\(level) as \(style) with \(list(routes))"
+    case .dismissOverTabs(let flow): return "dismiss \(flow) over the tabs"
+    case .selectTab(let index, let flow): return "select tab \(index) \(flow)"
     }
   }
 }

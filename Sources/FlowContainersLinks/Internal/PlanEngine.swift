@@ -152,6 +152,9 @@ enum PlanEngine {
     for (index, step) in plan.steps.enumerated() {
       let animated = animated && index == last
       switch step {
+      case .dismissOverTabs, .selectTab:
+        // The router applies a tab bar's own steps, before these.
+        continue
       case .dismiss(let level, _):
         let presenter = live[level - 1].container
         changes.append {
@@ -199,7 +202,7 @@ enum PlanEngine {
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
       return { container.setStack(screens, animated: animated, cause: cause) }
-    case .dismiss, .present:
+    case .dismiss, .present, .dismissOverTabs, .selectTab:
       return {}
     }
   }

@@ -6,7 +6,8 @@ extension DeepLinkRouter {
   /// - Returns: The snapshot.
   /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
-    try restorer.snapshot()
+    followSelectedTab()
+    return try restorer.snapshot()
   }
 
   /// Decodes `data` and restores it; see ``FlowRestorer/restore(from:)``.
@@ -14,7 +15,8 @@ extension DeepLinkRouter {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    restorer.restore(from: data)
+    followSelectedTab()
+    return restorer.restore(from: data)
   }
 
   /// Rebuilds the tree to show `snapshot`, in one step and without animation; see
@@ -28,6 +30,7 @@ extension DeepLinkRouter {
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    restorer.restore(snapshot)
+    followSelectedTab()
+    return restorer.restore(snapshot)
   }
 }

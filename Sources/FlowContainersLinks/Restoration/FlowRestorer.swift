@@ -22,7 +22,7 @@ public import Foundation
 @MainActor
 public final class FlowRestorer {
   /// The root flow; `nil` once the host has released it.
-  public private(set) weak var root: (any RestorableFlow)?
+  public internal(set) weak var root: (any RestorableFlow)?
   /// Whether a flow type's link requirement holds.
   ///
   /// A restoration drops a level whose requirement does not. Without a router, none holds.
@@ -35,6 +35,11 @@ public final class FlowRestorer {
   ///
   /// - Parameter root: The root flow, held weakly.
   public init(root: some RestorableFlow) {
+    self.root = root
+  }
+
+  /// A restorer whose root is set later, for a router whose root is a tab bar.
+  init(rootOrNil root: (any RestorableFlow)?) {
     self.root = root
   }
   /// A snapshot of what the tree shows now, root first.

@@ -1,0 +1,107 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// A tab bar over the linkable test app: tab 0 the app (library, notes, editor, settings),
+/// tab 1 a gallery.
+@MainActor
+final class TabbedApp: TabbedFlow {
+  let container = TabContainer()
+  let app = AppFlow()
+
+  init() {
+    container.owner = self
+    let gallery = Gallery()
+    container.setTabs([app.container, gallery.container])
+  }
+
+  var gallery: Gallery? { container.tabs[1].owner as? Gallery }
+}
+
+/// Links through a tab bar: the tab whose type can handle the link is selected, its live flow
+/// reused, a modal over the tab bar dismissed, and the link followed inside the tab.
+@MainActor
+struct DeepLinkRouterTabsTests {
+  @Test func aLinkForAnotherTabSelectsItAndFollowsTheLinkInsideIt() async throws {
+    let tabs = TabbedApp()
+    weak let gallery = tabs.gallery
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    router.webHosts = []
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { event in
+      if event.depth == 0 { heard.append("\(event)") }
+    }
+    let plan = try router.plan(for: DeepLink(parsing: "art://slides")).get()
+    #expect(
+      plan.steps.map(\.description) == [
+        "select tab 1 Gallery", "present Slides@1 as fullScreenCover with [slide]",
+      ])
+    #expect(plan.tab?.index == 1)
+    #expect(plan.tab?.flow == FlowTypeName(Gallery.self))
+    #expect(router.apply(plan).summary == "applied")
+    token.cancel()
+    #expect(tabs.container.selectedIndex == 1)
+    // The live tab flow was reused, not recreated.
+    #expect(tabs.container.tabs[1].owner === gallery)
+    #expect(tabs.container.topmost.owner is Slides)
+    #expect(heard == ["TabbedApp@0 select tab 1 Gallery (deepLink)"])
+  }
+
+  @Test func theSelectedTabIsAskedFirstAndAModalOverTheTabsIsDismissed() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    let cover = TestFlow<Top>("cover")
+    tabs.container.present(cover.container)
+    weak let weakCover = cover
+    _ = consume cover
+    let outcome = await router.open("notes://note/2")
+    #expect(outcome.summary == "applied")
+    #expect(weakCover == nil)
+    #expect(tabs.container.presented == nil)
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.app.container.stack == [.library, .note(2)])
+  }
+
+  @Test func aLinkNoTabCanHandleFailsAndMovesNothing() async throws {
+    let tabs = TabbedApp()
+    tabs.container.select(1)
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    let before = tabs.container.treeDescription
+    // Gallery's catch-all takes unknown links, so use one that the gallery's sub-flows cannot
+    // handle either and that the app's patterns reject.
+    let outcome = await router.open("notes://note/x")
+    #expect(outcome.summary.hasPrefix("failed"))
+    #expect(tabs.container.treeDescription == before)
+    #expect(tabs.container.selectedIndex == 1)
+  }
+
+  @Test func aPlanMadeBeforeTheTabsChangedIsStale() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    let plan = try router.plan(for: DeepLink(parsing: "art://slides")).get()
+    tabs.container.select(1)
+    #expect(
+      router.apply(plan).summary == "failed(the plan is stale: the tree changed after it was made)")
+  }
+
+  @Test func aDestinationInAnotherTabSelectsIt() async {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    tabs.container.select(1)
+    let outcome = await router.open(.root(AppFlow.self, showing: [.library, .note(3)]))
+    #expect(outcome.summary == "applied")
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.app.container.stack == [.library, .note(3)])
+  }
+
+  @Test func snapshotsAndSharingWorkOnTheSelectedTab() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    #expect(try router.currentLink().get().description == "notes://note/1")
+    let snapshot = try router.snapshot()
+    #expect(snapshot.levels.map(\.flow) == ["AppFlow"])
+    tabs.container.select(1)
+    #expect(try router.snapshot().levels.map(\.flow) == ["Gallery"])
+  }
+}
