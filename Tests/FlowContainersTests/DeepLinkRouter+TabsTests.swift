@@ -104,4 +104,33 @@ struct DeepLinkRouterTabsTests {
     tabs.container.select(1)
     #expect(try router.snapshot().levels.map(\.flow) == ["Gallery"])
   }
+
+  @Test func aSnapshotSavesTheSelectedTabAndRestoringSelectsItAgain() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    _ = await router.open("art://slides")
+    let data = try router.snapshot().jsonData()
+    #expect(String(decoding: data, as: UTF8.self).contains(#""tab":1"#))
+
+    let fresh = TabbedApp()
+    let freshRouter = DeepLinkRouter(root: fresh, scheme: "art")
+    let report = freshRouter.restore(from: data)
+    #expect(report.isComplete)
+    #expect(fresh.container.selectedIndex == 1)
+    #expect(fresh.container.topmost.owner is Slides)
+  }
+
+  @Test func aSnapshotOfATabThatIsGoneFallsBackWithAReport() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    _ = await router.open("art://slides")
+    let data = try router.snapshot().jsonData()
+
+    let fresh = TabbedApp()
+    fresh.container.removeTab(at: 1)
+    let report = DeepLinkRouter(root: fresh, scheme: "art").restore(from: data)
+    #expect(report.error != nil)
+    #expect(fresh.container.selectedIndex == 0)
+    #expect(fresh.app.container.stack == [.library])
+  }
 }

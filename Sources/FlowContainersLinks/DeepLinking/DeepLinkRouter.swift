@@ -117,8 +117,8 @@ public final class DeepLinkRouter {
   /// whose flow type's `canHandle(_:)` accepts it.
   ///
   /// The tab is selected (its live flow is reused, never recreated), a modal over the whole tab
-  /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots,
-  /// restoration and ``currentLink()`` work on the selected tab's tree.
+  /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots
+  /// save the selected tab and its tree; ``currentLink()`` shares that tree.
   ///
   /// - Parameters:
   ///   - root: The flow that owns the tab container; held weakly.

@@ -16,8 +16,9 @@ public import FlowContainersCore
 /// await router.open("notes://search/swift")  // selects the search tab, then shows the query
 /// ```
 ///
-/// Snapshots, restoration and ``DeepLinkRouter/currentLink()`` work on the selected tab's
-/// tree; the selection itself is not saved yet.
+/// ``DeepLinkRouter/currentLink()`` shares the selected tab's tree; a snapshot saves which tab
+/// is selected and that tab's tree, and restoring selects it again. The other tabs' trees are
+/// not saved yet.
 @MainActor
 public protocol TabbedFlow: AnyObject {
   /// The tab container the flow owns; its ``ContainerNode/owner`` must be the flow.

@@ -1,3 +1,4 @@
+import FlowContainersCore
 public import Foundation
 
 extension DeepLinkRouter {
@@ -7,7 +8,9 @@ extension DeepLinkRouter {
   /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     followSelectedTab()
-    return try restorer.snapshot()
+    var snapshot = try restorer.snapshot()
+    snapshot.selectedTab = tabsRoot?.container.selectedIndexUntracked
+    return snapshot
   }
 
   /// Decodes `data` and restores it; see ``FlowRestorer/restore(from:)``.
@@ -15,7 +18,7 @@ extension DeepLinkRouter {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    followSelectedTab()
+    selectSavedTab(FlowSnapshot.selectedTab(in: data))
     return restorer.restore(from: data)
   }
 
@@ -30,7 +33,24 @@ extension DeepLinkRouter {
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    followSelectedTab()
+    selectSavedTab(snapshot.selectedTab)
     return restorer.restore(snapshot)
+  }
+
+  /// For a tab bar's router, selects the tab a snapshot was saved in, if it is still there.
+  ///
+  /// That tab becomes the root the snapshot is restored into. A tab that is gone leaves the
+  /// selection as it is: the levels then do not fit the selected tab's flow, and the report
+  /// says why.
+  private func selectSavedTab(_ index: Int?) {
+    if let tabsRoot, let index, index != tabsRoot.container.selectedIndexUntracked,
+      tabsRoot.container.tabsUntracked.indices.contains(index)
+    {
+      let container = tabsRoot.container
+      if !container.isTreeChanging {
+        container.performChange { container.select(index, cause: .restoration) }
+      }
+    }
+    followSelectedTab()
   }
 }

@@ -9,7 +9,8 @@ extension FlowSnapshot {
   public func jsonData() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(Document(version: Self.currentVersion, levels: levels))
+    return try encoder.encode(
+      Document(version: Self.currentVersion, levels: levels, tab: selectedTab))
   }
 
   /// Decodes a snapshot of a tree whose root has type `root`, migrating older schema versions.
@@ -51,6 +52,7 @@ extension FlowSnapshot {
       throw RestorationError(.unsupportedVersion(version))
     }
     let levels: [Level]
+    var tab: Int?
     switch (version, flattened) {
     case (1, let flattened?):
       levels = try decode(Document.self, from: flattened.json, registry: registry).levels
@@ -58,10 +60,21 @@ extension FlowSnapshot {
       // Not a shape the flattener walks: the nested decoder says what is wrong.
       levels = try decode(Version1.self, from: data, registry: registry).levels
     default:
-      levels = try decode(Document.self, from: data, registry: registry).levels
+      let document = try decode(Document.self, from: data, registry: registry)
+      levels = document.levels
+      tab = document.tab
     }
     try registry.validate(levels.map(\.flow))
-    return FlowSnapshot(levels: levels)
+    return FlowSnapshot(levels: levels, selectedTab: tab)
+  }
+
+  /// The selected tab a snapshot names, read before the rest.
+  ///
+  /// A tab bar's router selects that tab, then decodes the levels for its flow. `nil` when the
+  /// snapshot names none or is not readable.
+  static func selectedTab(in data: Data) -> Int? {
+    guard data.count <= maximumSize else { return nil }
+    return (try? JSONDecoder().decode(TabHeader.self, from: data))?.tab
   }
 
   private static func decode<Value: Decodable>(
@@ -103,11 +116,18 @@ private struct Header: Decodable {
   let version: Int?
 }
 
+/// The selected tab of a snapshot a tab bar's router saved.
+private struct TabHeader: Decodable {
+  let tab: Int?
+}
+
 /// Schema version 2: `{"version": 2, "levels": [{"flow": …, "routes": […], "style": …}, …]}`,
 /// where `style` is left out for a sheet.
 private struct Document: Codable {
   let version: Int
   let levels: [FlowSnapshot.Level]
+  /// The selected tab, for a tab bar's router; left out otherwise.
+  var tab: Int? = nil
 }
 
 extension FlowSnapshot.Level: Codable {

@@ -51,12 +51,18 @@ public struct FlowSnapshot: Sendable, Hashable {
 
   /// The levels, root first.
   public var levels: [Level]
+  /// For a tab bar's router, the position of the selected tab, whose tree ``levels`` are;
+  /// `nil` otherwise.
+  public var selectedTab: Int?
 
   /// Creates a snapshot.
   ///
-  /// - Parameter levels: The levels, root first.
-  public init(levels: [Level]) {
+  /// - Parameters:
+  ///   - levels: The levels, root first.
+  ///   - selectedTab: The selected tab's position, for a tab bar's router.
+  public init(levels: [Level], selectedTab: Int? = nil) {
     self.levels = levels
+    self.selectedTab = selectedTab
   }
 }
 
