@@ -34,7 +34,8 @@ struct NotesStateTests {
     #expect(
       saved
         == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
-        + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"version":2}"#)
+        + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"tab":0,"#
+        + #""version":2}"#)
     try expectTranscript(
       arguments: ["--state", file.path], input: "tree\nclose\n",
       """
@@ -42,9 +43,11 @@ struct NotesStateTests {
       Not signed in.
       Type close to go back to settings.
       > tree
-      AppFlow: [library]
-      └─ SettingsFlow (sheet): [settings]
-         └─ AccountFlow (sheet): [account]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+         └─ SettingsFlow (sheet): [settings]
+            └─ AccountFlow (sheet): [account]
+      └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
@@ -63,7 +66,34 @@ struct NotesStateTests {
     _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "3\nquit\n")
     let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "tree\n")
     #expect(run.standardOutput.hasPrefix("── Todo ──\nWrite the tests first.\n"))
-    #expect(run.standardOutput.contains("> tree\nAppFlow: [library, note 3]\n"))
+    #expect(
+      run.standardOutput.contains(
+        "> tree\nMainTabsFlow: [AppFlow*, HelpFlow]\n└─ AppFlow (tab 0, selected): [library, note 3]\n"
+      ))
+  }
+
+  @Test func theSelectedTabAndItsScreensSurviveARestart() throws {
+    let file = try stateFile()
+    _ = try SampleRunner.run(
+      "notes", arguments: ["--state", file.path], input: "tab 2\n2\nquit\n")
+    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""tab":1"#))
+    try expectTranscript(
+      arguments: ["--state", file.path], input: "tree\ntab 1\n",
+      """
+      ── Links ──
+      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+      Type back for the topics.
+      > tree
+      MainTabsFlow: [AppFlow, HelpFlow*]
+      └─ AppFlow (tab 0): [library]
+      └─ HelpFlow (tab 1, selected): [topics, topic links]
+      ── Links ──
+      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+      Type back for the topics.
+      > tab 1
+      \(Self.library)
+      Saved the screens to the state file.
+      """)
   }
 
   static let library = """
@@ -120,7 +150,9 @@ struct NotesStateTests {
       Not restored: AppFlow@0 [note(7)]: there is no note 7.
       \(Self.library)
       > tree
-      AppFlow: [library]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+      └─ HelpFlow (tab 1): [topics]
       \(Self.library)
       Saved the screens to the state file.
       """)

@@ -74,32 +74,34 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > 4
-      trace: AppFlow@0 present SettingsFlow as sheet (program, animated)
+      trace: AppFlow@1 present SettingsFlow as sheet (program, animated)
       ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > 1
-      trace: SettingsFlow@1 present AccountFlow as sheet (program, animated)
+      trace: SettingsFlow@2 present AccountFlow as sheet (program, animated)
       ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > tree
-      AppFlow: [library]
-      └─ SettingsFlow (sheet): [settings]
-         └─ AccountFlow (sheet): [account]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+         └─ SettingsFlow (sheet): [settings]
+            └─ AccountFlow (sheet): [account]
+      └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > close
-      trace: SettingsFlow@1 end AccountFlow (dismissedByUser) (user)
+      trace: SettingsFlow@2 end AccountFlow (dismissedByUser) (user)
       trace: deinit AccountFlow
       ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > close
-      trace: AppFlow@0 end SettingsFlow (dismissedByUser) (user)
+      trace: AppFlow@1 end SettingsFlow (dismissedByUser) (user)
       trace: settings ended: dismissedByUser
       trace: deinit SettingsFlow
       ── Library ──
@@ -110,7 +112,9 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > tree
-      AppFlow: [library]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+      └─ HelpFlow (tab 1): [topics]
       ── Library ──
       3 notes:
         1. Open “Groceries”
@@ -140,8 +144,10 @@ struct NotesTranscriptTests {
         2. Cancel
       What you asked for opens once you are signed in.
       > tree
-      AppFlow: [library]
-      └─ SignInFlow (fullScreenCover): [sign-in]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+         └─ SignInFlow (fullScreenCover): [sign-in]
+      └─ HelpFlow (tab 1): [topics]
       ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
         1. Sign in as Ada
@@ -157,8 +163,10 @@ struct NotesTranscriptTests {
         3. Cancel
       Preview before saving; close discards the draft.
       > tree
-      AppFlow: [library, note 2]
-      └─ EditorFlow (fullScreenCover): [edit]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library, note 2]
+         └─ EditorFlow (fullScreenCover): [edit]
+      └─ HelpFlow (tab 1): [topics]
       ── Editing “Ideas” (fullScreenCover) ──
       | A navigation library where flows own their screens.
         1. Add a line
@@ -200,7 +208,9 @@ struct NotesTranscriptTests {
         2. Share a link
       Editing needs you to be signed in.
       > tree
-      AppFlow: [library, note 2]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library, note 2]
+      └─ HelpFlow (tab 1): [topics]
       ── Ideas ──
       A navigation library where flows own their screens.
         1. Edit
@@ -264,7 +274,9 @@ struct NotesTranscriptTests {
         2. Share a link
       Editing needs you to be signed in.
       > tree
-      AppFlow: [library, note 1]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library, note 1]
+      └─ HelpFlow (tab 1): [topics]
       ── Groceries ──
       Milk, eggs, coffee.
         1. Edit
@@ -285,30 +297,32 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > 4
-      trace: AppFlow@0 present SettingsFlow as sheet (program, animated)
+      trace: AppFlow@1 present SettingsFlow as sheet (program, animated)
       ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
       Type close to leave settings.
       > 1
-      trace: SettingsFlow@1 present AccountFlow as sheet (program, animated)
+      trace: SettingsFlow@2 present AccountFlow as sheet (program, animated)
       ── Account (sheet) ──
       Not signed in.
       Type close to go back to settings.
       > open notes://note/3
-      trace: SettingsFlow@1 end AccountFlow (tornDown) (deepLink)
+      trace: SettingsFlow@2 end AccountFlow (tornDown) (deepLink)
       trace: deinit AccountFlow
-      trace: AppFlow@0 end SettingsFlow (dismissedByPresenter) (deepLink)
+      trace: AppFlow@1 end SettingsFlow (dismissedByPresenter) (deepLink)
       trace: settings ended: dismissedByPresenter
       trace: deinit SettingsFlow
-      trace: AppFlow@0 push +1 -0 (deepLink, animated) → [library, note 3]
+      trace: AppFlow@1 push +1 -0 (deepLink, animated) → [library, note 3]
       ── Todo ──
       Write the tests first.
         1. Edit
         2. Share a link
       Editing needs you to be signed in.
       > tree
-      AppFlow: [library, note 3]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library, note 3]
+      └─ HelpFlow (tab 1): [topics]
       ── Todo ──
       Write the tests first.
         1. Edit
@@ -376,8 +390,10 @@ struct NotesTranscriptTests {
         1. Account
       Type close to leave settings.
       > tree
-      AppFlow: [library]
-      └─ SettingsFlow (sheet): [settings]
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+         └─ SettingsFlow (sheet): [settings]
+      └─ HelpFlow (tab 1): [topics]
       ── Settings (sheet) ──
       Notes are kept in memory for this run.
         1. Account
@@ -415,9 +431,9 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > help
-      Commands: <number>, back, close, open <url>, tree, help, quit.
+      Commands: <number>, back, close, open <url>, tab <n>, tree, help, quit.
       Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
-      notes://settings/account
+      notes://settings/account, notes://help, notes://help/<topic>
       ── Library ──
       3 notes:
         1. Open “Groceries”
@@ -456,6 +472,87 @@ struct NotesTranscriptTests {
       """)
   }
 
+  @Test func theTabBarSwitchesTabsAndLinksLandInTheTabThatCanShowThem() throws {
+    // Each tab keeps its screens; a link selects the tab that can show it; re-selecting the
+    // selected tab pops it to its first screen; a tab that is not there is refused.
+    try expectTranscript(
+      arguments: [],
+      input:
+        "tab 2\n1\ntree\nopen notes://note/3\ntab 2\ntab 2\ntab 9\nopen notes://help/links\n4\nopen notes://help\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > tab 2
+      ── Help ──
+      2 topics:
+        1. Read “Tabs”
+        2. Read “Links”
+      Type tab 1 to go back to your notes.
+      > 1
+      ── Tabs ──
+      Each tab keeps its own screens. Type tab 1 for your notes, tab 2 for help.
+      Type back for the topics.
+      > tree
+      MainTabsFlow: [AppFlow, HelpFlow*]
+      └─ AppFlow (tab 0): [library]
+      └─ HelpFlow (tab 1, selected): [topics, topic tabs]
+      ── Tabs ──
+      Each tab keeps its own screens. Type tab 1 for your notes, tab 2 for help.
+      Type back for the topics.
+      > open notes://note/3
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+      Editing needs you to be signed in.
+      > tab 2
+      ── Tabs ──
+      Each tab keeps its own screens. Type tab 1 for your notes, tab 2 for help.
+      Type back for the topics.
+      > tab 2
+      ── Help ──
+      2 topics:
+        1. Read “Tabs”
+        2. Read “Links”
+      Type tab 1 to go back to your notes.
+      > tab 9
+      Usage: tab <n>, for n from 1 to 2: 1 for your notes, 2 for help.
+      ── Help ──
+      2 topics:
+        1. Read “Tabs”
+        2. Read “Links”
+      Type tab 1 to go back to your notes.
+      > open notes://help/links
+      ── Links ──
+      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+      Type back for the topics.
+      > 4
+      There is nothing to pick here.
+      ── Links ──
+      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+      Type back for the topics.
+      > open notes://help
+      ── Help ──
+      2 topics:
+        1. Read “Tabs”
+        2. Read “Links”
+      Type tab 1 to go back to your notes.
+      > tree
+      MainTabsFlow: [AppFlow, HelpFlow*]
+      └─ AppFlow (tab 0): [library, note 3]
+      └─ HelpFlow (tab 1, selected): [topics]
+      ── Help ──
+      2 topics:
+        1. Read “Tabs”
+        2. Read “Links”
+      Type tab 1 to go back to your notes.
+      """)
+  }
 }
 
 /// Runs `notes` with `arguments` and `input` and checks its whole standard output, an empty

@@ -1,13 +1,14 @@
 import FlowContainers
 
-/// The root flow: the library and the note screens, and the sub-flows presented over them.
+/// The notes tab: the library and the note screens, and the sub-flows presented over them.
 @MainActor
 final class AppFlow {
   let container = StackContainer<any NotesScreen>()
   let store: NotesStore
   let session: Session
   let console: Console
-  private(set) lazy var router = makeRouter()
+  /// The app's router, which the tab bar makes; links and the Edit button go through it.
+  var router: DeepLinkRouter?
   /// The link request a screen started; the host waits for it after each command.
   private var request: Task<Void, Never>?
 
@@ -21,17 +22,9 @@ final class AppFlow {
 
   isolated deinit { console.trace("deinit AppFlow") }
 
-  private func makeRouter() -> DeepLinkRouter {
-    let router = DeepLinkRouter(root: self, scheme: "notes")
-    router.delegate = self
-    router.setGuard(
-      for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
-      makeGuardFlow: { [session, console] in SignInFlow(session: session, console: console) })
-    return router
-  }
-
   /// Follows a link, and says why when it did not open.
   func open(_ text: String) async {
+    guard let router else { return }
     report(await router.open(text), for: text)
   }
 
@@ -39,10 +32,11 @@ final class AppFlow {
   func settle() async {
     await request?.value
     request = nil
-    await router.waitForPendingWork()
+    await router?.waitForPendingWork()
   }
 
   private func request(_ destination: LinkDestination) {
+    guard let router else { return }
     request = Task { report(await router.open(destination), for: label(.destination(destination))) }
   }
 
@@ -105,9 +99,10 @@ extension AppFlow: NoteScreenDelegate {
   }
 
   func noteScreenDidSelectShare(_ screen: NoteScreen) {
-    switch router.currentLink() {
+    switch router?.currentLink() {
     case .success(let link): console.say("Link to this screen: \(link)")
     case .failure(let failure): console.say("This screen has no link: \(failure).")
+    case nil: break
     }
   }
 }

@@ -48,6 +48,7 @@ struct Options {
       close            Close the topmost modal (editor, sign-in, settings, account), as a
                        user closing it would.
       open <url>       Follow a deep link.
+      tab <n>          Select tab n of the tab bar: 1 for your notes, 2 for help.
       tree             Print the live container tree.
       help             Show these commands.
       quit             Save (with --state) and exit.
@@ -58,14 +59,16 @@ struct Options {
       notes://note/<id>/edit       edit a note (asks you to sign in first)
       notes://settings             settings
       notes://settings/account     the account, over settings
+      notes://help                 the help tab
+      notes://help/<topic>         a help topic (tabs or links)
 
     With standard input from a terminal the screen is redrawn after each command; from a
     pipe or a file each command is echoed as "> command" and screens print as plain text.
     """
 
   static let commands = """
-    Commands: <number>, back, close, open <url>, tree, help, quit.
+    Commands: <number>, back, close, open <url>, tab <n>, tree, help, quit.
     Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
-    notes://settings/account
+    notes://settings/account, notes://help, notes://help/<topic>
     """
 }

@@ -5,7 +5,7 @@ import Foundation
 /// screen actions, host events and links.
 @MainActor
 final class TerminalHost {
-  private let app: AppFlow
+  private let tabs: MainTabsFlow
   private let console: Console
   private let stateFile: SnapshotFile?
   private let isInteractive: Bool
@@ -13,11 +13,11 @@ final class TerminalHost {
 
   init(options: Options, isInteractive: Bool) {
     console = Console(isTracing: options.isTracing)
-    app = AppFlow(store: NotesStore(), session: Session(), console: console)
+    tabs = MainTabsFlow(store: NotesStore(), session: Session(), console: console)
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
     if options.isTracing {
-      traceToken = app.container.observeEvents { [console] event in
+      traceToken = tabs.container.observeEvents { [console] event in
         // Events say where and what; for stack changes, show the stack they left.
         guard case .stack = event.action, let node = event.container else {
           console.trace("\(event)")
@@ -37,7 +37,7 @@ final class TerminalHost {
       guard !command.isEmpty else { continue }
       if !isInteractive { print("> \(command)") }
       let keepGoing = await perform(command)
-      await app.settle()
+      await tabs.notes?.settle()
       if !keepGoing { break }
       show()
     }
@@ -69,9 +69,11 @@ final class TerminalHost {
         console.say("Usage: open <url>, for example open notes://note/2")
         return true
       }
-      await app.open(words[1])
+      await tabs.notes?.open(words[1])
     case "tree":
-      console.say(app.container.treeDescription)
+      console.say(tabs.container.treeDescription)
+    case "tab":
+      selectTab(words.count == 2 ? Int(words[1]) : nil)
     case "help":
       console.say(Options.commands)
     default:
@@ -84,7 +86,17 @@ final class TerminalHost {
     return true
   }
 
-  private var topmost: ContainerNode { app.container.topmost }
+  private var topmost: ContainerNode { tabs.container.topmost }
+
+  /// The user taps tab `number` (counted from 1) in the tab bar.
+  private func selectTab(_ number: Int?) {
+    let count = tabs.container.tabs.count
+    guard let number, (1...count).contains(number) else {
+      console.say("Usage: tab <n>, for n from 1 to \(count): 1 for your notes, 2 for help.")
+      return
+    }
+    tabs.container.handle(.userSelectedTab(index: number - 1))
+  }
 
   private var topScreen: (any NotesScreen)? {
     (topmost as? StackContainer<any NotesScreen>)?.top
@@ -110,8 +122,10 @@ final class TerminalHost {
       node.handle(.userPopped(toIndex: node.count - 2))
     } else if node.presenter != nil {
       console.say("This is the first screen here; type close to close it.")
-    } else {
+    } else if node.tabContainer?.tabs.first === node {
       console.say("You are at the library already.")
+    } else {
+      console.say("You are at the first screen of this tab already.")
     }
   }
 
@@ -153,7 +167,7 @@ final class TerminalHost {
       console.say("Starting at the library.")
       return
     }
-    let report = app.router.restore(from: data)
+    let report = tabs.router.restore(from: data)
     if let error = report.error {
       console.say("Could not restore the saved state: \(error)")
       console.say("Starting at the library.")
@@ -166,7 +180,7 @@ final class TerminalHost {
   private func save() {
     guard let stateFile else { return }
     do {
-      try stateFile.write(app.router.snapshot().jsonData())
+      try stateFile.write(tabs.router.snapshot().jsonData())
       console.say("Saved the screens to the state file.")
     } catch {
       console.say("Could not save the state file: \(error).")

@@ -180,6 +180,10 @@ extension DeepLinkRouter {
       else { continue }
       return plan(for: link, from: flow).map { $0.through(tab: index, of: container) }
     }
+    // No tab accepts it: the selected tab's resolution says precisely where it stops.
+    if let selected, let flow = nodes[selected].owner as? any LinkableFlow {
+      return plan(for: link, from: flow).map { $0.through(tab: selected, of: container) }
+    }
     return .failure(
       LinkFailure(.noRoute(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining))))
   }
