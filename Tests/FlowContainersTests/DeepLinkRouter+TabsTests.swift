@@ -133,4 +133,23 @@ struct DeepLinkRouterTabsTests {
     #expect(fresh.container.selectedIndex == 0)
     #expect(fresh.app.container.stack == [.library])
   }
+
+  @Test func aFlowOverTheTabsThatObjectsHoldsTheLinkUntilItIsDismissed() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    let editor = EditorFlow(noteID: 4)
+    editor.hasUnsavedChanges = true
+    tabs.container.present(editor.container)
+    let outcome = await router.open("art://slides")
+    #expect(outcome.summary.hasPrefix("held"))
+    #expect(editor.objectedTo.count == 1)
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.container.presented === editor.container)
+    // Once the editor is gone, the held link resumes and lands in its tab.
+    editor.hasUnsavedChanges = false
+    editor.container.dismiss()
+    await router.waitForPendingWork()
+    #expect(tabs.container.selectedIndex == 1)
+    #expect(tabs.container.topmost.owner is Slides)
+  }
 }

@@ -81,6 +81,28 @@ extension DeepLinkRouter {
     return changes
   }
 
+  /// Asks the flows presented over a tab bar, topmost first, whether they object to `plan`
+  /// dismissing them; what happens to the link when one does.
+  private func checkObjectionsOverTabs(to plan: LinkPlan) -> LinkOutcome? {
+    let dismissesCover = plan.steps.contains {
+      if case .dismissOverTabs = $0 { true } else { false }
+    }
+    guard dismissesCover, let cover = tabsRoot?.container.presentedUntracked else { return nil }
+    for node in Array(cover.chain(.towardTop)).reversed() {
+      guard let aware = node.owner as? any InterruptionAware,
+        let reason = aware.objection(toInterruptionBy: plan.request)
+      else { continue }
+      let flow = node.ownerFlowType
+      switch interruptionPolicy {
+      case .drop:
+        return .dropped(.objection(flow: flow, reason: reason))
+      case .hold:
+        return hold(plan.request, .objection(flow: flow, reason: reason), until: node.presenter)
+      }
+    }
+    return nil
+  }
+
   /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
   static func unchangeable(_ node: ContainerNode) -> LinkFailure.Reason? {
     if node.isFinishedUntracked { return .rootFinished }
@@ -140,6 +162,7 @@ extension DeepLinkRouter {
 
   /// Asks the flows the plan would dismiss, topmost first, whether they object.
   func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
+    if let outcome = checkObjectionsOverTabs(to: plan) { return outcome }
     guard let objection = PlanEngine.objection(to: plan, live: live) else { return nil }
     let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
     switch interruptionPolicy {
