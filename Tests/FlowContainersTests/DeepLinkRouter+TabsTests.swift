@@ -152,4 +152,44 @@ struct DeepLinkRouterTabsTests {
     #expect(tabs.container.selectedIndex == 1)
     #expect(tabs.container.topmost.owner is Slides)
   }
+
+  @Test func aSnapshotHoldsEveryTabsTreeAndRestoringRebuildsEachTab() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://note/2")
+    _ = await router.open("notes://slides")
+    #expect(tabs.container.selectedIndex == 1)
+    let snapshot = try router.snapshot()
+    #expect(snapshot.selectedTab == 1)
+    #expect(snapshot.otherTabs.map(\.index) == [0])
+    #expect(snapshot.otherTabs.first?.levels.first?.routes.count == 2)
+    let data = try snapshot.jsonData()
+
+    let fresh = TabbedApp()
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    #expect(report.isComplete)
+    #expect(fresh.container.selectedIndex == 1)
+    #expect(fresh.container.topmost.owner is Slides)
+    #expect(fresh.app.container.stack == [.library, .note(2)])
+    // The typed snapshot restores the same way.
+    let typed = TabbedApp()
+    #expect(DeepLinkRouter(root: typed, scheme: "notes").restore(snapshot).isComplete)
+    #expect(typed.app.container.stack == [.library, .note(2)])
+  }
+
+  @Test func aSavedTabThatIsGoneIsDroppedWithAReportAndTheRestIsRestored() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://slides")
+    _ = await router.open("notes://note/3")
+    #expect(tabs.container.selectedIndex == 0)
+    let data = try router.snapshot().jsonData()
+
+    let fresh = TabbedApp()
+    fresh.container.removeTab(at: 1)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    #expect(report.error == nil)
+    #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
+    #expect(fresh.app.container.stack == [.library, .note(3)])
+  }
 }

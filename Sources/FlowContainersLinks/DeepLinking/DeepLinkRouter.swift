@@ -118,7 +118,7 @@ public final class DeepLinkRouter {
   ///
   /// The tab is selected (its live flow is reused, never recreated), a modal over the whole tab
   /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots
-  /// save the selected tab and its tree; ``currentLink()`` shares that tree.
+  /// save the selected tab and every tab's tree; ``currentLink()`` shares the selected tab's.
   ///
   /// - Parameters:
   ///   - root: The flow that owns the tab container; held weakly.

@@ -17,8 +17,7 @@ public import FlowContainersCore
 /// ```
 ///
 /// ``DeepLinkRouter/currentLink()`` shares the selected tab's tree; a snapshot saves which tab
-/// is selected and that tab's tree, and restoring selects it again. The other tabs' trees are
-/// not saved yet.
+/// is selected and every tab's tree, and restoring selects it again and rebuilds each tab.
 @MainActor
 public protocol TabbedFlow: AnyObject {
   /// The tab container the flow owns; its ``ContainerNode/owner`` must be the flow.

@@ -44,6 +44,19 @@ struct FlowRegistry: Sendable {
     self.entries = entries
   }
 
+  /// A registry of every flow reachable from any of `roots`.
+  ///
+  /// For decoding the trees of a tab bar's tabs together. Its root is the first of `roots`.
+  @MainActor
+  init(roots: [any RestorableFlow.Type]) {
+    var entries: [String: Entry] = [:]
+    for root in roots {
+      entries.merge(FlowRegistry(root: root).entries) { first, _ in first }
+    }
+    self.rootName = roots.first?.flowName ?? ""
+    self.entries = entries
+  }
+
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
   /// sub-flow type of the one below.
   func validate(_ names: [String]) throws(RestorationError) {

@@ -9,7 +9,15 @@ extension DeepLinkRouter {
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     followSelectedTab()
     var snapshot = try restorer.snapshot()
-    snapshot.selectedTab = tabsRoot?.container.selectedIndexUntracked
+    guard let container = tabsRoot?.container else { return snapshot }
+    let selected = container.selectedIndexUntracked
+    snapshot.selectedTab = selected
+    for (index, tab) in container.tabsUntracked.enumerated() where index != selected {
+      guard let flow = tab.owner as? any RestorableFlow,
+        let tree = FlowRestorer(rootOrNil: flow).liveSnapshot()
+      else { continue }
+      snapshot.otherTabs.append(FlowSnapshot.TabTree(index: index, levels: tree.levels))
+    }
     return snapshot
   }
 
@@ -19,7 +27,18 @@ extension DeepLinkRouter {
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
     selectSavedTab(FlowSnapshot.selectedTab(in: data))
-    return restorer.restore(from: data)
+    var report = restorer.restore(from: data)
+    guard let container = tabsRoot?.container, report.error == nil else { return report }
+    let types = container.tabsUntracked.compactMap { $0.owner as? any RestorableFlow }.map {
+      type(of: $0) as any RestorableFlow.Type
+    }
+    do {
+      let trees = try FlowSnapshot.otherTabs(in: data, registry: FlowRegistry(roots: types))
+      restoreOtherTabs(trees, into: &report)
+    } catch {
+      report.error = error
+    }
+    return report
   }
 
   /// Rebuilds the tree to show `snapshot`, in one step and without animation; see
@@ -34,7 +53,45 @@ extension DeepLinkRouter {
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
     selectSavedTab(snapshot.selectedTab)
-    return restorer.restore(snapshot)
+    var report = restorer.restore(snapshot)
+    if tabsRoot != nil, report.error == nil { restoreOtherTabs(snapshot.otherTabs, into: &report) }
+    return report
+  }
+
+  /// Restores each other tab's tree into the tab at its position, if that tab is still there
+  /// with the same flow type; what is not restored joins `report`'s drops.
+  private func restoreOtherTabs(
+    _ trees: [FlowSnapshot.TabTree], into report: inout RestorationReport
+  ) {
+    guard let container = tabsRoot?.container else { return }
+    let tabs = container.tabsUntracked
+    for tree in trees where tree.index != container.selectedIndexUntracked {
+      guard let first = tree.levels.first else { continue }
+      guard tabs.indices.contains(tree.index),
+        let flow = tabs[tree.index].owner as? any RestorableFlow,
+        type(of: flow).flowName == first.flow
+      else {
+        report.dropped.append(
+          RestorationReport.Drop(
+            level: 0, flow: first.flow, routes: first.routes,
+            reason: "tab \(tree.index) is no longer there"))
+        continue
+      }
+      let tabRestorer = FlowRestorer(rootOrNil: flow)
+      tabRestorer.isRequirementMet = restorer.isRequirementMet
+      let tabReport = tabRestorer.restore(FlowSnapshot(levels: tree.levels))
+      if let error = tabReport.error {
+        report.dropped.append(
+          RestorationReport.Drop(
+            level: 0, flow: first.flow, routes: first.routes,
+            reason: "in tab \(tree.index): \(error)"))
+      }
+      for drop in tabReport.dropped {
+        var drop = drop
+        drop.reason = "in tab \(tree.index): \(drop.reason)"
+        report.dropped.append(drop)
+      }
+    }
   }
 
   /// For a tab bar's router, selects the tab a snapshot was saved in, if it is still there.

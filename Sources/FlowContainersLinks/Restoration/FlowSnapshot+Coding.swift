@@ -10,7 +10,10 @@ extension FlowSnapshot {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(
-      Document(version: Self.currentVersion, levels: levels, tab: selectedTab))
+      Document(
+        version: Self.currentVersion, levels: levels, tab: selectedTab,
+        tabs: otherTabs.isEmpty
+          ? nil : otherTabs.map { TabEntry(index: $0.index, levels: $0.levels) }))
   }
 
   /// Decodes a snapshot of a tree whose root has type `root`, migrating older schema versions.
@@ -66,6 +69,22 @@ extension FlowSnapshot {
     }
     try registry.validate(levels.map(\.flow))
     return FlowSnapshot(levels: levels, selectedTab: tab)
+  }
+
+  /// The other tabs' trees of a tab bar's snapshot, decoded with `registry` (which knows every
+  /// tab's flows); each tree is validated against its own tab when it is restored.
+  ///
+  /// A tab whose flows the registry does not know comes back with only its flow's name, so
+  /// that the router reports it as gone.
+  static func otherTabs(
+    in data: Data, registry: FlowRegistry
+  ) throws(RestorationError) -> [TabTree] {
+    let document = try decode(TabsDocument.self, from: data, registry: registry)
+    return (document.tabs ?? []).map { entry in
+      TabTree(
+        index: entry.index,
+        levels: entry.levels ?? [Level(flow: entry.flow ?? "", routes: [])])
+    }
   }
 
   /// The selected tab a snapshot names, read before the rest.
@@ -128,6 +147,68 @@ private struct Document: Codable {
   let levels: [FlowSnapshot.Level]
   /// The selected tab, for a tab bar's router; left out otherwise.
   var tab: Int? = nil
+  /// The other tabs' trees, for a tab bar's router; left out otherwise.
+  ///
+  /// Not read here: their flows are not the selected tab's, and the router decodes them for
+  /// each tab's flow.
+  var tabs: [TabEntry]? = nil
+
+  private enum CodingKeys: String, CodingKey {
+    case version, levels, tab, tabs
+  }
+
+  init(version: Int, levels: [FlowSnapshot.Level], tab: Int? = nil, tabs: [TabEntry]? = nil) {
+    self.version = version
+    self.levels = levels
+    self.tab = tab
+    self.tabs = tabs
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try container.decode(Int.self, forKey: .version)
+    levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
+    tab = try container.decodeIfPresent(Int.self, forKey: .tab)
+  }
+}
+
+/// One other tab's tree in a tab bar's snapshot.
+struct TabEntry: Codable {
+  let index: Int
+  let levels: [FlowSnapshot.Level]
+}
+
+/// The other tabs of a tab bar's snapshot, decoded on their own.
+struct TabsDocument: Decodable {
+  let tabs: [LenientTabEntry]?
+}
+
+/// One other tab's tree, or, when its flows are not the tab bar's any more, the name of its
+/// flow: a tab that is gone is reported, not a reason to restore nothing.
+struct LenientTabEntry: Decodable {
+  let index: Int
+  let levels: [FlowSnapshot.Level]?
+  let flow: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case index, levels
+  }
+
+  private struct FlowName: Decodable {
+    let flow: String
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    index = try container.decode(Int.self, forKey: .index)
+    if let levels = try? container.decode([FlowSnapshot.Level].self, forKey: .levels) {
+      self.levels = levels
+      flow = levels.first?.flow
+    } else {
+      levels = nil
+      flow = try container.decode([FlowName].self, forKey: .levels).first?.flow
+    }
+  }
 }
 
 extension FlowSnapshot.Level: Codable {

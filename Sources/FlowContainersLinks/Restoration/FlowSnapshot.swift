@@ -54,6 +54,26 @@ public struct FlowSnapshot: Sendable, Hashable {
   /// For a tab bar's router, the position of the selected tab, whose tree ``levels`` are;
   /// `nil` otherwise.
   public var selectedTab: Int?
+  /// For a tab bar's router, the trees of the tabs that are not selected; empty otherwise.
+  public var otherTabs: [TabTree] = []
+
+  /// The tree of one tab that is not selected, in a tab bar's snapshot.
+  public struct TabTree: Sendable, Hashable {
+    /// The tab's position in the tab bar when the snapshot was taken.
+    public var index: Int
+    /// The tab's levels, its flow first.
+    public var levels: [Level]
+
+    /// Creates a tab's tree.
+    ///
+    /// - Parameters:
+    ///   - index: The tab's position.
+    ///   - levels: Its levels, the tab flow first.
+    public init(index: Int, levels: [Level]) {
+      self.index = index
+      self.levels = levels
+    }
+  }
 
   /// Creates a snapshot.
   ///
