@@ -33,7 +33,7 @@ extension ContainerNode {
     eventObservers = observers
     let id = observers.add(handler)
     attach(
-      depth: storedDepth, eventObserversBelow: presenterNode?.eventObserverCount ?? 0,
+      depth: storedDepth, eventObserversBelow: (presenterNode ?? tabHost)?.eventObserverCount ?? 0,
       changes: changes)
     // The token refers to the container, not to the list: a weak reference gives its target a
     // side table and slower reference counting, a cost the list, retained on every event,
@@ -44,7 +44,8 @@ extension ContainerNode {
       guard let self, let observers = self.eventObservers, observers.remove(id) else { return }
       self.attach(
         depth: self.storedDepth,
-        eventObserversBelow: self.presenterNode?.eventObserverCount ?? 0, changes: self.changes)
+        eventObserversBelow: (self.presenterNode ?? self.tabHost)?.eventObserverCount ?? 0,
+        changes: self.changes)
     }
   }
 

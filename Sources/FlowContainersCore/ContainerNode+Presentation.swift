@@ -249,7 +249,7 @@ extension ContainerNode {
     let queue = changeQueue
     let top = child.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
-    if keepsTop { queue.top = top }
+    if keepsTop, !queue.hasTabs { queue.top = top }
     if eventObserverCount > 0 {
       emit(
         .presented(flow: FlowTypeName(child.ownerType), style: style), cause: cause,

@@ -44,9 +44,11 @@ extension TabContainer {
     _ tabs: [ContainerNode], selected: Int = 0, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
+    // Queued while a change is under way in this tree or in a new tab's own.
+    let busyTab = tabs.lazy.compactMap(\.changes).first { $0.isChanging }
+    if let busy = changes?.isChanging == true ? changes : busyTab, busy.isChanging {
       let owners = tabs.map(\.owner)
-      changes.enqueue("setTabs(_:)", fileID: fileID, line: line) {
+      busy.enqueue("setTabs(_:)", fileID: fileID, line: line) {
         extendLifetime(owners)
         self.setTabs(tabs, selected: selected, fileID: fileID, line: line)
       }
@@ -74,7 +76,10 @@ extension TabContainer {
         fileID: fileID, line: line)
       return
     }
+    // The new tabs' flows live through the change, even if only a tab being removed held one.
+    let owners = tabs.map(\.owner)
     changeQueue.perform { setTabsNow(tabs, selected: selected, cause: .program) }
+    extendLifetime(owners)
   }
 
   /// Selects the tab at `index`.
@@ -119,9 +124,10 @@ extension TabContainer {
     _ tab: ContainerNode, at index: Int? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
+    // Queued while a change is under way in this tree or in the tab's own.
+    if let busy = changes?.isChanging == true ? changes : tab.changes, busy.isChanging {
       let owner = tab.owner
-      changes.enqueue("addTab(_:)", fileID: fileID, line: line) {
+      busy.enqueue("addTab(_:)", fileID: fileID, line: line) {
         extendLifetime(owner)
         self.addTab(tab, at: index, fileID: fileID, line: line)
       }
@@ -338,7 +344,10 @@ extension TabContainer {
   func releaseTabs() {
     let tabs = tabNodes
     guard !tabs.isEmpty else { return }
+    // The tab flows live until their tabs have finished, even when the teardown waits.
+    let owners = tabOwners
     let teardown = {
+      extendLifetime(owners)
       for tab in tabs {
         tab.tabHost = nil
         tab.finishNow()

@@ -192,4 +192,58 @@ struct DeepLinkRouterTabsTests {
     #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
     #expect(fresh.app.container.stack == [.library, .note(3)])
   }
+
+  @Test func aGuardForALinkIntoAnotherTabIsPresentedWhereTheUserIsAndTheLinkResumesAfter() async {
+    let tabs = TabbedApp()
+    tabs.app.session.isSignedIn = false
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    router.setGuard(
+      for: .signedIn, isSatisfied: { tabs.app.session.isSignedIn },
+      makeGuardFlow: { SignInFlow(session: tabs.app.session) })
+    tabs.container.select(1)
+    let outcome = await router.open("notes://note/2/edit")
+    #expect(outcome.summary.hasPrefix("held"))
+    // The user is on tab 1: the sign-in flow is shown there, over what they see.
+    #expect(tabs.container.selectedIndex == 1)
+    let signIn = tabs.container.topmost.owner as? SignInFlow
+    #expect(signIn != nil)
+    #expect(tabs.container.tabs[1].presented === signIn?.container)
+    signIn?.signIn()
+    await router.waitForPendingWork()
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.container.topmost.owner is EditorFlow)
+  }
+
+  @Test func anObserverOnATabThatIsCancelledLeavesTheTabContainersObserverHearingIt() {
+    let tabs = TabbedApp()
+    var heard = 0
+    let token = tabs.container.observeEvents { _ in heard += 1 }
+    let tabToken = tabs.app.container.observeEvents { _ in }
+    tabToken.cancel()
+    tabs.app.container.push(.note(1))
+    token.cancel()
+    #expect(heard == 1)
+  }
+
+  @Test func aRestorationThatFailsLeavesTheSelectedTabAsItWas() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://slides")
+    let data = try router.snapshot().jsonData()
+    let fresh = TabbedApp()
+    // Tab 1 now holds a flow of another type: its saved levels do not fit.
+    let other = AppFlow()
+    fresh.container.setTabs([fresh.app.container, other.container])
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    #expect(report.error != nil)
+    #expect(fresh.container.selectedIndex == 0)
+  }
+
+  @Test func aRouterWhoseTabBarIsReleasedFailsAsForAReleasedRoot() async {
+    var tabs: TabbedApp? = TabbedApp()
+    let router = DeepLinkRouter(root: tabs!, scheme: "notes")
+    tabs = nil
+    #expect(
+      await router.open("notes://note/1").summary == "failed(the root flow has been released)")
+  }
 }

@@ -4,18 +4,20 @@ extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
   func holdForGuard(_ link: LinkRequest, _ requirement: LinkRequirement) -> LinkOutcome {
-    if presentedGuard == nil, let root,
-      let presenter = Self.guardPresenter(for: requirement, in: PlanEngine.node(of: root))
+    if presentedGuard == nil, let base = guardBase,
+      let presenter = Self.guardPresenter(for: requirement, in: base)
     {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
       presenter.addPresentationListener { [weak self] _ in self?.guardFlowEnded(requirement) }
     }
     if presentedGuard == nil {
-      guard let root, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow() else {
+      guard let base = guardBase, let makeFlow = guards[requirement]?.makeFlow,
+        let flow = makeFlow()
+      else {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
-      let top = PlanEngine.node(of: root).topmost
+      let top = base.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
           LinkFailure(.cannotCreate(flow: top.ownerFlowType, subFlow: FlowTypeName(type(of: flow))))
@@ -23,6 +25,13 @@ extension DeepLinkRouter {
       }
     }
     return hold(link, .guardRequired(requirement), until: nil)
+  }
+
+  /// Where guard flows go: over what the user sees, from the root, or from a tab bar's tab
+  /// container (not from the tab a link is about to select, which the user does not see yet).
+  private var guardBase: ContainerNode? {
+    if let tabsRoot { return tabsRoot.container }
+    return root.map { PlanEngine.node(of: $0) }
   }
 
   /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.

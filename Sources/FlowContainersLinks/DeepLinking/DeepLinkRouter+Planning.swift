@@ -10,7 +10,10 @@ extension DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<LinkPlan, LinkFailure> {
-    if let tabsRoot { return planThroughTabs(link, tabsRoot) }
+    if isTabBar {
+      guard let tabsRoot else { return .failure(LinkFailure(.rootReleased)) }
+      return planThroughTabs(link, tabsRoot)
+    }
     guard let root else { return .failure(LinkFailure(.rootReleased)) }
     return plan(for: link, from: root)
   }
@@ -40,15 +43,17 @@ extension DeepLinkRouter {
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<LinkPlan, LinkFailure> {
-    if let tabsRoot {
-      // The tab whose flow is of the destination's root type.
+    if isTabBar {
+      guard let tabsRoot else { return .failure(LinkFailure(.rootReleased)) }
+      // The tab whose flow is of the destination's root type, the selected one first.
       let container = tabsRoot.container
       let nodes = container.tabsUntracked
+      let selected = container.selectedIndexUntracked
+      let order = (selected.map { [$0] } ?? []) + nodes.indices.filter { $0 != selected }
       let type = destination.levels.first?.flowType.type
-      for (index, node) in nodes.enumerated() {
-        guard let flow = node.owner as? any LinkableFlow, Swift.type(of: flow) == type else {
-          continue
-        }
+      for index in order {
+        guard let flow = nodes[index].owner as? any LinkableFlow, Swift.type(of: flow) == type
+        else { continue }
         return plan(for: destination, from: flow).map { $0.through(tab: index, of: container) }
       }
       return .failure(

@@ -64,6 +64,9 @@ public final class DeepLinkRouter {
   /// The flow with the tab bar, for a router made for one; links go through its tabs, and
   /// ``root`` is the selected tab's flow.
   public internal(set) weak var tabsRoot: (any TabbedFlow)?
+  /// Whether the router was made for a tab bar: once that flow is released, links fail as
+  /// for a released root.
+  var isTabBar = false
   /// The scheme links must have, lowercased, such as `notes`.
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -131,6 +134,7 @@ public final class DeepLinkRouter {
     let selected = root.container.selectedTab?.owner as? any LinkableFlow
     self.root = selected
     tabsRoot = root
+    isTabBar = true
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(rootOrNil: selected)

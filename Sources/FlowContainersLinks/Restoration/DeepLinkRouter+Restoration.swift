@@ -26,8 +26,9 @@ extension DeepLinkRouter {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    selectSavedTab(FlowSnapshot.selectedTab(in: data))
+    let previous = selectSavedTab(FlowSnapshot.selectedTab(in: data))
     var report = restorer.restore(from: data)
+    if report.error != nil { reselect(previous) }
     guard let container = tabsRoot?.container, report.error == nil else { return report }
     let types = container.tabsUntracked.compactMap { $0.owner as? any RestorableFlow }.map {
       type(of: $0) as any RestorableFlow.Type
@@ -52,8 +53,9 @@ extension DeepLinkRouter {
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    selectSavedTab(snapshot.selectedTab)
+    let previous = selectSavedTab(snapshot.selectedTab)
     var report = restorer.restore(snapshot)
+    if report.error != nil { reselect(previous) }
     if tabsRoot != nil, report.error == nil { restoreOtherTabs(snapshot.otherTabs, into: &report) }
     return report
   }
@@ -99,8 +101,12 @@ extension DeepLinkRouter {
   /// That tab becomes the root the snapshot is restored into. A tab that is gone leaves the
   /// selection as it is: the levels then do not fit the selected tab's flow, and the report
   /// says why.
-  private func selectSavedTab(_ index: Int?) {
-    if let tabsRoot, let index, index != tabsRoot.container.selectedIndexUntracked,
+  ///
+  /// - Returns: The tab selected before, to select again if the restoration fails.
+  @discardableResult
+  private func selectSavedTab(_ index: Int?) -> Int? {
+    let previous = tabsRoot?.container.selectedIndexUntracked
+    if let tabsRoot, let index, index != previous,
       tabsRoot.container.tabsUntracked.indices.contains(index)
     {
       let container = tabsRoot.container
@@ -108,6 +114,16 @@ extension DeepLinkRouter {
         container.performChange { container.select(index, cause: .restoration) }
       }
     }
+    followSelectedTab()
+    return previous
+  }
+
+  /// Selects the tab at `index` again after a restoration that restored nothing.
+  private func reselect(_ index: Int?) {
+    guard let container = tabsRoot?.container, let index,
+      index != container.selectedIndexUntracked, !container.isTreeChanging
+    else { return }
+    container.performChange { container.select(index, cause: .restoration) }
     followSelectedTab()
   }
 }
