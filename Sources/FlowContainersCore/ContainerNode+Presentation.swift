@@ -436,6 +436,9 @@ extension ContainerNode {
     child.presenterNode = nil
     child.isHeldByPresenter = false
     child.markFinished()
+    // A tab container's tabs finish with it, top-down: what it presented over them has ended
+    // already, so what each tab presents ends now, before the tab container's own ending.
+    if let tabs = child as? TabContainer { tabs.finishTabs() }
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
@@ -457,6 +460,8 @@ extension ContainerNode {
       if presentedNode != nil {
         endPresentation(.tornDown, animated: false, cause: .program)
       }
+      // Then the tabs, each ending what it presents: top-down, like the layers above.
+      if let tabs = self as? TabContainer { tabs.finishTabs() }
     }
   }
 
@@ -493,8 +498,6 @@ extension ContainerNode {
     finished = true
     didMutate(.isFinished)
     interactivePopGeneration = nil
-    // A tab container's tabs finish with it: what they present ends.
-    if let tabs = self as? TabContainer { tabs.finishTabs() }
   }
 
   /// Ends the presentation of this container, which is being released: the presented layers

@@ -333,4 +333,25 @@ struct TabContainerTests {
     #expect(counts.flows == 0)
     #expect(tabs.container.selectedIndex == nil)
   }
+
+  @Test func dismissingAPresentedTabContainerEndsEverythingTopDown() {
+    let journal = Journal()
+    let root = TestFlow<Root>("root")
+    do {
+      let tabs = TabsFlow()
+      let tab = TestFlow<Middle>("tab")
+      tabs.container.setTabs([tab.container])
+      let inTab = TestFlow<Top>("inTab")
+      tab.container.present(inTab.container) { journal.record("inTab ended: \($0)") }
+      let cover = TestFlow<Extra>("cover")
+      tabs.container.present(cover.container) { journal.record("cover ended: \($0)") }
+      root.container.present(tabs.container) { journal.record("tabs ended: \($0)") }
+    }
+    root.container.dismissPresented()
+    // What is over the tabs first, then what is inside a tab, then the tab container itself.
+    #expect(
+      journal.entries == [
+        "cover ended: tornDown", "inTab ended: tornDown", "tabs ended: dismissedByPresenter",
+      ])
+  }
 }
