@@ -35,6 +35,8 @@ public struct NavigationEvent: Sendable {
     case tabAdded(index: Int, flow: FlowTypeName)
     /// The tab at `index` of this tab container was removed; its flow is released.
     case tabRemoved(index: Int, flow: FlowTypeName)
+    /// The tabs of this tab container were put in a new order; read ``TabContainer/tabs``.
+    case tabsReordered
   }
 
   /// What happened.
@@ -178,6 +180,8 @@ extension NavigationEvent: CustomStringConvertible {
       what = "add tab \(index) \(flow)"
     case .tabRemoved(let index, let flow):
       what = "remove tab \(index) \(flow)"
+    case .tabsReordered:
+      what = "reorder tabs"
     }
     return "\(flow)@\(depth) \(what) (\(cause)\(animated ? ", animated" : ""))"
   }

@@ -28,7 +28,8 @@ extension TabContainer {
   /// A container that was a tab and is not in `tabs` is removed: what it presented ends, top
   /// down, as ``PresentationEnding/tornDown``, it finishes, and its flow is released before this
   /// returns. A container in both keeps its flow, its stack and its layers. Observers hear the
-  /// removals, then the additions, then the selection.
+  /// removals (with the selection moving off a removed selected tab), then the additions, then
+  /// a reordering of the tabs that stay, then the selection.
   ///
   /// Misuse changes nothing and is reported: a tab that has no ``ContainerNode/owner``, is
   /// finished, presented, a tab of another container, listed twice, this container itself, or
@@ -259,6 +260,7 @@ extension TabContainer {
       selectedPosition = current.flatMap { node in tabNodes.firstIndex { $0 === node } }
       didMutate(.tabs)
       generation &+= 1
+      if eventObserverCount > 0 { emit(.tabsReordered, cause: cause, animated: false) }
     }
     if !tabNodes.isEmpty, selected != selectedPosition { selectNow(selected, cause: cause) }
   }

@@ -193,7 +193,7 @@ final class ReentrantModelRun {
       replayed.removeLast()
     case .interactivePopBegan, .interactivePopCancelled:
       break
-    case .tabSelected, .tabReselected, .tabAdded, .tabRemoved:
+    case .tabSelected, .tabReselected, .tabAdded, .tabRemoved, .tabsReordered:
       return violations.append("\(event): this run has no tabs")
     }
     coverage.eventsChecked += 1

@@ -354,4 +354,18 @@ struct TabContainerTests {
         "cover ended: tornDown", "inTab ended: tornDown", "tabs ended: dismissedByPresenter",
       ])
   }
+
+  @Test func reorderingTheTabsIsHeardAndTheSelectionFollowsItsTab() {
+    let (tabs, nodes) = makeTabs()
+    tabs.container.select(1)
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { heard.append("\($0.action)") }
+    tabs.container.setTabs([nodes[2], nodes[1], nodes[0]], selected: 1)
+    token.cancel()
+    #expect(heard == ["tabsReordered"])
+    #expect(tabs.container.selectedTab === nodes[1])
+    #expect(
+      tabs.container.tabs.map(ObjectIdentifier.init)
+        == [nodes[2], nodes[1], nodes[0]].map(ObjectIdentifier.init))
+  }
 }
