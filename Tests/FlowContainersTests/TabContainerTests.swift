@@ -368,4 +368,71 @@ struct TabContainerTests {
       tabs.container.tabs.map(ObjectIdentifier.init)
         == [nodes[2], nodes[1], nodes[0]].map(ObjectIdentifier.init))
   }
+
+  @Test func theTopmostOfADeepTreeFollowsTheSelectedTabOfATabContainerPresentedAtItsTop() {
+    let root = TestFlow<Root>("root")
+    var top: ContainerNode = root.container
+    var flows: [TestFlow<Middle>] = []
+    for index in 0..<20 {
+      let flow = TestFlow<Middle>("m\(index)")
+      flows.append(flow)
+      top.present(flow.container, animated: false)
+      top = flow.container
+    }
+    // Deep enough that the tree remembers its topmost layer.
+    #expect(root.container.topmost === top)
+    let (tabs, nodes) = makeTabs()
+    top.present(tabs.container, animated: false)
+    #expect(root.container.topmost === nodes[0])
+    tabs.container.select(2)
+    #expect(root.container.topmost === nodes[2])
+    root.container.dismissPresented(animated: false)
+  }
+
+  @Test func aNewTabWhoseFlowOnlyARemovedTabHeldIsStillAdded() {
+    let tabs = TabsFlow()
+    let holder = HoldingFlow()
+    tabs.container.setTabs([holder.container])
+    weak let held: TestFlow<Top>?
+    let heldContainer: ContainerNode
+    do {
+      let flow = TestFlow<Top>("held")
+      held = flow
+      heldContainer = flow.container
+      holder.held = flow
+    }
+    _ = consume holder
+    // Replacing the tabs removes the holder, which releases the only other reference.
+    tabs.container.setTabs([heldContainer])
+    #expect(held != nil)
+    #expect(tabs.container.tabs.count == 1)
+    #expect(tabs.container.tabs.first === heldContainer)
+  }
+
+  @Test func addingATabFromACallbackOfItsOwnTreesChangeWaitsForThatChange() {
+    let tabs = TabsFlow()
+    let other = TestFlow<Middle>("other", screens: ["o1"])
+    var added = false
+    let token = other.container.observeEvents { [tabs] _ in
+      guard !added else { return }
+      added = true
+      tabs.container.addTab(other.container)
+      // Queued: the push under way has not finished.
+      #expect(tabs.container.tabs.isEmpty)
+    }
+    other.container.push(TestScreen("o2"), animated: false)
+    token.cancel()
+    #expect(tabs.container.tabs.first === other.container)
+    // The other tree's change ended: it changes again at once.
+    other.container.push(TestScreen("o3"), animated: false)
+    #expect(other.container.names == ["other.o1", "o2", "o3"])
+  }
+}
+
+/// A flow that holds another flow strongly, as a careless parent might.
+@MainActor
+final class HoldingFlow {
+  let container = StackContainer<TestScreen>(root: TestScreen("holder"))
+  var held: AnyObject?
+  init() { container.owner = self }
 }
