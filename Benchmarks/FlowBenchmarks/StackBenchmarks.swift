@@ -5,14 +5,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
   let container = StackContainer<Route>(root: .home)
   let observable = ObservablePath()
   var array: [Route] = [.home]
-  let pushPop: Workload = { operations in
-    timed {
-      for index in 0..<operations {
-        container.push(.item(index))
-        blackHole(container.pop())
-      }
-    }
-  }
+  let pushPop = pushAndPop(on: container)
   let observablePushPop: Workload = { operations in
     timed {
       for index in 0..<operations {
@@ -40,14 +33,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
       workload: pushPop, baseline: arrayPushPop))
 
   let deep = StackContainer<Route>(stack: [.home] + (1..<10_000).map(Route.item))
-  let deepPushPop: Workload = { operations in
-    timed {
-      for index in 0..<operations {
-        deep.push(.item(index))
-        blackHole(deep.pop())
-      }
-    }
-  }
+  let deepPushPop = pushAndPop(on: deep)
   results.append(
     compare(
       "push_pop_depth_10000", goal: 1.2, settings: settings, baseline: "push_pop at depth 1",
@@ -55,14 +41,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
 
   let observed = StackContainer<Route>(root: .home)
   let token = observed.observeEvents { event in blackHole(event) }
-  let observedPushPop: Workload = { operations in
-    timed {
-      for index in 0..<operations {
-        observed.push(.item(index))
-        blackHole(observed.pop())
-      }
-    }
-  }
+  let observedPushPop = pushAndPop(on: observed)
   results.append(
     compare(
       "observer_attached", goal: 3, settings: settings, baseline: "push_pop with no observer",
@@ -71,14 +50,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
 
   let changeObserved = StackContainer<Route>(root: .home)
   let changeToken = changeObserved.observeChanges { change in blackHole(change) }
-  let changeObservedPushPop: Workload = { operations in
-    timed {
-      for index in 0..<operations {
-        changeObserved.push(.item(index))
-        blackHole(changeObserved.pop())
-      }
-    }
-  }
+  let changeObservedPushPop = pushAndPop(on: changeObserved)
   results.append(
     compare(
       "change_observer_attached", goal: 3, settings: settings,
@@ -99,4 +71,18 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
       "tab_switch", goal: 2, settings: settings, baseline: "push_pop",
       workload: tabSwitch, baseline: pushPop))
   return results
+}
+
+/// Pushes a route on `container` and pops it, `operations` times: the workload of every
+/// push-and-pop row, on containers set up differently.
+@MainActor
+func pushAndPop(on container: StackContainer<Route>) -> Workload {
+  { operations in
+    timed {
+      for index in 0..<operations {
+        container.push(.item(index))
+        blackHole(container.pop())
+      }
+    }
+  }
 }

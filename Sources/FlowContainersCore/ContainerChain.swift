@@ -50,7 +50,7 @@ public struct ContainerChain: @MainActor Sequence {
         if upcoming == nil, followsTabs, let tabs = current as? TabContainer {
           upcoming = tabs.selectedPosition.map { tabs.tabNodes[$0] }
         }
-      case .towardRoot: upcoming = current.presenterNode ?? current.tabHost
+      case .towardRoot: upcoming = current.parentNode
       }
       return current
     }

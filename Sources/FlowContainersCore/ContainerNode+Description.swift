@@ -25,8 +25,7 @@ extension ContainerNode {
       }
       if let tabs = next.node as? TabContainer {
         for (index, tab) in tabs.tabNodes.enumerated().reversed() {
-          let note = index == tabs.selectedPosition ? "tab \(index), selected" : "tab \(index)"
-          left.append((tab, next.depth + 1, note))
+          left.append((tab, next.depth + 1, tabs.tabNote(index)))
         }
       }
     }
@@ -66,8 +65,15 @@ extension ContainerNode {
   var dumpNote: String? {
     if let style = presentationStyle { return style.rawValue }
     if let host = tabHost, let index = host.tabNodes.firstIndex(where: { $0 === self }) {
-      return index == host.selectedPosition ? "tab \(index), selected" : "tab \(index)"
+      return host.tabNote(index)
     }
     return nil
+  }
+}
+
+extension TabContainer {
+  /// How a dump names the tab at `index`: `tab 1`, or `tab 1, selected`.
+  func tabNote(_ index: Int) -> String {
+    index == selectedPosition ? "tab \(index), selected" : "tab \(index)"
   }
 }

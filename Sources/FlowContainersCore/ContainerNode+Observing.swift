@@ -32,9 +32,7 @@ extension ContainerNode {
     let observers = eventObservers ?? ObserverList()
     eventObservers = observers
     let id = observers.add(handler)
-    attach(
-      depth: storedDepth, eventObserversBelow: (presenterNode ?? tabHost)?.eventObserverCount ?? 0,
-      changes: changes)
+    refreshObserverCounts()
     // The token refers to the container, not to the list: a weak reference gives its target a
     // side table and slower reference counting, a cost the list, retained on every event,
     // should not pay.
@@ -42,11 +40,16 @@ extension ContainerNode {
       // `self` is held while this runs: removing the handler may release the last other
       // reference to the container (a handler that captured its own flow).
       guard let self, let observers = self.eventObservers, observers.remove(id) else { return }
-      self.attach(
-        depth: self.storedDepth,
-        eventObserversBelow: (self.presenterNode ?? self.tabHost)?.eventObserverCount ?? 0,
-        changes: self.changes)
+      self.refreshObserverCounts()
     }
+  }
+
+  /// Recounts the event observers of this container and of everything above it, after one of
+  /// its own came or went; the count below comes from its parent (presenter or tab container).
+  private func refreshObserverCounts() {
+    attach(
+      depth: storedDepth, eventObserversBelow: parentNode?.eventObserverCount ?? 0,
+      changes: changes)
   }
 
   /// Sends an event to the event observers of this container and of every container below it.

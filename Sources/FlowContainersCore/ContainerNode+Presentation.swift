@@ -341,7 +341,7 @@ extension ContainerNode {
     // No closure (`presenterNode.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
-    if let parent = presenterNode ?? tabHost {
+    if let parent = parentNode {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
     // The chain of presentations in a loop; the tabs of a tab container met on the way wait in
@@ -438,7 +438,8 @@ extension ContainerNode {
     child.markFinished()
     // A tab container's tabs finish with it, top-down: what it presented over them has ended
     // already, so what each tab presents ends now, before the tab container's own ending.
-    if let tabs = child as? TabContainer { tabs.finishTabs() }
+    // (Only in a tree that has had tabs: a dismissal elsewhere pays no cast.)
+    if changes?.hasTabs == true, let tabs = child as? TabContainer { tabs.finishTabs() }
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
@@ -508,8 +509,15 @@ extension ContainerNode {
   func releasePresentation() {
     guard let child = presentedNode, let owner = presentedOwner else { return }
     let handlers = endHandlers
-    let teardown = { Self.tearDown(child, owner: owner, handlers: handlers) }
-    guard let queue = child.changes else { return teardown() }
+    Self.runTeardown(on: child.changes) {
+      Self.tearDown(child, owner: owner, handlers: handlers)
+    }
+  }
+
+  /// Runs the teardown of a released container's presentation or tabs as a change of `queue`'s
+  /// tree: at once when nothing is changing there, otherwise after the change under way.
+  static func runTeardown(on queue: ChangeQueue?, _ teardown: @escaping () -> Void) {
+    guard let queue else { return teardown() }
     if queue.isChanging {
       queue.enqueue("tearDown()", fileID: #fileID, line: #line, teardown)
     } else {

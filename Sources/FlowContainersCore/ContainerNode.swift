@@ -147,6 +147,9 @@ extension ContainerNode {
   /// The tab container this container is a tab of, or `nil`.
   public var tabContainer: TabContainer? { tabHost }
 
+  /// The container this one sits on: its presenter, or the tab container it is a tab of.
+  var parentNode: ContainerNode? { presenterNode ?? tabHost }
+
   /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
 

@@ -348,19 +348,13 @@ extension TabContainer {
     guard !tabs.isEmpty else { return }
     // The tab flows live until their tabs have finished, even when the teardown waits.
     let owners = tabOwners
-    let teardown = {
+    Self.runTeardown(on: changes) {
       extendLifetime(owners)
       for tab in tabs {
         tab.tabHost = nil
         tab.finishNow()
         tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
       }
-    }
-    guard let queue = changes else { return teardown() }
-    if queue.isChanging {
-      queue.enqueue("tearDown()", fileID: #fileID, line: #line, teardown)
-    } else {
-      queue.perform(teardown)
     }
   }
 

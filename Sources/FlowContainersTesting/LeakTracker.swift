@@ -49,11 +49,23 @@ public final class LeakTracker {
     _ object: Object, name: String? = nil, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Object {
-    entries.append(
-      Entry(
-        object: object, name: name ?? String(describing: type(of: object)),
-        location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+    record(
+      object, name: name,
+      at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     return object
+  }
+
+  /// Tracks `object` as tracked at `location`; what the public `track` calls share.
+  private func record(_ object: AnyObject, name: String?, at location: CallerLocation) {
+    entries.append(
+      Entry(object: object, name: name ?? String(describing: type(of: object)), location: location))
+  }
+
+  /// Tracks a flow and its container, the first two things both flow overloads track.
+  private func recordFlow(_ flow: AnyObject, container: ContainerNode, at location: CallerLocation)
+  {
+    record(flow, name: nil, at: location)
+    record(container, name: "\(type(of: flow)).container", at: location)
   }
 
   /// Starts tracking a flow together with its container and every screen object in the
@@ -70,15 +82,12 @@ public final class LeakTracker {
     flow: AnyObject, container: StackContainer<Screen>, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    track(flow, fileID: fileID, filePath: filePath, line: line, column: column)
-    track(
-      container, name: "\(type(of: flow)).container", fileID: fileID, filePath: filePath,
-      line: line, column: column)
+    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    recordFlow(flow, container: container, at: location)
     for (index, screen) in container.stack.enumerated() {
       if let object = screen as AnyObject?, type(of: screen) is AnyClass {
-        track(
-          object, name: "\(type(of: flow)) screen \(index) (\(type(of: object)))",
-          fileID: fileID, filePath: filePath, line: line, column: column)
+        record(
+          object, name: "\(type(of: flow)) screen \(index) (\(type(of: object)))", at: location)
       }
     }
   }
@@ -101,18 +110,12 @@ public final class LeakTracker {
     flow: AnyObject, container: TabContainer, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    track(flow, fileID: fileID, filePath: filePath, line: line, column: column)
-    track(
-      container, name: "\(type(of: flow)).container", fileID: fileID, filePath: filePath,
-      line: line, column: column)
+    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    recordFlow(flow, container: container, at: location)
     for (index, tab) in container.tabs.enumerated() {
       guard let owner = tab.owner else { continue }
-      track(
-        owner, name: "\(type(of: flow)) tab \(index) (\(type(of: owner)))", fileID: fileID,
-        filePath: filePath, line: line, column: column)
-      track(
-        tab, name: "\(type(of: flow)) tab \(index) container", fileID: fileID,
-        filePath: filePath, line: line, column: column)
+      record(owner, name: "\(type(of: flow)) tab \(index) (\(type(of: owner)))", at: location)
+      record(tab, name: "\(type(of: flow)) tab \(index) container", at: location)
     }
   }
 

@@ -50,11 +50,9 @@ final class ChangeQueue {
   ///
   /// Requests run one after another, not nested, however many they make in turn.
   func perform<Result>(_ change: () -> Result) -> Result {
-    let outer = isChanging
-    isChanging = true
+    let started = begin()
     let result = change()
-    isChanging = outer
-    if !outer, next < pending.count { drain() }
+    end(started)
     return result
   }
 

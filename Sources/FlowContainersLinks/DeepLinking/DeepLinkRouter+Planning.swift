@@ -48,10 +48,8 @@ extension DeepLinkRouter {
       // The tab whose flow is of the destination's root type, the selected one first.
       let container = tabsRoot.container
       let nodes = container.tabsUntracked
-      let selected = container.selectedIndexUntracked
-      let order = (selected.map { [$0] } ?? []) + nodes.indices.filter { $0 != selected }
       let type = destination.levels.first?.flowType.type
-      for index in order {
+      for index in Self.tabOrder(of: container) {
         guard let flow = nodes[index].owner as? any LinkableFlow, Swift.type(of: flow) == type
         else { continue }
         return plan(for: destination, from: flow).map { $0.through(tab: index, of: container) }
@@ -179,8 +177,7 @@ extension DeepLinkRouter {
     let container = tabs.container
     let nodes = container.tabsUntracked
     let selected = container.selectedIndexUntracked
-    let order = (selected.map { [$0] } ?? []) + nodes.indices.filter { $0 != selected }
-    for index in order {
+    for index in Self.tabOrder(of: container) {
       guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
       else { continue }
       return plan(for: link, from: flow).map { $0.through(tab: index, of: container) }
@@ -191,6 +188,14 @@ extension DeepLinkRouter {
     }
     return .failure(
       LinkFailure(.noRoute(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining))))
+  }
+}
+
+extension DeepLinkRouter {
+  /// The order a tab bar's router asks its tabs in: the selected tab first, then the others.
+  static func tabOrder(of container: TabContainer) -> [Int] {
+    let selected = container.selectedIndexUntracked
+    return (selected.map { [$0] } ?? []) + container.tabsUntracked.indices.filter { $0 != selected }
   }
 }
 

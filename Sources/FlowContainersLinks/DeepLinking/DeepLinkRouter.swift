@@ -112,8 +112,7 @@ public final class DeepLinkRouter {
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)
-    restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
-    restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
+    connectRestorer()
   }
 
   /// Creates a router for a tab bar: a link goes to the first tab, the selected one first,
@@ -138,6 +137,12 @@ public final class DeepLinkRouter {
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(rootOrNil: selected)
+    connectRestorer()
+  }
+
+  /// Lets the restorer check requirements with this router's guards, and drop held links
+  /// before it restores.
+  private func connectRestorer() {
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
     restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
   }

@@ -106,24 +106,20 @@ extension DeepLinkRouter {
   @discardableResult
   private func selectSavedTab(_ index: Int?) -> Int? {
     let previous = tabsRoot?.container.selectedIndexUntracked
-    if let tabsRoot, let index, index != previous,
-      tabsRoot.container.tabsUntracked.indices.contains(index)
-    {
-      let container = tabsRoot.container
-      if !container.isTreeChanging {
-        container.performChange { container.select(index, cause: .restoration) }
-      }
-    }
-    followSelectedTab()
+    reselect(index)
     return previous
   }
 
-  /// Selects the tab at `index` again after a restoration that restored nothing.
+  /// Selects the tab at `index`, if it is there and not selected, as a restoration's change,
+  /// and makes it the root restoration works on; also how a failed restoration puts the
+  /// selection back.
   private func reselect(_ index: Int?) {
-    guard let container = tabsRoot?.container, let index,
-      index != container.selectedIndexUntracked, !container.isTreeChanging
-    else { return }
-    container.performChange { container.select(index, cause: .restoration) }
+    if let container = tabsRoot?.container, let index,
+      index != container.selectedIndexUntracked,
+      container.tabsUntracked.indices.contains(index), !container.isTreeChanging
+    {
+      container.performChange { container.select(index, cause: .restoration) }
+    }
     followSelectedTab()
   }
 }
