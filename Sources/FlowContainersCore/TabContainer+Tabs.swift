@@ -336,25 +336,55 @@ extension TabContainer {
 
   /// Finishes every tab, for a tab container that finished.
   ///
-  /// What each tab presents ends top down.
+  /// What each tab presents ends top down, then the tab finishes; a tab that is a tab container
+  /// first does the same for its own tabs. Everything below is marked finished first, then
+  /// ended deepest first, in one loop: no depth of nesting recurses.
   func finishTabs() {
-    for tab in tabNodes { tab.finishNow() }
+    // A pre-order that visits each node's tabs last to first and what it presents last of all;
+    // reversed, it ends each node after what it presents (top down) and then its tabs, in order.
+    var pending: [ContainerNode] = []
+    for tab in tabNodes where !tab.finished { pending.append(tab) }
+    guard !pending.isEmpty else { return }
+    var order: [ContainerNode] = []
+    while let node = pending.popLast() {
+      node.markFinished()
+      order.append(node)
+      if let presented = node.presentedNode, !presented.finished { pending.append(presented) }
+      if let tabs = node as? TabContainer {
+        for tab in tabs.tabNodes where !tab.finished { pending.append(tab) }
+      }
+    }
+    for node in order.reversed() {
+      guard node.isHeldByPresenter, let presenter = node.presenterNode,
+        presenter.presentedNode === node
+      else { continue }
+      presenter.detachPresentation(.tornDown, animated: false, cause: .program)
+    }
   }
 
   /// The teardown of a tab container that is being released: its tabs finish, and their flows
   /// are released with it.
+  ///
+  /// The tabs and their flows leave this container at once, so that nothing releases them from
+  /// inside this `deinit`: ``DeferredReleases`` does, one level of nesting at a time.
   func releaseTabs() {
-    let tabs = tabNodes
-    guard !tabs.isEmpty else { return }
+    guard !tabNodes.isEmpty else { return }
     // The tab flows live until their tabs have finished, even when the teardown waits.
-    let owners = tabOwners
+    let held = ReleasedTabs(tabs: tabNodes, owners: tabOwners)
+    tabNodes = []
+    tabOwners = []
     Self.runTeardown(on: changes) {
-      extendLifetime(owners)
-      for tab in tabs {
+      for tab in held.tabs {
         tab.tabHost = nil
         tab.finishNow()
-        tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+        // A tab of a tab container released by an outer teardown was detached with it, and
+        // walking its subtree again would cost the nesting depth at every level.
+        if tab.changes != nil || tab.eventObserverCount != 0 {
+          tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+        }
       }
+      held.tabs = []
+      DeferredReleases.release(&held.objects)
     }
   }
 
@@ -422,4 +452,18 @@ extension TabContainer {
 
   /// The selected tab's position, read without registering with Observation.
   package var selectedIndexUntracked: Int? { selectedPosition }
+}
+
+/// The tabs of a tab container being released, and what keeps their flows alive, until its
+/// teardown has finished them; the teardown closure holds only this box, and empties it.
+@MainActor
+private final class ReleasedTabs {
+  var tabs: [ContainerNode]
+  /// The tab flows, then the tabs.
+  var objects: [AnyObject]
+
+  init(tabs: [ContainerNode], owners: [AnyObject]) {
+    self.tabs = tabs
+    objects = owners + tabs
+  }
 }

@@ -131,6 +131,105 @@ struct DeepTreeTests {
     #expect(counts.endings.count == Self.size)
   }
 
+  /// A flow whose tab container has at most one tab; counted in `counts.flows` while alive.
+  @MainActor
+  private final class NestedTabs {
+    let container = TabContainer()
+    let counts: LiveCounts
+
+    init(counts: LiveCounts) {
+      self.counts = counts
+      counts.flows += 1
+      container.owner = self
+    }
+
+    isolated deinit { counts.flows -= 1 }
+  }
+
+  /// Nests `size` tab containers around `innermost`, and returns the outermost.
+  ///
+  /// Each is the only tab of the one before, and `innermost` the only tab of the last. Only the
+  /// nesting holds the inner ones.
+  ///
+  /// Built from the outside in, as an app builds its tree: each new tab is a single container,
+  /// so attaching it costs one step. (Nesting a finished tree inside a new one re-attaches the
+  /// whole tree, which costs its size.)
+  private func nest(_ innermost: ContainerNode, counts: LiveCounts) -> NestedTabs {
+    let outermost = NestedTabs(counts: counts)
+    var current = outermost
+    for _ in 1..<Self.size {
+      let next = NestedTabs(counts: counts)
+      current.container.setTabs([next.container])
+      current = next
+    }
+    current.container.setTabs([innermost])
+    return outermost
+  }
+
+  @Test func releasingTheOutermostOf100000NestedTabContainersEndsWhatTheInnermostTabPresents() {
+    let counts = LiveCounts()
+    do {
+      let innermost = ModelFlow(counts: counts)
+      let modal = ModelFlow(counts: counts)
+      let id = modal.id
+      innermost.container.present(modal.container, animated: false) {
+        counts.endings[id, default: []].append($0)
+      }
+      let outermost = nest(innermost.container, counts: counts)
+      #expect(counts.flows == Self.size + 2)
+      // What the user sees is found through every level of tabs.
+      #expect(outermost.container.topmost === modal.container)
+    }
+    #expect(counts.flows == 0)
+    #expect(counts.screens == 0)
+    #expect(counts.endings.values.map { $0 } == [[.tornDown]])
+  }
+
+  @Test func dismissing100000NestedTabContainersEndsTheInnermostModalFirstAndReleasesAll() {
+    let counts = LiveCounts()
+    let root = ModelFlow(counts: counts)
+    var order: [String] = []
+    do {
+      let innermost = ModelFlow(counts: counts)
+      let modal = ModelFlow(counts: counts)
+      innermost.container.present(modal.container, animated: false) {
+        order.append("modal \($0)")
+      }
+      let outermost = nest(innermost.container, counts: counts)
+      root.container.present(outermost.container, animated: false) {
+        order.append("nest \($0)")
+      }
+    }
+    #expect(counts.flows == Self.size + 3)
+    root.container.dismissPresented(animated: false)
+    #expect(order == ["modal tornDown", "nest dismissedByPresenter"])
+    #expect(counts.flows == 1)
+    #expect(counts.screens == 1)
+  }
+
+  @Test func releasingATreeThatAlternates100000TabsAndPresentationsEndsEachPresentationOnce() {
+    let counts = LiveCounts()
+    do {
+      let outermost = NestedTabs(counts: counts)
+      var current = outermost
+      for _ in 0..<(Self.size / 2) {
+        let tab = ModelFlow(counts: counts)
+        current.container.setTabs([tab.container])
+        let next = NestedTabs(counts: counts)
+        tab.container.present(next.container, animated: false) {
+          counts.endings[-1, default: []].append($0)
+        }
+        current = next
+      }
+      #expect(counts.flows == Self.size + 1)
+      #expect(outermost.container.topmost === current.container)
+    }
+    #expect(counts.flows == 0)
+    #expect(counts.screens == 0)
+    #expect(counts.endings[-1]?.count == Self.size / 2)
+    #expect(counts.endings[-1]?.allSatisfy { $0 == .tornDown } == true)
+  }
+
   @Test func anObserverThatPushesOnEveryPushRuns100000RequestsWithoutNesting() {
     let flow = TestFlow<Root>("f", screens: ["root"])
     var heard = 0

@@ -251,6 +251,38 @@ struct ReentrancyTests {
     #expect(weakChild == nil)
   }
 
+  @Test func aTabBarReleasedOffTheMainActorEndsWhatItsTabsPresentOnceAndReleasesThem() async {
+    let journal = Journal()
+    var tabs: PlainTabs? = PlainTabs()
+    weak var weakTab: TestFlow<Middle>?
+    weak var weakModal: TestFlow<Top>?
+    let tabNode: ContainerNode
+    do {
+      let tab = TestFlow<Middle>("tab")
+      let modal = TestFlow<Top>("modal")
+      tabs?.container.setTabs([tab.container])
+      tab.container.present(modal.container) { journal.record("modal \($0)") }
+      weakTab = tab
+      weakModal = modal
+      tabNode = tab.container
+    }
+    let holder = tabs.map { Holder($0) }
+    tabs = nil
+    let released = SendableCounter()
+    Task.detached {
+      holder?.drop()
+      released.increment()
+    }
+    while released.value == 0 { usleep(1000) }
+    // The teardown runs on the main actor: the tab flow lives until its tab has finished.
+    for _ in 0..<100 where weakTab != nil { await Task.yield() }
+    #expect(tabNode.isFinished)
+    #expect(tabNode.tabContainer == nil)
+    #expect(journal.entries == ["modal tornDown"])
+    #expect(weakTab == nil)
+    #expect(weakModal == nil)
+  }
+
   // MARK: Held after the tree is gone
 
   @Test func containersAndTokensHeldAfterTheirTreeIsGoneAnswerSafely() throws {
@@ -287,9 +319,16 @@ private final class PlainRoot {
   init() { container.owner = self }
 }
 
+/// A tab bar without an isolated `deinit`, so its container can be released off the main actor.
+@MainActor
+private final class PlainTabs {
+  let container = TabContainer()
+  init() { container.owner = self }
+}
+
 /// Holds a root so the last reference can be dropped from another thread.
 private final class Holder: @unchecked Sendable {
-  private var root: PlainRoot?
-  init(_ root: PlainRoot) { self.root = root }
+  private var root: AnyObject?
+  init(_ root: AnyObject) { self.root = root }
   func drop() { root = nil }
 }
