@@ -59,6 +59,66 @@ struct ModelBasedTests {
     )
   }
 
+  /// The same runs with a tab bar at the root.
+  ///
+  /// Three tabs of two kinds, selected, added and removed (with modals up in them), links that
+  /// select a tab and continue inside it, and restoration of every tab's tree and the
+  /// selection into a fresh tab bar.
+  /// `FLOW_TAB_MODEL_STEPS` sets the number of steps (40,000 by default).
+  @Test func randomSequencesThroughATabBarKeepEveryTabEqualToTheModel() {
+    let total =
+      ProcessInfo.processInfo.environment["FLOW_TAB_MODEL_STEPS"].flatMap(Int.init) ?? 40_000
+    var stepsRun = 0
+    var run: UInt64 = 0
+    var coverage = ModelRun.Coverage()
+    while stepsRun < total {
+      let seed = 0x7AB5 &+ run
+      var generator = SplitMix64(seed: seed)
+      let operations = (0..<Self.stepsPerRun).map { _ in
+        ModelOperation.random(using: &generator, tabbed: true)
+      }
+      if let failure = ModelRun.execute(operations, tabbed: true, coverage: &coverage) {
+        let shortest = ModelRun.shrink(operations) { ModelRun.execute($0, tabbed: true) }
+        Issue.record(
+          """
+          tabbed model test failed with seed \(seed) at step \(failure.step): \(failure.message)
+          shortest failing sequence (\(shortest.operations.count) steps), failing with \
+          "\(shortest.failure.message)":
+          \(shortest.operations.map { "  \($0)" }.joined(separator: "\n"))
+          """)
+        return
+      }
+      stepsRun += operations.count
+      run += 1
+    }
+    #expect(coverage.steps == stepsRun)
+    if total >= 40_000 {
+      #expect(coverage.tabSelections >= total / 100)
+      #expect(coverage.tabRemovalsUnderModal >= total / 1_000)
+      #expect(coverage.linksIntoOtherTabs >= total / 200)
+      #expect(coverage.linksApplied >= total / 20)
+      #expect(coverage.freshRootRestores >= total / 200)
+      #expect(coverage.maxDepth >= 4)
+      for ending in PresentationEnding.allCases {
+        #expect(coverage.endings[ending, default: 0] >= total / 400, "\(ending)")
+      }
+    }
+    print(
+      "tabbed model test: \(stepsRun) steps; \(coverage.tabSelections) tab selections, \(coverage.tabRemovalsUnderModal) tabs removed under a modal, \(coverage.linksIntoOtherTabs) links into another tab, \(coverage.linksApplied) links applied, \(coverage.freshRootRestores) restores into a fresh tab bar"
+    )
+  }
+
+  @Test func theTabbedModelChecksEveryTabNotOnlyTheSelectedOne() {
+    // The checker must be able to fail in a tab the user is not looking at.
+    var run = ModelRun(tabbed: true)
+    _ = run.apply(.selectTab(1))
+    _ = run.apply(.present(level: 0, values: [0, 3]))
+    #expect(run.check() == nil)
+    let hidden = run.tabsRoot?.container.tabs[2] as? StackContainer<ModelScreen>
+    hidden?.push(ModelScreen(5, counts: run.counts))
+    #expect(run.check()?.contains("tree differs in tab 2") == true)
+  }
+
   @Test func theModelCatchesABrokenTree() {
     // The checker must be able to fail: a run whose tree is tampered with behind its back.
     let operations: [ModelOperation] = [
@@ -121,9 +181,29 @@ enum ModelOperation: CustomStringConvertible {
   case link(String)
   case snapshotAndRestore
   case restoreIntoFreshRoot
+  /// Tabbed runs only (a run without tabs ignores these): select a tab from code.
+  case selectTab(Int)
+  /// The host reports the user selected a tab; one past the last is misuse.
+  case userSelectTab(Int)
+  case userReselectTab
+  /// Remove a tab (never the last one), ending whatever it presents.
+  case removeTab(Int)
+  /// Add a tab (up to five): a `ModelTabFlow` when `w`, a `ModelFlow` otherwise.
+  case addTab(w: Bool, at: Int)
 
-  static func random(using generator: inout some RandomNumberGenerator) -> ModelOperation {
+  static func random(
+    using generator: inout some RandomNumberGenerator, tabbed: Bool = false
+  ) -> ModelOperation {
     func int(_ upper: Int) -> Int { Int.random(in: 0..<upper, using: &generator) }
+    if tabbed, int(100) < 14 {
+      switch int(8) {
+      case 0, 1: return .selectTab(int(5))
+      case 2, 3: return .userSelectTab(int(6))
+      case 4: return .userReselectTab
+      case 5: return .removeTab(int(5))
+      default: return .addTab(w: int(2) == 0, at: int(6))
+      }
+    }
     let level = int(6)
     switch int(100) {
     case 0..<16: return .push(level: level, value: int(9))
@@ -142,12 +222,15 @@ enum ModelOperation: CustomStringConvertible {
     case 73..<76: return .interactiveGesture(level: level, commit: int(3) != 0)
     case 76..<90:
       let levels = 1 + int(3)
-      let valid = (0..<levels).map { _ in "v/\(int(9))" }.joined(separator: "/")
+      var path = (0..<levels).map { _ in "v/\(int(9))" }
       let hostile = [
         "m://", "m://v", "m://v/x", "m://v/1/w/2", "m://v/%ZZ", "http://v/1", "m://v/1?a=%",
         "m://v/99999999999999999999", "m:\u{0}v/1", String(repeating: "v/1/", count: 40),
       ]
-      return .link(int(4) == 0 ? hostile[int(hostile.count)] : "m://\(valid)")
+      if int(4) == 0 { return .link(hostile[int(hostile.count)]) }
+      // Tabbed runs also link into a `w` tab: its own level first, then `v` levels over it.
+      if tabbed, int(2) == 0 { path[0] = "w/\(int(9))" }
+      return .link("m://" + path.joined(separator: "/"))
     case 90..<97: return .snapshotAndRestore
     default: return .restoreIntoFreshRoot
     }
@@ -173,6 +256,11 @@ enum ModelOperation: CustomStringConvertible {
     case .link(let text): "link(\(text.debugDescription))"
     case .snapshotAndRestore: "snapshotAndRestore"
     case .restoreIntoFreshRoot: "restoreIntoFreshRoot"
+    case .selectTab(let index): "selectTab(\(index))"
+    case .userSelectTab(let index): "userSelectTab(\(index))"
+    case .userReselectTab: "userReselectTab"
+    case .removeTab(let index): "removeTab(\(index))"
+    case .addTab(let w, let index): "addTab(w: \(w), at: \(index))"
     }
   }
 }

@@ -79,3 +79,73 @@ final class ModelFlow: LinkableFlow {
 
   func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
 }
+
+/// A model flow of either kind, by its id.
+@MainActor
+protocol ModelIdentified: AnyObject {
+  var id: Int { get }
+  /// The flow's stack container.
+  var node: ContainerNode { get }
+}
+
+extension ModelFlow: ModelIdentified {
+  var node: ContainerNode { container }
+}
+
+/// The second kind of tab in the tabbed model test: its links start `w/<n>`, and it presents
+/// ``ModelFlow``s for what follows, so that `m://w/3/v/7` lands in a tab of this kind.
+@MainActor
+final class ModelTabFlow: LinkableFlow, ModelIdentified {
+  let container = StackContainer<ModelScreen>()
+  let id: Int
+  let counts: LiveCounts
+
+  init(counts: LiveCounts) {
+    self.counts = counts
+    id = counts.makeID()
+    counts.flows += 1
+    container.owner = self
+    container.replace(with: [ModelScreen(0, counts: counts)], animated: false)
+  }
+
+  isolated deinit { counts.flows -= 1 }
+
+  static let routes: RouteTable<Int> = [
+    .pattern("w/:n<Int>", parameters: ModelFlow.lastParameter) { [0, try $0.int("n")] },
+    .pattern("w/:n<Int>/*", parameters: ModelFlow.lastParameter) { [0, try $0.int("n")] },
+  ]
+
+  static let subFlows: [SubFlow<ModelTabFlow>] = [
+    .flow(ModelFlow.self, style: ModelFlow.linkedStyle) { parent, _ in
+      ModelFlow(counts: parent.counts)
+    } onEnd: {
+      parent, flow, ending in
+      parent.counts.endings[flow.id, default: []].append(ending)
+    }
+  ]
+
+  func route(for screen: ModelScreen) -> Int? { screen.value }
+
+  var rootRoute: Int? { nil }
+
+  func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
+
+  var node: ContainerNode { container }
+}
+
+/// The tabbed model test's root: a tab bar whose tabs are ``ModelFlow``s (`v` links) and
+/// ``ModelTabFlow``s (`w` links).
+@MainActor
+final class ModelTabs: TabbedFlow {
+  let container = TabContainer()
+
+  /// Tabs of the given kinds, in order: `false` for a ``ModelFlow``, `true` for a
+  /// ``ModelTabFlow``.
+  init(kinds: [Bool], counts: LiveCounts) {
+    container.owner = self
+    let flows: [any ModelIdentified] = kinds.map { w in
+      w ? ModelTabFlow(counts: counts) as any ModelIdentified : ModelFlow(counts: counts)
+    }
+    container.setTabs(flows.map(\.node))
+  }
+}

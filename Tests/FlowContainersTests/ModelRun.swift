@@ -20,6 +20,12 @@ struct ModelRun {
     var freshRootRestores = 0
     var endings: [PresentationEnding: Int] = [:]
     var interactiveCommits = 0
+    /// Tabbed runs: selections that moved to another tab, by any means.
+    var tabSelections = 0
+    /// Tabbed runs: tabs removed while something was presented in them.
+    var tabRemovalsUnderModal = 0
+    /// Tabbed runs: links that selected another tab before following the rest.
+    var linksIntoOtherTabs = 0
 
     mutating func add(_ other: Coverage) {
       steps += other.steps
@@ -30,6 +36,9 @@ struct ModelRun {
       freshRootRestores += other.freshRootRestores
       endings.merge(other.endings, uniquingKeysWith: +)
       interactiveCommits += other.interactiveCommits
+      tabSelections += other.tabSelections
+      tabRemovalsUnderModal += other.tabRemovalsUnderModal
+      linksIntoOtherTabs += other.linksIntoOtherTabs
     }
   }
 
@@ -54,33 +63,60 @@ struct ModelRun {
   }
 
   let counts = LiveCounts()
+  /// Whether the root is a tab bar (``ModelTabs``) rather than one ``ModelFlow``.
+  let tabbed: Bool
   var root: ModelFlow?
+  var tabsRoot: ModelTabs?
   var router: DeepLinkRouter?
-  var model: [Level]
+  /// The levels of each tab, bottom first; one entry when the run has no tabs.
+  var tabs: [[Level]]
+  /// Each tab's kind: `true` for a ``ModelTabFlow`` (`w` links), `false` for a ``ModelFlow``.
+  var kinds: [Bool]
+  /// The selected tab's position in `tabs`.
+  var selected = 0
   /// Every flow whose presentation has ended, with the ending the model expects (`nil`: any).
   var ended: [Int: PresentationEnding?] = [:]
 
-  init() {
-    let root = ModelFlow(counts: counts)
-    self.root = root
-    router = DeepLinkRouter(root: root, scheme: "m")
-    model = [Level(id: root.id, stack: [0])]
+  /// The levels of the selected tab: what the stack operations act on.
+  var model: [Level] {
+    get { tabs[selected] }
+    _modify { yield &tabs[selected] }
+  }
+
+  init(tabbed: Bool = false) {
+    self.tabbed = tabbed
+    if tabbed {
+      let kinds = [false, true, false]
+      let root = ModelTabs(kinds: kinds, counts: counts)
+      tabsRoot = root
+      router = DeepLinkRouter(root: root, scheme: "m")
+      self.kinds = kinds
+      tabs = root.container.tabs.map {
+        [Level(id: ($0.owner as? any ModelIdentified)?.id ?? -1, stack: [0])]
+      }
+    } else {
+      let root = ModelFlow(counts: counts)
+      self.root = root
+      router = DeepLinkRouter(root: root, scheme: "m")
+      kinds = [false]
+      tabs = [[Level(id: root.id, stack: [0])]]
+    }
   }
 
   // MARK: Running
 
   static func execute(
-    _ operations: [ModelOperation], tamper: ((ModelFlow) -> Void)? = nil
+    _ operations: [ModelOperation], tabbed: Bool = false, tamper: ((ModelFlow) -> Void)? = nil
   ) -> Failure? {
     var coverage = Coverage()
-    return execute(operations, coverage: &coverage, tamper: tamper)
+    return execute(operations, tabbed: tabbed, coverage: &coverage, tamper: tamper)
   }
 
   static func execute(
-    _ operations: [ModelOperation], coverage: inout Coverage,
+    _ operations: [ModelOperation], tabbed: Bool = false, coverage: inout Coverage,
     tamper: ((ModelFlow) -> Void)? = nil
   ) -> Failure? {
-    var run = ModelRun()
+    var run = ModelRun(tabbed: tabbed)
     defer { coverage.add(run.coverage) }
     for (step, operation) in operations.enumerated() {
       var expected = 0
@@ -96,10 +132,11 @@ struct ModelRun {
       }
       run.coverage.steps += 1
       run.coverage.misuseReports += diagnostics.count
-      run.coverage.maxDepth = max(run.coverage.maxDepth, run.model.count)
+      run.coverage.maxDepth = max(run.coverage.maxDepth, run.tabs.map(\.count).max() ?? 0)
     }
     run.router = nil
     run.root = nil
+    run.tabsRoot = nil
     if run.counts.flows != 0 || run.counts.screens != 0 {
       return Failure(
         step: operations.count,
@@ -142,8 +179,17 @@ struct ModelRun {
 
   // MARK: Applying one operation to both
 
+  /// The container at the bottom of the selected tab (or of the tree, without tabs).
+  private var base: ContainerNode? {
+    if tabbed {
+      guard let tabs = tabsRoot?.container.tabs, selected < tabs.count else { return nil }
+      return tabs[selected]
+    }
+    return root?.container
+  }
+
   private func container(_ level: Int) -> StackContainer<ModelScreen>? {
-    var node: ContainerNode? = root?.container
+    var node = base
     for _ in 0..<level { node = node?.presented }
     return node as? StackContainer<ModelScreen>
   }
@@ -253,8 +299,17 @@ struct ModelRun {
     case .link(let text):
       applyLink(text)
       return 0
+    case .selectTab, .userSelectTab, .userReselectTab, .removeTab, .addTab:
+      return applyTabOperation(operation)
     case .snapshotAndRestore:
       guard let router, let snapshot = try? router.snapshot() else { return 0 }
+      if tabbed {
+        // Through the encoding, as an app would; the tree must not move.
+        let data = try? snapshot.jsonData()
+        if data.map({ router.restore(from: $0).isComplete }) != true { model[0].stack = [-2] }
+        if (try? router.snapshot()) != snapshot { model[0].stack = [-1] }
+        return 0
+      }
       let decoded = (try? snapshot.jsonData()).flatMap {
         try? FlowSnapshot.decode($0, root: ModelFlow.self)
       }
@@ -263,6 +318,10 @@ struct ModelRun {
       return 0
     case .restoreIntoFreshRoot:
       guard let data = try? router?.snapshot().jsonData() else { return 0 }
+      if tabbed {
+        restoreIntoFreshTabs(data)
+        return 0
+      }
       let fresh = ModelFlow(counts: counts)
       let freshRouter = DeepLinkRouter(root: fresh, scheme: "m")
       let firstNewID = counts.nextID
@@ -279,6 +338,89 @@ struct ModelRun {
       router = freshRouter
       return 0
     }
+  }
+
+  /// Applies a tab operation to the tab bar and the model; a run without tabs ignores them.
+  private mutating func applyTabOperation(_ operation: ModelOperation) -> Int {
+    guard let container = tabsRoot?.container else { return 0 }
+    switch operation {
+    case .selectTab(let index):
+      let i = index % tabs.count
+      container.select(i)
+      if i != selected { coverage.tabSelections += 1 }
+      selected = i
+      return 0
+    case .userSelectTab(let index):
+      let i = index % (tabs.count + 1)
+      container.handle(.userSelectedTab(index: i))
+      guard i < tabs.count else { return 1 }
+      if i == selected {
+        reselect()
+      } else {
+        coverage.tabSelections += 1
+        selected = i
+      }
+      return 0
+    case .userReselectTab:
+      container.handle(.userReselectedTab)
+      reselect()
+      return 0
+    case .removeTab(let index):
+      guard tabs.count > 1 else { return 0 }
+      let i = index % tabs.count
+      container.removeTab(at: i)
+      if tabs[i].count > 1 { coverage.tabRemovalsUnderModal += 1 }
+      // What the tab presented is torn down; the tab's own flow was no presentation.
+      for level in tabs[i].dropFirst() { ended[level.id] = .tornDown }
+      tabs.remove(at: i)
+      kinds.remove(at: i)
+      if selected > i || selected == tabs.count {
+        selected -= 1
+        if selected != i { coverage.tabSelections += 1 }
+      }
+      return 0
+    case .addTab(let kind, let index):
+      guard tabs.count < 5 else { return 0 }
+      let i = index % (tabs.count + 1)
+      let flow: any ModelIdentified =
+        kind ? ModelTabFlow(counts: counts) as any ModelIdentified : ModelFlow(counts: counts)
+      container.addTab(flow.node, at: i)
+      tabs.insert([Level(id: flow.id, stack: [0])], at: i)
+      kinds.insert(kind, at: i)
+      if selected >= i { selected += 1 }
+      return 0
+    default:
+      return 0
+    }
+  }
+
+  /// The user re-selected the selected tab: it pops to its root.
+  private mutating func reselect() {
+    guard model[0].stack.count > 1 else { return }
+    model[0].stack.removeSubrange(1...)
+    model[0].generation += 1
+  }
+
+  /// Restores `data` into a fresh tab bar with tabs of the same kinds; the old tree goes.
+  private mutating func restoreIntoFreshTabs(_ data: Data) {
+    let fresh = ModelTabs(kinds: kinds, counts: counts)
+    let freshRouter = DeepLinkRouter(root: fresh, scheme: "m")
+    let report = freshRouter.restore(from: data)
+    if !report.isComplete { model[0].stack = [-3] }
+    for tab in tabs {
+      for level in tab.dropFirst() { ended[level.id] = .some(nil) }
+    }
+    // The new flows' ids are read from the new tree; `check` compares everything else.
+    for (t, node) in fresh.container.tabs.enumerated() where t < tabs.count {
+      let ids = node.chain(.towardTop).map { ($0.owner as? any ModelIdentified)?.id ?? -1 }
+      tabs[t] = tabs[t].enumerated().map { index, level in
+        Level(
+          id: index < ids.count ? ids[index] : -1, stack: level.stack, style: level.style)
+      }
+    }
+    tabsRoot = fresh  // the old tab bar, and every old tab's tree with it, goes here
+    coverage.freshRootRestores += 1
+    router = freshRouter
   }
 
   /// Removes levels `from...` from the model: the first ends as `first`, those above as torn down.
@@ -302,6 +444,17 @@ struct ModelRun {
     }
     coverage.linksApplied += 1
     let components = link.components
+    if tabbed {
+      // The selected tab is asked first, then the others in order; `w` links go to a
+      // `ModelTabFlow` tab, `v` links to a `ModelFlow` tab.
+      let order = [selected] + tabs.indices.filter { $0 != selected }
+      guard let tab = order.first(where: { kinds[$0] == (components.first == "w") }) else {
+        model[0].stack = [-4]  // the router applied a link no tab can take
+        return
+      }
+      if tab != selected { coverage.linksIntoOtherTabs += 1 }
+      selected = tab
+    }
     var targets: [[Int]] = []
     for pair in stride(from: 0, to: components.count, by: 2) {
       guard let value = Int(components[pair + 1]) else { return }
@@ -331,44 +484,53 @@ struct ModelRun {
 
   /// Compares the real tree with the model, and the live counts and endings with what the model
   /// dropped; returns what differs.
-  private mutating func check() -> String? {
-    var real: [(Int, [Int])] = []
-    var styles: [PresentationStyle?] = []
-    var node: ContainerNode? = root?.container
-    var owner: AnyObject? = root
-    while let current = node, let container = current as? StackContainer<ModelScreen> {
-      real.append(((owner as? ModelFlow)?.id ?? -1, container.stack.map(\.value)))
-      styles.append(current.presentationStyle)
-      owner = current.presentedFlow
-      node = current.presented
+  mutating func check() -> String? {
+    var bases: [ContainerNode] = root.map { [$0.container] } ?? []
+    if let container = tabsRoot?.container {
+      bases = container.tabs
+      let ids = bases.map { ($0.owner as? any ModelIdentified)?.id ?? -1 }
+      let expected = tabs.map { $0.first?.id ?? -1 }
+      if ids != expected { return "tabs differ: real \(ids), model \(expected)" }
+      if container.selectedIndex != selected {
+        return "selected tab \(container.selectedIndex ?? -1), model \(selected)"
+      }
     }
-    if styles.count == model.count, styles != model.map(\.style) {
-      return "styles differ: real \(styles), model \(model.map(\.style))"
+    if bases.count != tabs.count { return "\(bases.count) tabs, the model has \(tabs.count)" }
+    for (t, base) in bases.enumerated() {
+      var real: [(Int, [Int])] = []
+      var styles: [PresentationStyle?] = []
+      for current in base.chain(.towardTop) {
+        guard let container = current as? StackContainer<ModelScreen> else { break }
+        real.append(
+          ((current.owner as? any ModelIdentified)?.id ?? -1, container.stack.map(\.value)))
+        styles.append(current.presentationStyle)
+      }
+      let levels = tabs[t]
+      if styles.count == levels.count, styles != levels.map(\.style) {
+        return "styles differ in tab \(t): real \(styles), model \(levels.map(\.style))"
+      }
+      let expected = levels.map { ($0.id, $0.stack) }
+      if real.count != expected.count
+        || !zip(real, expected).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 })
+      {
+        return "tree differs in tab \(t): real \(real), model \(expected)"
+      }
     }
-    // Every container of the tree names the same topmost layer: the last of the chain.
-    var chain: [ContainerNode] = []
-    var walker: ContainerNode? = root?.container
-    while let current = walker {
-      chain.append(current)
-      walker = current.presented
-    }
+    // Every container from the root to what the user sees names the same topmost layer.
+    let start: ContainerNode? = tabbed ? tabsRoot?.container : root?.container
+    let chain = start.map { Array($0.chain(.towardTop)) } ?? []
     if let top = chain.last, let wrong = chain.firstIndex(where: { $0.topmost !== top }) {
       return "level \(wrong)'s topmost is not the top of the chain"
     }
-    let expected = model.map { ($0.id, $0.stack) }
-    if real.count != expected.count
-      || !zip(real, expected).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 })
-    {
-      return "tree differs: real \(real), model \(expected)"
+    let levels = tabs.joined()
+    if counts.flows != levels.count {
+      return "\(counts.flows) flows live, the model has \(levels.count)"
     }
-    if counts.flows != model.count {
-      return "\(counts.flows) flows live, the model has \(model.count)"
-    }
-    let screens = model.reduce(0) { $0 + $1.stack.count }
+    let screens = levels.reduce(0) { $0 + $1.stack.count }
     if counts.screens != screens {
       return "\(counts.screens) screens live, the model has \(screens)"
     }
-    for level in model.dropFirst() where counts.endings[level.id] != nil {
+    for level in tabs.flatMap({ $0.dropFirst() }) where counts.endings[level.id] != nil {
       return "live flow \(level.id) has ended: \(counts.endings[level.id] ?? [])"
     }
     for (id, expectation) in ended {

@@ -159,8 +159,8 @@ final class ReentrantModelRun {
       if !fromCallback, !report.isComplete {
         violations.append("restoring the tree's own snapshot was incomplete: \(report)")
       }
-    case .restoreIntoFreshRoot:
-      break
+    case .restoreIntoFreshRoot, .selectTab, .userSelectTab, .userReselectTab, .removeTab, .addTab:
+      break  // this run has no tabs
     }
   }
 
