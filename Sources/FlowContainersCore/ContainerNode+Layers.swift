@@ -55,11 +55,14 @@ extension ContainerNode {
   package func canPresentNow(_ child: ContainerNode) -> Bool { canPresent(child) }
 
   /// Presents `child`, which ``canPresentNow(_:)`` allowed; inside ``performChange(_:)``.
+  ///
+  /// `onEnd` hears how the presentation ended and what caused it.
   package func present(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?
+    onEnd: ((PresentationEnding, NavigationCause) -> Void)?
   ) {
-    presentNow(child, style: style, animated: animated, cause: cause, onEnd: onEnd)
+    presentNow(
+      child, style: style, animated: animated, cause: cause, onEnd: nil, onEndWithCause: onEnd)
   }
 
   /// Ends this container's presentation, everything above first, each exactly once; inside

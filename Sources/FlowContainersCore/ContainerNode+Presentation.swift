@@ -170,9 +170,13 @@ extension ContainerNode {
 extension ContainerNode {
   /// Presents `child` for the public API: queued while a change is under way
   /// in either tree, checked, then made as a change of its own.
+  ///
+  /// `onRejected` runs when the request turns out to be misuse (reported), now or when it runs.
   func present(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?
+    fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
+    onRejected: (() -> Void)? = nil
   ) {
     if let busy = changes?.isChanging == true ? changes : child.changes, busy.isChanging {
       // The request keeps the sub-flow alive until it runs, as a presentation would.
@@ -181,13 +185,18 @@ extension ContainerNode {
         extendLifetime(owner)
         self.present(
           child, style: style, animated: animated, cause: cause, fileID: fileID, line: line,
-          onEnd: onEnd)
+          onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
       }
       return
     }
-    guard checkPresentation(of: child, fileID: fileID, line: line) else { return }
+    guard checkPresentation(of: child, fileID: fileID, line: line) else {
+      onRejected?()
+      return
+    }
     changeQueue.perform {
-      presentNow(child, style: style, animated: animated, cause: cause, onEnd: onEnd)
+      presentNow(
+        child, style: style, animated: animated, cause: cause, onEnd: onEnd,
+        onEndWithCause: onEndWithCause)
     }
   }
 
@@ -231,7 +240,8 @@ extension ContainerNode {
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
   func presentNow(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?
+    onEnd: ((PresentationEnding) -> Void)?,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
     guard let childOwner = child.owner else { return }
     child.presenterNode = self
@@ -244,7 +254,9 @@ extension ContainerNode {
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
-    if let onEnd { endHandlers = PresentationEndHandlers(onEnd: onEnd) }
+    if onEnd != nil || onEndWithCause != nil {
+      endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
+    }
     generation = generation &+ 1
     let queue = changeQueue
     let top = child.attach(
@@ -446,7 +458,7 @@ extension ContainerNode {
         .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
         cause: cause, animated: animated)
     }
-    handlers?.send(ending)
+    handlers?.send(ending, cause: cause)
     // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
     extendLifetime(owner)
   }
@@ -534,7 +546,7 @@ extension ContainerNode {
     child.attach(depth: 0, eventObserversBelow: 0, changes: child.changes)
     child.finishNow()
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
-    handlers?.send(.tornDown)
+    handlers?.send(.tornDown, cause: .program)
     extendLifetime(owner)
   }
 }

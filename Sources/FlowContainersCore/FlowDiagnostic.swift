@@ -85,6 +85,8 @@ extension FlowDiagnostic {
     /// A container given as a tab cannot be one (no owner, finished, presented, a tab elsewhere,
     /// listed twice, or it would make a cycle).
     public static let invalidTab = Code(rawValue: "invalidTab")
+    /// The host chose an alert action that is not there, or an alert that is not up.
+    public static let alertActionNotFound = Code(rawValue: "alertActionNotFound")
   }
 }
 

@@ -32,6 +32,13 @@ public struct PresentationStyle: RawRepresentable, Sendable, Hashable, Codable {
 
   /// A layer that covers the whole screen.
   public static let fullScreenCover = PresentationStyle(rawValue: "fullScreenCover")
+
+  /// An alert: a title, a message and a few actions, centred over everything (``Alert``).
+  public static let alert = PresentationStyle(rawValue: "alert")
+
+  /// A confirmation dialog: actions that confirm or cancel what the user just asked for, often
+  /// from the bottom of the screen (``Alert``).
+  public static let confirmationDialog = PresentationStyle(rawValue: "confirmationDialog")
 }
 
 extension PresentationStyle: CustomStringConvertible {

@@ -9,17 +9,24 @@ public import Observation
 @MainActor
 final class PresentationEndHandlers {
   var onEnd: ((PresentationEnding) -> Void)?
+  /// The presenter's handler that also hears the cause: typed results and links' sub-flows.
+  var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
   var listeners: [(PresentationEnding) -> Void] = []
   /// What the layer that made the presentation says it is for (``ContainerNode/presentationTag``).
   var tag: AnyHashable?
 
-  init(onEnd: ((PresentationEnding) -> Void)? = nil) {
+  init(
+    onEnd: ((PresentationEnding) -> Void)? = nil,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
+  ) {
     self.onEnd = onEnd
+    self.onEndWithCause = onEndWithCause
   }
 
-  /// Tells everyone how the presentation ended.
-  func send(_ ending: PresentationEnding) {
+  /// Tells everyone how the presentation ended: the presenter first, then the listeners.
+  func send(_ ending: PresentationEnding, cause: NavigationCause) {
     onEnd?(ending)
+    onEndWithCause?(ending, cause)
     for listener in listeners { listener(ending) }
   }
 }

@@ -54,7 +54,7 @@ extension DeepLinkRouter {
     let present = { () -> Void in
       top.present(
         flow.container, style: flow.preferredPresentationStyle, animated: true, cause: .deepLink,
-        onEnd: { [weak self] _ in self?.guardFlowEnded(requirement) })
+        onEnd: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
       top.presentationTag = requirement
     }
     if top.isTreeChanging { present() } else { top.performChange(present) }

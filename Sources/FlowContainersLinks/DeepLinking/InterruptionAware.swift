@@ -27,3 +27,13 @@ public protocol InterruptionAware: AnyObject {
   /// - Returns: A reason for a person, or `nil`.
   func objection(toInterruptionBy request: LinkRequest) -> String?
 }
+
+/// An alert a link would dismiss asks the flow that presented it: an ``InterruptionAware``
+/// presenter may keep its alert up (the link is then held or dropped, as for the presenter
+/// itself); any other alert is dismissed, and its presenter receives
+/// `.ended(.dismissedByPresenter, cause: .deepLink)`.
+extension AlertLayer: InterruptionAware {
+  package func objection(toInterruptionBy request: LinkRequest) -> String? {
+    (container.presenter?.owner as? any InterruptionAware)?.objection(toInterruptionBy: request)
+  }
+}

@@ -120,7 +120,7 @@ enum PlanEngine {
     let animated = plan.options.animated
     let cause = plan.options.cause
     var flows: [any RestorableFlow] = []
-    var endings: [((PresentationEnding) -> Void)?] = []
+    var endings: [((PresentationEnding, NavigationCause) -> Void)?] = []
     for (level, target) in plan.levels.enumerated() {
       if target.isReused, level < live.count, let flow = live[level].flow {
         if plan.options.keepsRootScreens {
@@ -209,7 +209,7 @@ enum PlanEngine {
 
   private static func present<Child: RestorableFlow>(
     _ child: Child, over parent: any RestorableFlow, style: PresentationStyle, animated: Bool,
-    cause: NavigationCause, onEnd: ((PresentationEnding) -> Void)?
+    cause: NavigationCause, onEnd: ((PresentationEnding, NavigationCause) -> Void)?
   ) -> () -> Void {
     let presenter = node(of: parent)
     // The change holds the new flow until it is presented; then the presentation holds it.

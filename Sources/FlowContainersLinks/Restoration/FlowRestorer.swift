@@ -70,7 +70,16 @@ public final class FlowRestorer {
           style: level.container.presentationStyle ?? .sheet))
       if stable.count < routes.count { break }
     }
-    return FlowSnapshot(levels: levels)
+    var snapshot = FlowSnapshot(levels: levels)
+    // An alert up over the last saved level is not saved, but named, so that restoring says so.
+    if levels.count > 0,
+      let top = LiveLevel.chain(from: root, readingRoutes: false).dropFirst(
+        levels.count
+      ).first, let alert = top.container.owner as? any TransientFlow
+    {
+      snapshot.transient = [alert.transientDescription]
+    }
+    return snapshot
   }
 
   /// Decodes `data` and restores it; see ``restore(_:)``.
@@ -207,8 +216,16 @@ public final class FlowRestorer {
       return nil
     }
     if let refusal { return report(error: refusal) }
-    return RestorationReport(
-      restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: dropped, error: nil)
+    // Alerts that were up were not saved: they are transient, and the report says so.
+    for (offset, layer) in snapshot.transient.enumerated() {
+      dropped.append(
+        RestorationReport.Drop(
+          level: snapshot.levels.count + offset, flow: layer, routes: [],
+          reason: "alerts are transient and are not restored"))
+    }
+    var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
+    restored.transient = []
+    return RestorationReport(restored: restored, dropped: dropped, error: nil)
   }
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom

@@ -13,7 +13,8 @@ extension FlowSnapshot {
       Document(
         version: Self.currentVersion, levels: levels, tab: selectedTab,
         tabs: otherTabs.isEmpty
-          ? nil : otherTabs.map { TabEntry(index: $0.index, levels: $0.levels) }))
+          ? nil : otherTabs.map { TabEntry(index: $0.index, levels: $0.levels) },
+        transient: transient.isEmpty ? nil : transient))
   }
 
   /// Decodes a snapshot of a tree whose root has type `root`, migrating older schema versions.
@@ -56,6 +57,7 @@ extension FlowSnapshot {
     }
     let levels: [Level]
     var tab: Int?
+    var transient: [String] = []
     switch (version, flattened) {
     case (1, let flattened?):
       levels = try decode(Document.self, from: flattened.json, registry: registry).levels
@@ -66,9 +68,12 @@ extension FlowSnapshot {
       let document = try decode(Document.self, from: data, registry: registry)
       levels = document.levels
       tab = document.tab
+      transient = document.transient ?? []
     }
     try registry.validate(levels.map(\.flow))
-    return FlowSnapshot(levels: levels, selectedTab: tab)
+    var snapshot = FlowSnapshot(levels: levels, selectedTab: tab)
+    snapshot.transient = transient
+    return snapshot
   }
 
   /// The other tabs' trees of a tab bar's snapshot, decoded with `registry` (which knows every
@@ -152,16 +157,22 @@ private struct Document: Codable {
   /// Not read here: their flows are not the selected tab's, and the router decodes them for
   /// each tab's flow.
   var tabs: [TabEntry]? = nil
+  /// Alerts that were up and are not saved, by name; left out when there were none.
+  var transient: [String]? = nil
 
   private enum CodingKeys: String, CodingKey {
-    case version, levels, tab, tabs
+    case version, levels, tab, tabs, transient
   }
 
-  init(version: Int, levels: [FlowSnapshot.Level], tab: Int? = nil, tabs: [TabEntry]? = nil) {
+  init(
+    version: Int, levels: [FlowSnapshot.Level], tab: Int? = nil, tabs: [TabEntry]? = nil,
+    transient: [String]? = nil
+  ) {
     self.version = version
     self.levels = levels
     self.tab = tab
     self.tabs = tabs
+    self.transient = transient
   }
 
   init(from decoder: any Decoder) throws {
@@ -169,6 +180,9 @@ private struct Document: Codable {
     version = try container.decode(Int.self, forKey: .version)
     levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
     tab = try container.decodeIfPresent(Int.self, forKey: .tab)
+    // A name that is not text is not worth refusing the snapshot for: it is only reported.
+    transient = (try? container.decodeIfPresent([String].self, forKey: .transient))
+      .flatMap { $0 }.map { Array($0.prefix(16).map { String($0.prefix(200)) }) }
   }
 }
 

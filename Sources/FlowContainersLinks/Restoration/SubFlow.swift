@@ -59,7 +59,7 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
       guard let onEnd else { return MadeSubFlow(flow: child, onEnd: nil) }
       return MadeSubFlow(
         flow: child,
-        onEnd: { [weak parent, weak child] ending in
+        onEnd: { [weak parent, weak child] ending, _ in
           if let parent, let child { onEnd(parent, child, ending) }
         })
     }
@@ -67,9 +67,59 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
 }
 
 /// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
+extension SubFlow {
+  /// Declares a sub-flow type that finishes with a typed value, and what the parent does with
+  /// its ``PresentationResult``.
+  ///
+  /// When a link or a restoration presents the sub-flow, `onResult` receives its result
+  /// exactly as a presenter that called ``FlowContainersCore/ContainerNode/present(_:style:animated:fileID:line:onResult:)``
+  /// would: once, however it ends, and a link that dismisses it gives
+  /// `.ended(.dismissedByPresenter, cause: .deepLink)`.
+  ///
+  /// ```swift
+  /// static let subFlows: [SubFlow<AppFlow>] = [
+  ///   .flow(SignInFlow.self, result: { $0.result }) { _, _ in SignInFlow() } onResult: {
+  ///     app, result in
+  ///     if let account = result.value { app.signedIn(as: account) }
+  ///   }
+  /// ]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The sub-flow's type.
+  ///   - style: How links and restorations present it.
+  ///   - result: Where the sub-flow keeps its ``FlowContainersCore/FlowResult``:
+  ///     `{ $0.result }`.
+  ///   - make: Creates the sub-flow; `stack` is the parent's target stack.
+  ///   - onResult: Called once when the presentation ends, with the parent and the result.
+  /// - Returns: The declaration.
+  public static func flow<Child: RestorableFlow, Value>(
+    _ type: Child.Type, style: PresentationStyle = .sheet,
+    result: @escaping @MainActor @Sendable (_ child: Child) -> FlowResult<Value>,
+    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
+    onResult:
+      @escaping @MainActor @Sendable (
+        _ parent: Parent, _ result: PresentationResult<Value>
+      ) -> Void
+  ) -> SubFlow {
+    SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      let channel = result(child)
+      channel.reset()
+      return MadeSubFlow(
+        flow: child,
+        onEnd: { [weak parent] ending, cause in
+          let result = channel.take(ending, cause)
+          if let parent { onResult(parent, result) }
+        })
+    }
+  }
+}
+
 struct MadeSubFlow {
   let flow: any RestorableFlow
-  let onEnd: ((PresentationEnding) -> Void)?
+  /// What the parent hears when the presentation ends: how, and what caused it.
+  let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 }
 
 /// A flow type carried in a plan or a declaration.

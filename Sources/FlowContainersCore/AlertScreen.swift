@@ -1,0 +1,114 @@
+/// The one screen of a presented ``Alert``: what a host shows, and where it reports the choice.
+///
+/// A host finds it as the only screen of a presented `StackContainer<AlertScreen>`:
+///
+/// ```swift
+/// if let alert = (layer as? StackContainer<AlertScreen>)?.stack.first {
+///   show(alert.title, alert.message, alert.buttons.map(\.label)) { index in
+///     alert.choose(index)
+///   }
+/// }
+/// ```
+@MainActor
+public final class AlertScreen {
+  /// One button: its label and role.
+  public struct Button: Sendable, Hashable {
+    /// The button's text.
+    public var label: String
+    /// Its role, for styling.
+    public var role: AlertRole?
+  }
+
+  /// The title.
+  public let title: String
+  /// More text under the title, if any.
+  public let message: String?
+  /// The buttons, in order.
+  public let buttons: [Button]
+  /// Finishes the alert with the action at a position; set by the alert's flow.
+  private let chooseAction: (Int) -> Void
+
+  init(title: String, message: String?, buttons: [Button], choose: @escaping (Int) -> Void) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    chooseAction = choose
+  }
+
+  /// The user chose the button at `index`: the alert ends as
+  /// ``PresentationEnding/finished``, and its presenter receives that action's value.
+  ///
+  /// A position that is not a button's, or an alert that is no longer up, is misuse: reported
+  /// as ``FlowDiagnostic/Code/alertActionNotFound``, and nothing changes.
+  ///
+  /// - Parameters:
+  ///   - index: The button's position in ``buttons``.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func choose(_ index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+    guard buttons.indices.contains(index) else {
+      MisuseReports.report(
+        .alertActionNotFound,
+        "choose(\(index)) on the alert “\(title)”, which has \(buttons.count) buttons; pass a "
+          + "position in 0..<\(buttons.count).",
+        at: "the alert “\(title)”", fileID: "\(fileID)", line: line)
+      return
+    }
+    chooseAction(index)
+  }
+}
+
+extension AlertScreen: CustomStringConvertible {
+  /// `alert “Delete?” [Delete, Cancel]`.
+  public nonisolated var description: String {
+    "alert “\(title)” [\(buttons.map(\.label).joined(separator: ", "))]"
+  }
+}
+
+/// The flow behind a presented ``Alert``: owns its container and its result.
+@MainActor
+package final class AlertLayer<Action> {
+  package let container = StackContainer<AlertScreen>()
+  let result: FlowResult<Action>
+  let title: String
+
+  /// The result of a new alert flow for `alert`, which holds the flow until it is presented.
+  package static func result(for alert: Alert<Action>) -> FlowResult<Action> {
+    let flow = AlertLayer(alert)
+    flow.result.ownerUntilPresented = flow
+    return flow.result
+  }
+
+  private init(_ alert: Alert<Action>) {
+    result = FlowResult(of: container)
+    title = alert.title
+    container.owner = self
+    let actions = alert.actions.map(\.value)
+    let result = result
+    let container = container
+    let screen = AlertScreen(
+      title: alert.title, message: alert.message,
+      buttons: alert.actions.map { AlertScreen.Button(label: $0.label, role: $0.role) },
+      choose: { [weak result, weak container] index in
+        guard let result, let container, container.isPresented, !container.isFinished else {
+          MisuseReports.report(
+            .alertActionNotFound, "choose(\(index)) on an alert that is no longer up.",
+            at: "an alert", fileID: #fileID, line: #line)
+          return
+        }
+        result.finish(with: actions[index])
+      })
+    container.replace(with: [screen], animated: false)
+  }
+}
+
+/// What the links layer needs of a presented alert, whatever its action type.
+@MainActor
+package protocol TransientFlow: AnyObject {
+  /// How a restoration report names it: `alert “Delete?”`.
+  var transientDescription: String { get }
+}
+
+extension AlertLayer: TransientFlow {
+  package var transientDescription: String { "alert “\(title)”" }
+}

@@ -1,0 +1,77 @@
+/// Where a sub-flow puts the value it finishes with, so that its presenter receives it typed.
+///
+/// A sub-flow with a result makes one for its container and finishes through it; nothing else
+/// about the flow changes, and no protocol is adopted:
+///
+/// ```swift
+/// @MainActor
+/// final class SignInFlow {
+///   let container = StackContainer<SignInScreen>(root: .form)
+///   let result: FlowResult<Account>
+///
+///   init() {
+///     result = FlowResult(of: container)
+///     container.owner = self
+///   }
+///
+///   func signedIn(as account: Account) { result.finish(with: account) }
+/// }
+/// ```
+///
+/// The presenter presents the result instead of the container, and receives a
+/// ``PresentationResult`` exactly once, however the presentation ends: through a callback,
+/// ``ContainerNode/present(_:style:animated:fileID:line:onResult:)``, or by awaiting
+/// ``ContainerNode/present(_:style:animated:fileID:line:)``. The compiler checks the value's
+/// type on both sides.
+@MainActor
+public final class FlowResult<Value> {
+  /// The sub-flow's container, which the presenter presents.
+  public let container: ContainerNode
+  /// The value given to ``finish(with:animated:fileID:line:)``, until the presentation ends.
+  private var pending: Value?
+  /// The sub-flow, held until it is presented, for a flow that only its result names (an
+  /// alert's); the presentation holds it from then on.
+  package var ownerUntilPresented: AnyObject?
+
+  /// Creates the result of the flow that owns `container`.
+  ///
+  /// - Parameter container: The sub-flow's container.
+  public init(of container: ContainerNode) {
+    self.container = container
+  }
+
+  /// Finishes the sub-flow with `value`: its presentation ends as
+  /// ``PresentationEnding/finished``, and the presenter receives `.finished(with: value)`.
+  ///
+  /// As for ``ContainerNode/dismiss(animated:fileID:line:)``: called from a callback while a
+  /// change is under way, it runs after that change; if something else ends the presentation
+  /// first, the presenter receives that ending and the value is dropped. Calling it when the
+  /// container is not presented is misuse: reported, and the value is dropped.
+  ///
+  /// - Parameters:
+  ///   - value: The result.
+  ///   - animated: Whether the host should animate the dismissal.
+  ///   - fileID: The caller's file, for misuse reports.
+  ///   - line: The caller's line, for misuse reports.
+  public func finish(
+    with value: Value, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    pending = value
+    container.dismiss(animated: animated, fileID: fileID, line: line)
+    // Rejected at once (not presented, or finished already): nothing will deliver it.
+    if !container.isFinished, !container.isTreeChanging { pending = nil }
+  }
+
+  /// Forgets a value no presentation delivered; a new presentation starts empty.
+  package func reset() { pending = nil }
+
+  /// The result for a presentation that ended as `ending` because of `cause`; the value goes
+  /// with it.
+  package func take(
+    _ ending: PresentationEnding, _ cause: NavigationCause
+  ) -> PresentationResult<Value> {
+    defer { pending = nil }
+    if ending == .finished, let value = pending { return .finished(with: value) }
+    return .ended(ending, cause: cause)
+  }
+}

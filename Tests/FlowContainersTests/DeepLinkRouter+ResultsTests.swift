@@ -1,0 +1,135 @@
+import FlowContainers
+import FlowContainersTesting
+import Foundation
+import Testing
+
+/// A root that links can open a picker over; the picker returns the number picked.
+@MainActor
+final class PickerHost: LinkableFlow {
+  let container = StackContainer<String>(root: "home")
+  var results: [String] = []
+  /// What the host says when a link or a restoration would dismiss what it presented.
+  var objection: String?
+
+  init() { container.owner = self }
+
+  static let routes: RouteTable<String> = [
+    .pattern("home") { _ in ["home"] },
+    .pattern("*") { _ in ["home"] },
+  ]
+
+  static let subFlows: [SubFlow<PickerHost>] = [
+    .flow(PickerFlow.self, style: .fullScreenCover, result: { $0.result }) { _, _ in
+      PickerFlow()
+    } onResult: { host, result in
+      host.results.append("\(result)")
+    }
+  ]
+}
+
+extension PickerHost: InterruptionAware {
+  func objection(toInterruptionBy request: LinkRequest) -> String? { objection }
+}
+
+/// A linkable sub-flow that finishes with an `Int`.
+@MainActor
+final class PickerFlow: LinkableFlow {
+  let container = StackContainer<String>(root: "list")
+  let result: FlowResult<Int>
+
+  init() {
+    result = FlowResult(of: container)
+    container.owner = self
+  }
+
+  static let routes: RouteTable<String> = [.pattern("pick") { _ in ["list"] }]
+}
+
+/// Typed results through links and restoration, and alerts met by links and snapshots.
+@MainActor
+struct DeepLinkRouterResultsTests {
+  private func picker(over host: PickerHost) -> PickerFlow? {
+    host.container.presentedFlow as? PickerFlow
+  }
+
+  @Test func aSubFlowALinkPresentedReturnsItsValueToItsParent() async {
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    #expect(await router.open("r://pick").summary == "applied")
+    #expect(host.container.presented?.presentationStyle == .fullScreenCover)
+    weak let weakPicker = picker(over: host)
+    picker(over: host)?.result.finish(with: 7)
+    #expect(host.results == ["finished(with: 7)"])
+    #expect(weakPicker == nil)
+  }
+
+  @Test func aLinkThatReplacesASubFlowGivesItsParentTheLinkAsTheCause() async {
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    _ = await router.open("r://pick")
+    #expect(await router.open("r://home").summary == "applied")
+    #expect(host.results == ["ended(dismissedByPresenter, cause: deepLink)"])
+  }
+
+  @Test func aSubFlowARestorationPresentedReturnsItsValueThroughTheSameChannel() async throws {
+    let saved = PickerHost()
+    let savedRouter = DeepLinkRouter(root: saved, scheme: "r")
+    _ = await savedRouter.open("r://pick")
+    let data = try savedRouter.snapshot().jsonData()
+
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    #expect(router.restore(from: data).isComplete)
+    picker(over: host)?.result.finish(with: 3)
+    #expect(host.results == ["finished(with: 3)"])
+    // The restored tree going away gives the saved one nothing, and the new one its ending.
+    #expect(saved.results.isEmpty)
+  }
+
+  @Test func aLinkArrivingWhileAnAlertIsUpDismissesItWithTheLinkAsTheCause() async {
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    var alertResults: [String] = []
+    host.container.present(AlertTests.confirmation) { alertResults.append("\($0)") }
+    #expect(await router.open("r://pick").summary == "applied")
+    #expect(alertResults == ["ended(dismissedByPresenter, cause: deepLink)"])
+    #expect(picker(over: host) != nil)
+  }
+
+  @Test func aPresenterThatObjectsKeepsItsAlertUpAndTheLinkWaits() async {
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    host.objection = "a deletion is being confirmed"
+    var alertResults: [String] = []
+    host.container.present(AlertTests.confirmation) { alertResults.append("\($0)") }
+    let outcome = await router.open("r://pick")
+    #expect(outcome.summary.hasPrefix("held") || outcome.summary.hasPrefix("dropped"))
+    #expect(alertResults.isEmpty)
+    #expect(host.container.presented is StackContainer<AlertScreen>)
+  }
+
+  @Test func aSnapshotLeavesAnAlertOutAndRestoringSaysSo() async throws {
+    let host = PickerHost()
+    let router = DeepLinkRouter(root: host, scheme: "r")
+    _ = await router.open("r://pick")
+    picker(over: host)?.container.present(AlertTests.confirmation) { _ in }
+    let snapshot = try router.snapshot()
+    #expect(snapshot.levels.map(\.flow) == ["PickerHost", "PickerFlow"])
+    #expect(snapshot.transient == ["alert “Delete the note?”"])
+    let data = try snapshot.jsonData()
+
+    let fresh = PickerHost()
+    let freshRouter = DeepLinkRouter(root: fresh, scheme: "r")
+    let report = freshRouter.restore(from: data)
+    #expect(report.error == nil)
+    #expect(!report.isComplete)
+    #expect(
+      report.dropped.map(\.description)
+        == ["alert “Delete the note?”@2 []: alerts are transient and are not restored"])
+    #expect(fresh.container.presented?.presented == nil)
+    #expect(picker(over: fresh) != nil)
+    // A snapshot with no alert up says nothing of alerts.
+    #expect(
+      !String(decoding: try freshRouter.snapshot().jsonData(), as: UTF8.self).contains("transient"))
+  }
+}
