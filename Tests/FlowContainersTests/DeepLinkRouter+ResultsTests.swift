@@ -19,11 +19,10 @@ final class PickerHost: LinkableFlow {
   ]
 
   static let subFlows: [SubFlow<PickerHost>] = [
-    .flow(PickerFlow.self, style: .fullScreenCover, result: { $0.result }) { _, _ in
-      PickerFlow()
-    } onResult: { host, result in
-      host.results.append("\(result)")
-    }
+    .flow(
+      PickerFlow.self, style: .fullScreenCover, result: { $0.result },
+      make: { _, _ in PickerFlow() },
+      onResult: { host, result in host.results.append("\(result)") })
   ]
 }
 

@@ -56,8 +56,9 @@ public struct FlowSnapshot: Sendable, Hashable {
   public var selectedTab: Int?
   /// For a tab bar's router, the trees of the tabs that are not selected; empty otherwise.
   public var otherTabs: [TabTree] = []
-  /// Transient layers that were up over the last level and are not saved: alerts, named as
-  /// `alert “Delete?”`. Restoring reports each as dropped.
+  /// Transient layers that were up over the last level and are not saved.
+  ///
+  /// Alerts, named as `alert “Delete?”`. Restoring reports each as dropped.
   public var transient: [String] = []
 
   /// The tree of one tab that is not selected, in a tab bar's snapshot.

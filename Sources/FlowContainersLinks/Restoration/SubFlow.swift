@@ -78,10 +78,12 @@ extension SubFlow {
   ///
   /// ```swift
   /// static let subFlows: [SubFlow<AppFlow>] = [
-  ///   .flow(SignInFlow.self, result: { $0.result }) { _, _ in SignInFlow() } onResult: {
-  ///     app, result in
-  ///     if let account = result.value { app.signedIn(as: account) }
-  ///   }
+  ///   .flow(
+  ///     SignInFlow.self, result: { $0.result },
+  ///     make: { _, _ in SignInFlow() },
+  ///     onResult: { app, result in
+  ///       if let account = result.value { app.signedIn(as: account) }
+  ///     })
   /// ]
   /// ```
   ///
