@@ -22,7 +22,7 @@ final class PickerHost: LinkableFlow {
     .flow(
       PickerFlow.self, style: .fullScreenCover, result: { $0.result },
       make: { _, _ in PickerFlow() },
-      onResult: { host, result in host.results.append("\(result)") })
+      onResult: { host, _, result in host.results.append("\(result)") })
   ]
 }
 

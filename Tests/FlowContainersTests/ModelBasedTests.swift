@@ -50,12 +50,13 @@ struct ModelBasedTests {
       #expect(coverage.misuseReports >= total / 20)
       #expect(coverage.freshRootRestores >= total / 200)
       #expect(coverage.interactiveCommits >= total / 500)
+      #expect(coverage.valuesDelivered >= total / 200)
       for ending in PresentationEnding.allCases {
         #expect(coverage.endings[ending, default: 0] >= total / 200, "\(ending)")
       }
     }
     print(
-      "model test: \(stepsRun) steps in \(run) runs; deepest tree \(coverage.maxDepth); links \(coverage.linksApplied) applied, \(coverage.linksRejected) rejected; \(coverage.misuseReports) misuse reports; \(coverage.freshRootRestores) restores into a fresh root; endings \(coverage.endings.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))"
+      "model test: \(stepsRun) steps in \(run) runs; deepest tree \(coverage.maxDepth); links \(coverage.linksApplied) applied, \(coverage.linksRejected) rejected; \(coverage.misuseReports) misuse reports; \(coverage.freshRootRestores) restores into a fresh root; \(coverage.valuesDelivered) values delivered; endings \(coverage.endings.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))"
     )
   }
 
@@ -169,6 +170,10 @@ enum ModelOperation: CustomStringConvertible {
   case popTo(level: Int, index: Int)
   case replace(level: Int, values: [Int])
   case present(level: Int, values: [Int])
+  /// Present for a result (`FlowResult`), the callback recording it.
+  case presentForResult(level: Int, values: [Int])
+  /// The flow at `level` finishes with `value` through its `FlowResult`.
+  case finishWithValue(level: Int, value: Int)
   case dismissPresented(level: Int)
   case dismissSelf(level: Int)
   case userPopped(level: Int, index: Int)
@@ -211,9 +216,12 @@ enum ModelOperation: CustomStringConvertible {
     case 26..<29: return .popToRoot(level: level)
     case 29..<33: return .popTo(level: level, index: int(6))
     case 33..<36: return .replace(level: level, values: (0..<(1 + int(3))).map { _ in int(9) })
-    case 36..<46: return .present(level: level, values: [0] + (0..<int(3)).map { _ in int(9) })
+    case 36..<42: return .present(level: level, values: [0] + (0..<int(3)).map { _ in int(9) })
+    case 42..<46:
+      return .presentForResult(level: level, values: [0] + (0..<int(3)).map { _ in int(9) })
     case 46..<51: return .dismissPresented(level: level)
-    case 51..<55: return .dismissSelf(level: level)
+    case 51..<53: return .dismissSelf(level: level)
+    case 53..<55: return .finishWithValue(level: level, value: int(100))
     case 55..<60: return .userPopped(level: level, index: int(6))
     case 60..<64: return .userDismissed(level: level)
     case 64..<68: return .interactiveBegan(level: level)
@@ -244,6 +252,9 @@ enum ModelOperation: CustomStringConvertible {
     case .popTo(let level, let index): "popTo(level: \(level), index: \(index))"
     case .replace(let level, let values): "replace(level: \(level), values: \(values))"
     case .present(let level, let values): "present(level: \(level), values: \(values))"
+    case .presentForResult(let level, let values):
+      "presentForResult(level: \(level), values: \(values))"
+    case .finishWithValue(let level, let value): "finishWithValue(level: \(level), value: \(value))"
     case .dismissPresented(let level): "dismissPresented(level: \(level))"
     case .dismissSelf(let level): "dismissSelf(level: \(level))"
     case .userPopped(let level, let index): "userPopped(level: \(level), index: \(index))"

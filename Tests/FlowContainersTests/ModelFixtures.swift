@@ -7,11 +7,19 @@ final class LiveCounts {
   var screens = 0
   /// How each flow's presentation ended, by flow id: exactly one entry per ended presentation.
   var endings: [Int: [PresentationEnding]] = [:]
+  /// The values flows presented for a result finished with, by flow id.
+  var values: [Int: [Int]] = [:]
   var nextID = 1
 
   func makeID() -> Int {
     defer { nextID += 1 }
     return nextID
+  }
+
+  /// Records a presentation's result: its ending, and its value if it has one.
+  func record(_ result: PresentationResult<Int>, of id: Int) {
+    if let ending = result.ending { endings[id, default: []].append(ending) }
+    if let value = result.value { values[id, default: []].append(value) }
   }
 }
 
@@ -40,9 +48,12 @@ final class ModelFlow: LinkableFlow {
   let container = StackContainer<ModelScreen>()
   let id: Int
   let counts: LiveCounts
+  /// What the flow finishes with when presented for a result.
+  let result: FlowResult<Int>
 
   init(counts: LiveCounts, stack: [Int] = [0]) {
     self.counts = counts
+    result = FlowResult(of: container)
     id = counts.makeID()
     counts.flows += 1
     container.owner = self
@@ -63,13 +74,13 @@ final class ModelFlow: LinkableFlow {
   /// How links present a model sub-flow: not the default, so that the model can tell.
   static let linkedStyle = PresentationStyle.fullScreenCover
 
+  /// Links and restorations present model flows for a result: each records its ending and
+  /// its value, if it finished with one.
   static let subFlows: [SubFlow<ModelFlow>] = [
-    .flow(ModelFlow.self, style: linkedStyle) { parent, _ in
-      ModelFlow(counts: parent.counts)
-    } onEnd: {
-      parent, flow, ending in
-      parent.counts.endings[flow.id, default: []].append(ending)
-    }
+    .flow(
+      ModelFlow.self, style: linkedStyle, result: { $0.result },
+      make: { parent, _ in ModelFlow(counts: parent.counts) },
+      onResult: { parent, flow, result in parent.counts.record(result, of: flow.id) })
   ]
 
   func route(for screen: ModelScreen) -> Int? { screen.value }
@@ -86,6 +97,8 @@ protocol ModelIdentified: AnyObject {
   var id: Int { get }
   /// The flow's stack container.
   var node: ContainerNode { get }
+  /// What the flow finishes with when presented for a result.
+  var result: FlowResult<Int> { get }
 }
 
 extension ModelFlow: ModelIdentified {
@@ -99,9 +112,11 @@ final class ModelTabFlow: LinkableFlow, ModelIdentified {
   let container = StackContainer<ModelScreen>()
   let id: Int
   let counts: LiveCounts
+  let result: FlowResult<Int>
 
   init(counts: LiveCounts) {
     self.counts = counts
+    result = FlowResult(of: container)
     id = counts.makeID()
     counts.flows += 1
     container.owner = self
@@ -116,12 +131,10 @@ final class ModelTabFlow: LinkableFlow, ModelIdentified {
   ]
 
   static let subFlows: [SubFlow<ModelTabFlow>] = [
-    .flow(ModelFlow.self, style: ModelFlow.linkedStyle) { parent, _ in
-      ModelFlow(counts: parent.counts)
-    } onEnd: {
-      parent, flow, ending in
-      parent.counts.endings[flow.id, default: []].append(ending)
-    }
+    .flow(
+      ModelFlow.self, style: ModelFlow.linkedStyle, result: { $0.result },
+      make: { parent, _ in ModelFlow(counts: parent.counts) },
+      onResult: { parent, flow, result in parent.counts.record(result, of: flow.id) })
   ]
 
   func route(for screen: ModelScreen) -> Int? { screen.value }

@@ -26,6 +26,8 @@ struct ModelRun {
     var tabRemovalsUnderModal = 0
     /// Tabbed runs: links that selected another tab before following the rest.
     var linksIntoOtherTabs = 0
+    /// Values sub-flows finished with that reached their presenters.
+    var valuesDelivered = 0
 
     mutating func add(_ other: Coverage) {
       steps += other.steps
@@ -39,6 +41,7 @@ struct ModelRun {
       tabSelections += other.tabSelections
       tabRemovalsUnderModal += other.tabRemovalsUnderModal
       linksIntoOtherTabs += other.linksIntoOtherTabs
+      valuesDelivered += other.valuesDelivered
     }
   }
 
@@ -52,6 +55,9 @@ struct ModelRun {
     var pendingPop: Int?
     /// How the level was presented; `nil` for the root.
     var style: PresentationStyle?
+    /// Whether its presenter receives its result (a link, a restoration, or a presentation
+    /// for a result), so that a value it finishes with reaches the presenter.
+    var returnsValue = false
   }
 
   /// The style a `present` step uses: one of three, chosen by its values, so runs present each.
@@ -76,6 +82,9 @@ struct ModelRun {
   var selected = 0
   /// Every flow whose presentation has ended, with the ending the model expects (`nil`: any).
   var ended: [Int: PresentationEnding?] = [:]
+  /// Every flow whose presentation has ended, with the value its presenter must have received
+  /// (`nil`: none).
+  var delivered: [Int: Int?] = [:]
 
   /// The levels of the selected tab: what the stack operations act on.
   var model: [Level] {
@@ -253,6 +262,29 @@ struct ModelRun {
       model[l].generation += 1
       model.append(Level(id: id, stack: values, style: style))
       return 0
+    case .presentForResult(let level, let values):
+      let l = level % count
+      let flow = ModelFlow(counts: counts, stack: values)
+      let id = flow.id
+      let counts = counts
+      let style = Self.style(for: values)
+      container(l)?.present(flow.result, style: style) { counts.record($0, of: id) }
+      guard l == count - 1 else { return 1 }
+      model[l].generation += 1
+      model.append(Level(id: id, stack: values, style: style, returnsValue: true))
+      return 0
+    case .finishWithValue(let level, let value):
+      let l = level % count
+      (container(l)?.owner as? any ModelIdentified)?.result.finish(with: value)
+      guard l > 0 else { return 1 }
+      let returnsValue = model[l].returnsValue
+      let id = model[l].id
+      end(from: l, first: .finished)
+      if returnsValue {
+        delivered[id] = .some(value)
+        coverage.valuesDelivered += 1
+      }
+      return 0
     case .dismissPresented(let level):
       let l = level % count
       container(l)?.dismissPresented()
@@ -327,11 +359,14 @@ struct ModelRun {
       let firstNewID = counts.nextID
       let report = freshRouter.restore(from: data)
       if !report.isComplete { model[0].stack = [-3] }
-      for id in model.dropFirst().map(\.id) { ended[id] = .some(nil) }
+      for id in model.dropFirst().map(\.id) {
+        ended[id] = .some(nil)
+        delivered[id] = .some(nil)
+      }
       model = model.enumerated().map { index, level in
         Level(
           id: index == 0 ? fresh.id : firstNewID + index - 1, stack: level.stack,
-          style: level.style)
+          style: level.style, returnsValue: index > 0)
       }
       root = fresh  // the old root, and the whole old tree with it, goes here
       coverage.freshRootRestores += 1
@@ -371,7 +406,10 @@ struct ModelRun {
       container.removeTab(at: i)
       if tabs[i].count > 1 { coverage.tabRemovalsUnderModal += 1 }
       // What the tab presented is torn down; the tab's own flow was no presentation.
-      for level in tabs[i].dropFirst() { ended[level.id] = .tornDown }
+      for level in tabs[i].dropFirst() {
+        ended[level.id] = .tornDown
+        delivered[level.id] = .some(nil)
+      }
       tabs.remove(at: i)
       kinds.remove(at: i)
       if selected > i || selected == tabs.count {
@@ -408,14 +446,18 @@ struct ModelRun {
     let report = freshRouter.restore(from: data)
     if !report.isComplete { model[0].stack = [-3] }
     for tab in tabs {
-      for level in tab.dropFirst() { ended[level.id] = .some(nil) }
+      for level in tab.dropFirst() {
+        ended[level.id] = .some(nil)
+        delivered[level.id] = .some(nil)
+      }
     }
     // The new flows' ids are read from the new tree; `check` compares everything else.
     for (t, node) in fresh.container.tabs.enumerated() where t < tabs.count {
       let ids = node.chain(.towardTop).map { ($0.owner as? any ModelIdentified)?.id ?? -1 }
       tabs[t] = tabs[t].enumerated().map { index, level in
         Level(
-          id: index < ids.count ? ids[index] : -1, stack: level.stack, style: level.style)
+          id: index < ids.count ? ids[index] : -1, stack: level.stack, style: level.style,
+          returnsValue: index > 0)
       }
     }
     tabsRoot = fresh  // the old tab bar, and every old tab's tree with it, goes here
@@ -427,6 +469,7 @@ struct ModelRun {
   private mutating func end(from level: Int, first: PresentationEnding) {
     for index in level..<model.count {
       ended[model[index].id] = index == level ? first : .tornDown
+      delivered[model[index].id] = .some(nil)
     }
     model.removeSubrange(level...)
     model[level - 1].generation += 1
@@ -475,7 +518,9 @@ struct ModelRun {
     for index in reused..<targets.count {
       model[index - 1].generation += 1
       // Links present with the style the sub-flow's declaration gives.
-      model.append(Level(id: nextID, stack: targets[index], style: ModelFlow.linkedStyle))
+      model.append(
+        Level(
+          id: nextID, stack: targets[index], style: ModelFlow.linkedStyle, returnsValue: true))
       nextID += 1
     }
   }
@@ -542,6 +587,14 @@ struct ModelRun {
       if expectation == nil, endings.count > 1 { return "flow \(id) ended \(endings)" }
     }
     ended.removeAll()
+    // Each value reached its presenter once; nothing else delivered one.
+    for (id, value) in delivered where counts.values[id] != value.map({ [$0] }) {
+      return "flow \(id) delivered \(counts.values[id] ?? []), expected \(value.map { [$0] } ?? [])"
+    }
+    delivered.removeAll()
+    for level in tabs.joined() where counts.values[level.id] != nil {
+      return "live flow \(level.id) delivered \(counts.values[level.id] ?? [])"
+    }
     return nil
   }
 }

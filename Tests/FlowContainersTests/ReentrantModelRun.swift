@@ -127,6 +127,16 @@ final class ReentrantModelRun {
         counts.endings[id, default: []].append(ending)
         self?.maybeNavigate()
       }
+    case .presentForResult(let level, let values):
+      let flow = ModelFlow(counts: counts, stack: values)
+      let id = flow.id
+      let counts = counts
+      container(level).present(flow.result) { [weak self] result in
+        counts.record(result, of: id)
+        self?.maybeNavigate()
+      }
+    case .finishWithValue(let level, let value):
+      (container(level).owner as? ModelFlow)?.result.finish(with: value)
     case .dismissPresented(let level): container(level).dismissPresented()
     case .dismissSelf(let level): container(level).dismiss()
     case .userDismissed(let level): container(level).handle(.userDismissed)

@@ -81,7 +81,7 @@ extension SubFlow {
   ///   .flow(
   ///     SignInFlow.self, result: { $0.result },
   ///     make: { _, _ in SignInFlow() },
-  ///     onResult: { app, result in
+  ///     onResult: { app, _, result in
   ///       if let account = result.value { app.signedIn(as: account) }
   ///     })
   /// ]
@@ -93,7 +93,8 @@ extension SubFlow {
   ///   - result: Where the sub-flow keeps its ``FlowContainersCore/FlowResult``:
   ///     `{ $0.result }`.
   ///   - make: Creates the sub-flow; `stack` is the parent's target stack.
-  ///   - onResult: Called once when the presentation ends, with the parent and the result.
+  ///   - onResult: Called once when the presentation ends, with the parent, the sub-flow and
+  ///     the result.
   /// - Returns: The declaration.
   public static func flow<Child: RestorableFlow, Value>(
     _ type: Child.Type, style: PresentationStyle = .sheet,
@@ -101,7 +102,7 @@ extension SubFlow {
     make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
     onResult:
       @escaping @MainActor @Sendable (
-        _ parent: Parent, _ result: PresentationResult<Value>
+        _ parent: Parent, _ child: Child, _ result: PresentationResult<Value>
       ) -> Void
   ) -> SubFlow {
     SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
@@ -110,9 +111,9 @@ extension SubFlow {
       channel.reset()
       return MadeSubFlow(
         flow: child,
-        onEnd: { [weak parent] ending, cause in
+        onEnd: { [weak parent, weak child] ending, cause in
           let result = channel.take(ending, cause)
-          if let parent { onResult(parent, result) }
+          if let parent, let child { onResult(parent, child, result) }
         })
     }
   }
