@@ -59,9 +59,9 @@ public final class AlertScreen {
 }
 
 extension AlertScreen: CustomStringConvertible {
-  /// `alert “Delete?” [Delete, Cancel]`.
+  /// `alert: Delete? [Delete, Cancel]`.
   public nonisolated var description: String {
-    "alert “\(title)” [\(buttons.map(\.label).joined(separator: ", "))]"
+    "alert: \(title) [\(buttons.map(\.label).joined(separator: ", "))]"
   }
 }
 
@@ -105,10 +105,10 @@ package final class AlertLayer<Action> {
 /// What the links layer needs of a presented alert, whatever its action type.
 @MainActor
 package protocol TransientFlow: AnyObject {
-  /// How a restoration report names it: `alert “Delete?”`.
+  /// How a restoration report names it: `alert: Delete?`.
   var transientDescription: String { get }
 }
 
 extension AlertLayer: TransientFlow {
-  package var transientDescription: String { "alert “\(title)”" }
+  package var transientDescription: String { "alert: \(title)" }
 }

@@ -38,7 +38,7 @@ struct AlertTests {
       root.container.treeDescription
         == """
         TestFlow<Root>: [root.root]
-        └─ AlertLayer<Choice> (confirmationDialog): [alert “Delete the note?” [Delete, Keep]]
+        └─ AlertLayer<Choice> (confirmationDialog): [alert: Delete the note? [Delete, Keep]]
         """)
     weak let weakLayer = root.container.presented
     screen?.choose(0)

@@ -114,7 +114,7 @@ struct DeepLinkRouterResultsTests {
     picker(over: host)?.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try router.snapshot()
     #expect(snapshot.levels.map(\.flow) == ["PickerHost", "PickerFlow"])
-    #expect(snapshot.transient == ["alert “Delete the note?”"])
+    #expect(snapshot.transient == ["alert: Delete the note?"])
     let data = try snapshot.jsonData()
 
     let fresh = PickerHost()
@@ -124,7 +124,7 @@ struct DeepLinkRouterResultsTests {
     #expect(!report.isComplete)
     #expect(
       report.dropped.map(\.description)
-        == ["alert “Delete the note?”@2 []: alerts are transient and are not restored"])
+        == ["alert: Delete the note?@2 []: alerts are transient and are not restored"])
     #expect(fresh.container.presented?.presented == nil)
     #expect(picker(over: fresh) != nil)
     // A snapshot with no alert up says nothing of alerts.

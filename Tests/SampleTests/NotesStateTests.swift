@@ -26,6 +26,7 @@ struct NotesStateTests {
       > open notes://settings/account
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > quit
       Saved the screens to the state file.
@@ -42,6 +43,7 @@ struct NotesStateTests {
       """
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
@@ -51,6 +53,7 @@ struct NotesStateTests {
       └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > close
       ── Settings (sheet) ──
@@ -74,6 +77,17 @@ struct NotesStateTests {
   }
 
   /// Both tabs' screens come back, and the tab that was selected is selected again.
+  @Test func aConfirmationThatWasUpIsNotRestoredAndTheRestartSaysSo() throws {
+    let file = try stateFile()
+    _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "1\n3\nquit\n")
+    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""transient":["alert: "#))
+    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+    #expect(
+      run.standardOutput.hasPrefix(
+        "Not restored: alert: Delete “Groceries”?@1 []: alerts are transient and are not "
+          + "restored.\n── Groceries ──\n"))
+  }
+
   @Test func theSelectedTabAndItsScreensSurviveARestart() throws {
     let file = try stateFile()
     _ = try SampleRunner.run(
@@ -97,6 +111,7 @@ struct NotesStateTests {
       Write the tests first.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       Saved the screens to the state file.
       """)

@@ -20,6 +20,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > back
       ── Library ──
@@ -34,6 +35,7 @@ struct NotesTranscriptTests {
       A navigation library where flows own their screens.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > 2
       Link to this screen: notes://note/2
@@ -41,6 +43,7 @@ struct NotesTranscriptTests {
       A navigation library where flows own their screens.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > back
       ── Library ──
@@ -83,6 +86,7 @@ struct NotesTranscriptTests {
       trace: SettingsFlow@2 present AccountFlow as sheet (program, animated)
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
@@ -92,6 +96,7 @@ struct NotesTranscriptTests {
       └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > close
       trace: SettingsFlow@2 end AccountFlow (dismissedByUser) (user)
@@ -192,6 +197,7 @@ struct NotesTranscriptTests {
       A navigation library where flows own their screens.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > 1
       Sign in first: the editor opens after.
@@ -206,6 +212,7 @@ struct NotesTranscriptTests {
       A navigation library where flows own their screens.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
@@ -215,6 +222,7 @@ struct NotesTranscriptTests {
       A navigation library where flows own their screens.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       """)
   }
@@ -237,6 +245,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > open notes://note/%ZZ
       Cannot open notes://note/%ZZ: it is not a valid link (invalid percent-encoding in "%ZZ").
@@ -244,6 +253,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > open notes//note/2
       Cannot open notes//note/2: it is not a valid link (missing scheme: expected scheme://…).
@@ -251,6 +261,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > open notes://note/9
       Cannot open notes://note/9: AppFlow cannot show note(9): there is no note 9.
@@ -258,6 +269,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > open notes://nowhere
       Cannot open notes://nowhere: no sub-flow of AppFlow can handle "nowhere".
@@ -265,6 +277,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > open
       Usage: open <url>, for example open notes://note/2
@@ -272,6 +285,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
@@ -281,6 +295,7 @@ struct NotesTranscriptTests {
       Milk, eggs, coffee.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       """)
   }
@@ -306,6 +321,7 @@ struct NotesTranscriptTests {
       trace: SettingsFlow@2 present AccountFlow as sheet (program, animated)
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > open notes://note/3
       trace: SettingsFlow@2 end AccountFlow (tornDown) (deepLink)
@@ -318,6 +334,7 @@ struct NotesTranscriptTests {
       Write the tests first.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
@@ -327,6 +344,7 @@ struct NotesTranscriptTests {
       Write the tests first.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       """)
   }
@@ -403,7 +421,7 @@ struct NotesTranscriptTests {
 
   @Test func unknownCommandsAndNumbersAreExplained() throws {
     try expectTranscript(
-      arguments: [], input: "7\nfly\nhelp\nclose\n4\n1\n1\nback\n",
+      arguments: [], input: "7\nfly\nhelp\nclose\n4\n1\n2\nback\n",
       """
       ── Library ──
       3 notes:
@@ -458,16 +476,19 @@ struct NotesTranscriptTests {
       > 1
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
-      > 1
-      There is nothing to pick here.
+      > 2
+      There is no action 2 here; pick 1 to 1.
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       > back
       This is the first screen here; type close to close it.
       ── Account (sheet) ──
       Not signed in.
+        1. Sign in
       Type close to go back to settings.
       """)
   }
@@ -509,6 +530,7 @@ struct NotesTranscriptTests {
       Write the tests first.
         1. Edit
         2. Share a link
+        3. Delete
       Editing needs you to be signed in.
       > tab 2
       ── Tabs ──
@@ -551,6 +573,199 @@ struct NotesTranscriptTests {
         1. Read “Tabs”
         2. Read “Links”
       Type tab 1 to go back to your notes.
+      """)
+  }
+
+  @Test func deletingANoteAsksForConfirmationAndCancellingOrClosingKeepsIt() throws {
+    try expectTranscript(
+      arguments: [], input: "1\n3\ntree\n2\n3\nclose\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 1
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > 3
+      ── Delete “Groceries”? (confirmationDialog) ──
+      This cannot be undone.
+        1. Delete (cannot be undone)
+        2. Cancel
+      Pick an action; close cancels.
+      > tree
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library, note 1]
+         └─ AlertLayer<Bool> (confirmationDialog): [alert: Delete “Groceries”? [Delete, Cancel]]
+      └─ HelpFlow (tab 1): [topics]
+      ── Delete “Groceries”? (confirmationDialog) ──
+      This cannot be undone.
+        1. Delete (cannot be undone)
+        2. Cancel
+      Pick an action; close cancels.
+      > 2
+      Kept “Groceries”.
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > 3
+      ── Delete “Groceries”? (confirmationDialog) ──
+      This cannot be undone.
+        1. Delete (cannot be undone)
+        2. Cancel
+      Pick an action; close cancels.
+      > close
+      Kept “Groceries”.
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      """)
+  }
+
+  @Test func confirmingTheDeletionDeletesTheNoteAndLinksToItFail() throws {
+    try expectTranscript(
+      arguments: [], input: "2\n3\n1\nopen notes://note/2\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 2
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > 3
+      ── Delete “Ideas”? (confirmationDialog) ──
+      This cannot be undone.
+        1. Delete (cannot be undone)
+        2. Cancel
+      Pick an action; close cancels.
+      > 1
+      Deleted “Ideas”.
+      ── Library ──
+      2 notes:
+        1. Open “Groceries”
+        2. Open “Todo”
+        3. Settings
+      Pick a note to read it.
+      > open notes://note/2
+      Cannot open notes://note/2: AppFlow cannot show note(2): there is no note 2.
+      ── Library ──
+      2 notes:
+        1. Open “Groceries”
+        2. Open “Todo”
+        3. Settings
+      Pick a note to read it.
+      """)
+  }
+
+  @Test func aLinkArrivingWhileTheConfirmationIsUpClosesItAndKeepsTheNote() throws {
+    try expectTranscript(
+      arguments: [], input: "1\n3\nopen notes://settings\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 1
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > 3
+      ── Delete “Groceries”? (confirmationDialog) ──
+      This cannot be undone.
+        1. Delete (cannot be undone)
+        2. Cancel
+      Pick an action; close cancels.
+      > open notes://settings
+      A link closed the confirmation; “Groceries” was kept.
+      ── Settings (sheet) ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > tree
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      └─ AppFlow (tab 0, selected): [library]
+         └─ SettingsFlow (sheet): [settings]
+      └─ HelpFlow (tab 1): [topics]
+      ── Settings (sheet) ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      """)
+  }
+
+  @Test func signingInFromTheAccountAwaitsTheSignInFlowsResult() throws {
+    try expectTranscript(
+      arguments: [], input: "4\n1\n1\n2\n1\n1\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 4
+      ── Settings (sheet) ──
+      Notes are kept in memory for this run.
+        1. Account
+      Type close to leave settings.
+      > 1
+      ── Account (sheet) ──
+      Not signed in.
+        1. Sign in
+      Type close to go back to settings.
+      > 1
+      ── Sign in (fullScreenCover) ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 2
+      Still signed out.
+      ── Account (sheet) ──
+      Not signed in.
+        1. Sign in
+      Type close to go back to settings.
+      > 1
+      ── Sign in (fullScreenCover) ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 1
+      Signed in as Ada.
+      Welcome, Ada.
+      ── Account (sheet) ──
+      Signed in as Ada.
+        1. Sign out
+      Type close to go back to settings.
       """)
   }
 }

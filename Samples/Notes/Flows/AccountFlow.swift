@@ -22,6 +22,23 @@ extension AccountFlow: AccountScreenDelegate {
     session.userName = nil
     console.say("Signed out.")
   }
+
+  func accountScreenDidSelectSignIn(_ screen: AccountScreen) {
+    let signIn = SignInFlow(session: session, console: console)
+    // Read top to bottom: sign in, then carry on with the result, however signing in ended.
+    Task { [weak self, container] in
+      let result = await container.present(signIn.result, style: .fullScreenCover)
+      self?.signInEnded(result)
+    }
+  }
+
+  private func signInEnded(_ result: PresentationResult<String>) {
+    if let name = result.value {
+      console.say("Welcome, \(name).")
+    } else if result.ending != .tornDown {
+      console.say("Still signed out.")
+    }
+  }
 }
 
 enum AccountRoute: String, Hashable, Codable, Sendable {

@@ -30,6 +30,9 @@ final class AppFlow {
 
   /// Waits until the link a screen asked for, and any held link that resumed, has been followed.
   func settle() async {
+    // A flow may have started a task that presents what it then awaits (signing in from the
+    // account screen); the main actor runs it, up to that presentation, before this goes on.
+    await Task.yield()
     await request?.value
     request = nil
     await router?.waitForPendingWork()
@@ -103,6 +106,36 @@ extension AppFlow: NoteScreenDelegate {
     case .success(let link): console.say("Link to this screen: \(link)")
     case .failure(let failure): console.say("This screen has no link: \(failure).")
     case nil: break
+    }
+  }
+
+  func noteScreenDidSelectDelete(_ screen: NoteScreen) {
+    guard let note = store.note(screen.noteID) else { return }
+    let confirmation = Alert(
+      title: "Delete “\(note.title)”?", message: "This cannot be undone.",
+      actions: [
+        AlertAction("Delete", value: true, role: .destructive),
+        AlertAction("Cancel", value: false, role: .cancel),
+      ],
+      style: .confirmationDialog)
+    // The confirmation is a presentation like any other: its result says what to do, however
+    // it ended.
+    container.present(confirmation) { [weak self] result in
+      self?.confirmationEnded(result, for: note)
+    }
+  }
+
+  private func confirmationEnded(_ result: PresentationResult<Bool>, for note: Note) {
+    switch result {
+    case .finished(with: true):
+      store.delete(note.id)
+      // Back to the library: the note's screen has nothing left to show.
+      container.popToRoot()
+      console.say("Deleted “\(note.title)”.")
+    case .ended(_, cause: .deepLink):
+      console.say("A link closed the confirmation; “\(note.title)” was kept.")
+    default:
+      console.say("Kept “\(note.title)”.")
     }
   }
 }

@@ -1,16 +1,19 @@
 import FlowContainers
 
-/// The guard for editing: presented by the router while a link or destination (the Edit button)
-/// that needs sign-in waits.
+/// Signing in: the guard the router presents while a link or destination (the Edit button) that
+/// needs sign-in waits, and what the account screen awaits. It finishes with the user's name.
 @MainActor
 final class SignInFlow: PresentableFlow {
   let container = StackContainer<any NotesScreen>()
+  /// The name of the user who signed in, for whoever presented this flow for its result.
+  let result: FlowResult<String>
   private let session: Session
   private let console: Console
 
   init(session: Session, console: Console) {
     self.session = session
     self.console = console
+    result = FlowResult(of: container)
     container.owner = self
     container.push(SignInScreen(delegate: self), animated: false)
   }
@@ -26,8 +29,8 @@ extension SignInFlow: SignInScreenDelegate {
     session.userName = "Ada"
     console.say("Signed in as Ada.")
     // The router sees the requirement met when this presentation ends, and resumes the held
-    // request.
-    container.dismiss()
+    // request; a presenter that awaited the result receives the name.
+    result.finish(with: "Ada")
   }
 
   func signInScreenDidCancel(_ screen: SignInScreen) {

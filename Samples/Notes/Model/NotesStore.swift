@@ -22,6 +22,10 @@ final class NotesStore {
     guard let index = notes.firstIndex(where: { $0.id == note.id }) else { return }
     notes[index] = note
   }
+
+  func delete(_ id: Int) {
+    notes.removeAll { $0.id == id }
+  }
 }
 
 /// Whether the user is signed in; it lasts for the run.

@@ -1,6 +1,7 @@
 @MainActor
 protocol AccountScreenDelegate: AnyObject {
   func accountScreenDidSignOut(_ screen: AccountScreen)
+  func accountScreenDidSelectSignIn(_ screen: AccountScreen)
 }
 
 /// Who is signed in, over the settings modal.
@@ -17,10 +18,14 @@ final class AccountScreen: NotesScreen {
   nonisolated var description: String { "account" }
   var title: String { "Account" }
   var text: [String] { [session.userName.map { "Signed in as \($0)." } ?? "Not signed in."] }
-  var actions: [String] { session.isSignedIn ? ["Sign out"] : [] }
+  var actions: [String] { session.isSignedIn ? ["Sign out"] : ["Sign in"] }
   var hint: String { "Type close to go back to settings." }
 
   func perform(_ action: Int) {
-    delegate?.accountScreenDidSignOut(self)
+    if session.isSignedIn {
+      delegate?.accountScreenDidSignOut(self)
+    } else {
+      delegate?.accountScreenDidSelectSignIn(self)
+    }
   }
 }

@@ -2,6 +2,7 @@
 protocol NoteScreenDelegate: AnyObject {
   func noteScreenDidSelectEdit(_ screen: NoteScreen)
   func noteScreenDidSelectShare(_ screen: NoteScreen)
+  func noteScreenDidSelectDelete(_ screen: NoteScreen)
 }
 
 /// Shows one note.
@@ -20,13 +21,14 @@ final class NoteScreen: NotesScreen {
   nonisolated var description: String { "note \(noteID)" }
   var title: String { store.note(noteID)?.title ?? "Note \(noteID)" }
   var text: [String] { [store.note(noteID)?.body ?? ""] }
-  var actions: [String] { ["Edit", "Share a link"] }
+  var actions: [String] { ["Edit", "Share a link", "Delete"] }
   var hint: String { "Editing needs you to be signed in." }
 
   func perform(_ action: Int) {
     switch action {
     case 0: delegate?.noteScreenDidSelectEdit(self)
-    default: delegate?.noteScreenDidSelectShare(self)
+    case 1: delegate?.noteScreenDidSelectShare(self)
+    default: delegate?.noteScreenDidSelectDelete(self)
     }
   }
 }

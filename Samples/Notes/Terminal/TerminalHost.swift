@@ -102,7 +102,21 @@ final class TerminalHost {
     (topmost as? StackContainer<any NotesScreen>)?.top
   }
 
+  /// The alert or confirmation the topmost layer shows, if it is one.
+  private var topAlert: AlertScreen? {
+    (topmost as? StackContainer<AlertScreen>)?.top
+  }
+
   private func pick(_ number: Int) {
+    if let alert = topAlert {
+      guard alert.buttons.indices.contains(number - 1) else {
+        console.say("There is no action \(number) here; pick 1 to \(alert.buttons.count).")
+        return
+      }
+      // The user's choice is a host event the alert turns into its presenter's result.
+      alert.choose(number - 1)
+      return
+    }
     guard let screen = topScreen else { return }
     let actions = screen.actions
     guard actions.indices.contains(number - 1) else {
@@ -146,6 +160,8 @@ final class TerminalHost {
     flushMessages()
     if let screen = topScreen {
       print(screen.rendered(style: topmost.presentationStyle))
+    } else if let alert = topAlert {
+      print(alert.rendered(style: topmost.presentationStyle))
     }
     if isInteractive { print("Type help for the commands.") }
   }

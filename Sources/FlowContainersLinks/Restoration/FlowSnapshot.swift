@@ -58,7 +58,7 @@ public struct FlowSnapshot: Sendable, Hashable {
   public var otherTabs: [TabTree] = []
   /// Transient layers that were up over the last level and are not saved.
   ///
-  /// Alerts, named as `alert “Delete?”`. Restoring reports each as dropped.
+  /// Alerts, named as `alert: Delete?`. Restoring reports each as dropped.
   public var transient: [String] = []
 
   /// The tree of one tab that is not selected, in a tab bar's snapshot.
