@@ -1,7 +1,9 @@
 import FlowContainers
 
-/// Signing in: the guard the router presents while a link or destination (the Edit button) that
-/// needs sign-in waits, and what the account screen awaits. It finishes with the user's name.
+/// Signing in, which finishes with the user's name.
+///
+/// The router presents it as the guard while a link or destination (the Edit button) that needs
+/// sign-in waits; the account screen presents it and awaits its result.
 @MainActor
 final class SignInFlow: PresentableFlow {
   let container = StackContainer<any NotesScreen>()
