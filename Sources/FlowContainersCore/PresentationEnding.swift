@@ -2,8 +2,9 @@
 ///
 /// The library tells a presenter exactly once how each presentation ended, through the `onEnd`
 /// closure of ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` and as a
-/// ``NavigationEvent``. The sub-flow's *result* (saved, cancelled, signed in) travels separately,
-/// through the delegate protocol the sub-flow declares.
+/// ``NavigationEvent``. The sub-flow's *result* (saved, cancelled, signed in) travels separately:
+/// through the delegate protocol the sub-flow declares, or typed, through a ``FlowResult`` whose
+/// ``PresentationResult`` carries the ending when there is no value.
 public enum PresentationEnding: String, Sendable, Hashable, Codable, CaseIterable {
   /// The presented flow dismissed itself with ``ContainerNode/dismiss(animated:fileID:line:)``
   /// or ``ContainerNode/finish()``.

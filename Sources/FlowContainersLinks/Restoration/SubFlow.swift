@@ -72,7 +72,7 @@ extension SubFlow {
   /// its ``PresentationResult``.
   ///
   /// When a link or a restoration presents the sub-flow, `onResult` receives its result
-  /// exactly as a presenter that called ``FlowContainersCore/ContainerNode/present(_:style:animated:fileID:line:onResult:)``
+  /// exactly as a presenter that called ``ContainerNode/present(_:style:animated:fileID:line:onResult:)``
   /// would: once, however it ends, and a link that dismisses it gives
   /// `.ended(.dismissedByPresenter, cause: .deepLink)`.
   ///
@@ -90,7 +90,7 @@ extension SubFlow {
   /// - Parameters:
   ///   - type: The sub-flow's type.
   ///   - style: How links and restorations present it.
-  ///   - result: Where the sub-flow keeps its ``FlowContainersCore/FlowResult``:
+  ///   - result: Where the sub-flow keeps its ``FlowResult``:
   ///     `{ $0.result }`.
   ///   - make: Creates the sub-flow; `stack` is the parent's target stack.
   ///   - onResult: Called once when the presentation ends, with the parent, the sub-flow and
