@@ -53,6 +53,12 @@ let package = Package(
       dependencies: library,
       path: "Samples/Notes"
     ),
+    // The README's deep-link and restoration listings, compiled and run.
+    .executableTarget(
+      name: "readme-links",
+      dependencies: library,
+      path: "Samples/ReadmeLinks"
+    ),
     .executableTarget(
       name: "flow-benchmarks",
       dependencies: library,
@@ -92,10 +98,14 @@ let package = Package(
       dependencies: library + ["FlowContainersTesting"]
     ),
     .testTarget(
+      name: "DocSnippetTests",
+      dependencies: library + ["FlowContainersTesting", "notes", "quick-start"]
+    ),
+    .testTarget(
       name: "SampleTests",
       dependencies: [
-        "quick-start", "notes", "flow-benchmarks", "FuzzDeepLink", "FuzzRoutePatterns",
-        "FuzzSnapshot",
+        "quick-start", "notes", "readme-links", "flow-benchmarks", "FuzzDeepLink",
+        "FuzzRoutePatterns", "FuzzSnapshot",
       ]
     ),
   ],

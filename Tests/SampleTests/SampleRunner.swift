@@ -35,8 +35,22 @@ enum SampleRunner {
     _ product: String, arguments: [String] = [], input: String = "",
     environment: [String: String] = [:]
   ) throws -> SampleRun {
+    try run(
+      productsDirectory.appendingPathComponent(product), arguments: arguments, input: input,
+      environment: environment)
+  }
+
+  /// Runs the tool `name` found on the `PATH` (such as `swift`), as ``run(_:arguments:input:environment:)``.
+  static func runTool(_ name: String, arguments: [String]) throws -> SampleRun {
+    try run(URL(fileURLWithPath: "/usr/bin/env"), arguments: [name] + arguments)
+  }
+
+  private static func run(
+    _ executable: URL, arguments: [String], input: String = "",
+    environment: [String: String] = [:]
+  ) throws -> SampleRun {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent(product)
+    process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
