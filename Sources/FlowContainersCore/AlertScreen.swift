@@ -26,9 +26,12 @@ public final class AlertScreen {
   /// The buttons, in order.
   public let buttons: [Button]
   /// Finishes the alert with the action at a position; set by the alert's flow.
-  private let chooseAction: (Int) -> Void
+  private let chooseAction: (Int, StaticString, UInt) -> Void
 
-  init(title: String, message: String?, buttons: [Button], choose: @escaping (Int) -> Void) {
+  init(
+    title: String, message: String?, buttons: [Button],
+    choose: @escaping (Int, StaticString, UInt) -> Void
+  ) {
     self.title = title
     self.message = message
     self.buttons = buttons
@@ -54,7 +57,7 @@ public final class AlertScreen {
         at: "the alert “\(title)”", fileID: "\(fileID)", line: line)
       return
     }
-    chooseAction(index)
+    chooseAction(index, fileID, line)
   }
 }
 
@@ -89,14 +92,14 @@ package final class AlertLayer<Action> {
     let screen = AlertScreen(
       title: alert.title, message: alert.message,
       buttons: alert.actions.map { AlertScreen.Button(label: $0.label, role: $0.role) },
-      choose: { [weak result, weak container] index in
+      choose: { [weak result, weak container] index, fileID, line in
         guard let result, let container, container.isPresented, !container.isFinished else {
           MisuseReports.report(
             .alertActionNotFound, "choose(\(index)) on an alert that is no longer up.",
-            at: "an alert", fileID: #fileID, line: #line)
+            at: "an alert", fileID: "\(fileID)", line: line)
           return
         }
-        result.finish(with: actions[index])
+        result.finish(with: actions[index], fileID: fileID, line: line)
       })
     container.replace(with: [screen], animated: false)
   }

@@ -26,7 +26,6 @@ extension ContainerNode {
     fileID: StaticString = #fileID, line: UInt = #line,
     onResult: @escaping (PresentationResult<Value>) -> Void
   ) {
-    result.reset()
     present(
       result.container, style: style, animated: animated, cause: .program, fileID: fileID,
       line: line, onEnd: nil,
@@ -39,9 +38,14 @@ extension ContainerNode {
   /// when its presentation ends.
   ///
   /// It always returns, exactly once, however the presentation ends: the sub-flow finishing
-  /// with or without a value, the user closing it, its presenter or a link dismissing it, the
-  /// tree being released (`.ended(.tornDown, cause: .program)`), or the presentation being
-  /// misuse (`.notPresented`, reported).
+  /// with or without a value, the user closing it, its presenter or a link dismissing it, an
+  /// ancestor being dismissed or released (`.ended(.tornDown, cause:)`), or the presentation
+  /// being misuse (`.notPresented`, reported).
+  ///
+  /// The call holds this container until it returns, as any method holds its receiver. Awaited
+  /// on a root container, that keeps the root's tree, and the sub-flow, alive after the root
+  /// flow is released, until the sub-flow ends: a root flow that awaits should cancel its task
+  /// in `deinit` (which dismisses the sub-flow).
   ///
   /// Cancelling the awaiting task dismisses the sub-flow as its presenter would, if it is
   /// still presented here; the call then returns `.ended(.dismissedByPresenter, cause:

@@ -44,9 +44,10 @@ public final class FlowResult<Value> {
   /// ``PresentationEnding/finished``, and the presenter receives `.finished(with: value)`.
   ///
   /// As for ``ContainerNode/dismiss(animated:fileID:line:)``: called from a callback while a
-  /// change is under way, it runs after that change; if something else ends the presentation
-  /// first, the presenter receives that ending and the value is dropped. Calling it when the
-  /// container is not presented is misuse: reported, and the value is dropped.
+  /// change is under way, it runs after that change, and if something else ends the
+  /// presentation first, the presenter receives that ending and this call is misuse. Calling it
+  /// when the container is not presented is misuse: reported, and the value is dropped. The
+  /// value is kept nowhere but in the presenter's result.
   ///
   /// - Parameters:
   ///   - value: The result.
@@ -56,14 +57,22 @@ public final class FlowResult<Value> {
   public func finish(
     with value: Value, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
+    if let changes = container.changes, changes.isChanging {
+      changes.enqueue("finish(with:)", fileID: fileID, line: line) {
+        self.finish(with: value, animated: animated, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard container.isHeldByPresenter, !container.finished else {
+      // Misuse, which `dismiss` reports; the value goes nowhere.
+      container.dismiss(animated: animated, fileID: fileID, line: line)
+      return
+    }
+    // The presentation ends inside this call, and its end handler takes the value.
     pending = value
     container.dismiss(animated: animated, fileID: fileID, line: line)
-    // Rejected at once (not presented, or finished already): nothing will deliver it.
-    if !container.isFinished, !container.isTreeChanging { pending = nil }
+    pending = nil
   }
-
-  /// Forgets a value no presentation delivered; a new presentation starts empty.
-  package func reset() { pending = nil }
 
   /// The result for a presentation that ended as `ending` because of `cause`; the value goes
   /// with it.

@@ -10,7 +10,8 @@
 /// | was closed by the user | `.ended(.dismissedByUser, cause: .user)` |
 /// | was dismissed by its presenter | `.ended(.dismissedByPresenter, cause: .program)` |
 /// | was replaced by a deep link | `.ended(.dismissedByPresenter, cause: .deepLink)` |
-/// | went with an ancestor or the whole tree | `.ended(.tornDown, cause: .program)` |
+/// | went with an ancestor | `.ended(.tornDown, cause:)`, the cause of the ancestor's ending |
+/// | went with the whole tree, released | `.ended(.tornDown, cause: .program)` |
 /// | could not be presented (misuse, reported) | `.notPresented` |
 ///
 /// ```swift

@@ -202,6 +202,54 @@ struct PresentationResultTests {
     #expect(root.container.presented == nil)
   }
 
+  @Test func whenTwoEndingsAreAskedInOneChangeTheFirstWinsAndTheSecondIsMisuse() {
+    for secondIsValue in [false, true] {
+      let root = TestFlow<Root>("root")
+      let signIn = SignInSubFlow()
+      var results: [String] = []
+      root.container.present(signIn.result) { results.append("\($0)") }
+      weak var weakSecond: Account?
+      let diagnostics = withRecordedDiagnostics {
+        let token = signIn.container.observeEvents { event in
+          guard case .stack = event.action else { return }
+          signIn.result.finish(with: Account("first"))
+          if secondIsValue {
+            let second = Account("second")
+            weakSecond = second
+            signIn.result.finish(with: second)
+          } else {
+            signIn.container.dismiss()
+          }
+        }
+        signIn.container.push("next")
+        token.cancel()
+      }
+      #expect(results == ["finished(with: first)"], "second is a value: \(secondIsValue)")
+      #expect(diagnostics.map(\.code) == [.finishedContainer], "\(diagnostics)")
+      #expect(weakSecond == nil)
+    }
+  }
+
+  @Test func finishingFromInsideTheResultCallbackIsMisuseAndKeepsNothing() {
+    let root = TestFlow<Root>("root")
+    let signIn = SignInSubFlow()
+    weak var weakLate: Account?
+    var results: [String] = []
+    var diagnostics: [FlowDiagnostic] = []
+    root.container.present(signIn.result) { result in
+      results.append("\(result)")
+      diagnostics = withRecordedDiagnostics {
+        let late = Account("late")
+        weakLate = late
+        signIn.result.finish(with: late)
+      }
+    }
+    signIn.result.finish(with: Account("ada"))
+    #expect(results == ["finished(with: ada)"])
+    #expect(diagnostics.count == 1)
+    #expect(weakLate == nil)
+  }
+
   @Test func aResultCallbackThatPresentsAgainSeesAWholeTree() {
     let root = TestFlow<Root>("root")
     var results: [String] = []

@@ -169,7 +169,7 @@ extension DeepLinkRouter {
     case .drop:
       return .dropped(.objection(flow: objection.flow, reason: objection.reason))
     case .hold:
-      return hold(plan.request, reason, until: live[objection.level - 1].container)
+      return hold(plan.request, reason, until: live[objection.presenter].container)
     }
   }
 }

@@ -4,7 +4,8 @@ import FlowContainersCore
 /// an editor with unsaved changes.
 ///
 /// Before applying a plan, the ``DeepLinkRouter`` asks every flow the plan would dismiss,
-/// topmost first. If one objects, the link is held until that flow's presentation ends, or
+/// topmost first; for an ``Alert`` it would dismiss, it asks the flow that
+/// presented the alert. If one objects, the link is held until that flow's presentation ends, or
 /// dropped, as ``DeepLinkRouter/interruptionPolicy`` says; either way nothing moves now, and the
 /// caller learns which from the ``LinkOutcome``. A restoration that meets an objection restores
 /// nothing and says who objected.
@@ -26,14 +27,4 @@ public protocol InterruptionAware: AnyObject {
   /// - Parameter request: What would dismiss the flow.
   /// - Returns: A reason for a person, or `nil`.
   func objection(toInterruptionBy request: LinkRequest) -> String?
-}
-
-/// An alert a link would dismiss asks the flow that presented it: an ``InterruptionAware``
-/// presenter may keep its alert up (the link is then held or dropped, as for the presenter
-/// itself); any other alert is dismissed, and its presenter receives
-/// `.ended(.dismissedByPresenter, cause: .deepLink)`.
-extension AlertLayer: InterruptionAware {
-  package func objection(toInterruptionBy request: LinkRequest) -> String? {
-    (container.presenter?.owner as? any InterruptionAware)?.objection(toInterruptionBy: request)
-  }
 }

@@ -96,16 +96,25 @@ enum PlanEngine {
   }
 
   /// The first flow the plan would dismiss, topmost first, that objects to its request: its
-  /// level, its name and why.
+  /// level, its name and why, and the level whose presentation a held link waits on.
+  ///
+  /// An alert the plan would dismiss is its presenter's to keep: the presenter is asked, and
+  /// named, for it (once: a presenter the plan dismisses too is asked for itself), and a link
+  /// held for it waits until the alert is gone.
   static func objection(
     to plan: LinkPlan, live: [LiveLevel]
-  ) -> (level: Int, flow: FlowTypeName, reason: String)? {
+  ) -> (level: Int, flow: FlowTypeName, reason: String, presenter: Int)? {
     for case .dismiss(let level, _) in plan.steps {
       for index in (level..<live.count).reversed() {
-        guard let aware = live[index].container.owner as? any InterruptionAware,
+        var asked = index
+        if live[index].container.owner is any TransientFlow {
+          asked = index - 1
+          guard asked >= 0, asked < level else { continue }
+        }
+        guard let aware = live[asked].container.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
-        return (index, live[index].name, reason)
+        return (asked, live[asked].name, reason, index - 1)
       }
     }
     return nil

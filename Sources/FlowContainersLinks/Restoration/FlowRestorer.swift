@@ -236,8 +236,9 @@ public final class FlowRestorer {
   }
 
   private func report(error: RestorationError) -> RestorationReport {
-    RestorationReport(
-      restored: liveSnapshot() ?? FlowSnapshot(levels: []), dropped: [], error: error)
+    var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
+    restored.transient = []
+    return RestorationReport(restored: restored, dropped: [], error: error)
   }
 }
 

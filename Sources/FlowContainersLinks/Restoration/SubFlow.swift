@@ -66,15 +66,16 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   }
 }
 
-/// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
 extension SubFlow {
   /// Declares a sub-flow type that finishes with a typed value, and what the parent does with
   /// its ``PresentationResult``.
   ///
-  /// When a link or a restoration presents the sub-flow, `onResult` receives its result
-  /// exactly as a presenter that called ``ContainerNode/present(_:style:animated:fileID:line:onResult:)``
-  /// would: once, however it ends, and a link that dismisses it gives
-  /// `.ended(.dismissedByPresenter, cause: .deepLink)`.
+  /// When a link or a restoration presents the sub-flow, `onResult` receives its result as a
+  /// presenter that called ``ContainerNode/present(_:style:animated:fileID:line:onResult:)``
+  /// would: once, however it ends (a link that dismisses it gives
+  /// `.ended(.dismissedByPresenter, cause: .deepLink)`), with the parent and the sub-flow
+  /// alive. When the parent itself is being released there is no parent to tell, and it does
+  /// not run, as for `onEnd`.
   ///
   /// ```swift
   /// static let subFlows: [SubFlow<AppFlow>] = [
@@ -108,7 +109,6 @@ extension SubFlow {
     SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       let channel = result(child)
-      channel.reset()
       return MadeSubFlow(
         flow: child,
         onEnd: { [weak parent, weak child] ending, cause in
@@ -119,6 +119,7 @@ extension SubFlow {
   }
 }
 
+/// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
 struct MadeSubFlow {
   let flow: any RestorableFlow
   /// What the parent hears when the presentation ends: how, and what caused it.
