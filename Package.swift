@@ -87,6 +87,19 @@ let package = Package(
       path: "Tests/Fuzzing/FuzzSnapshot"
     ),
 
+    // The DocC articles' listings that stand alone, compiled (`DocumentListingTests` checks
+    // that each listing is in compiled code; `DocSnippetTests` runs those that use the samples).
+    .target(
+      name: "GettingStartedSnippets", dependencies: library, path: "Tests/Snippets/GettingStarted"),
+    .target(name: "OwnershipSnippets", dependencies: library, path: "Tests/Snippets/Ownership"),
+    .target(
+      name: "PresentingSubFlowsSnippets", dependencies: library,
+      path: "Tests/Snippets/PresentingSubFlows"),
+    .target(name: "RestorationSnippets", dependencies: library, path: "Tests/Snippets/Restoration"),
+    .target(
+      name: "ResultsAndAlertsSnippets", dependencies: library,
+      path: "Tests/Snippets/ResultsAndAlerts"),
+
     // Tests
     .testTarget(
       name: "FlowContainersTests",
@@ -99,7 +112,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DocSnippetTests",
-      dependencies: library + ["FlowContainersTesting", "notes", "quick-start"]
+      dependencies: library + [
+        "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
+        "ResultsAndAlertsSnippets",
+      ]
     ),
     .testTarget(
       name: "SampleTests",

@@ -34,4 +34,5 @@ try file.write(router.snapshot().jsonData())  // atomic: temporary file, then re
 let report = try file.read().map(router.restore(from:))
 // report?.dropped: what no longer exists (a deleted note), cut at the deepest valid point
 // report?.error: corrupt, truncated, unknown-version or unknown-route data; nothing restored
-print(report.map { "restored: \($0.restored.levels.map(\.flow)), complete: \($0.isComplete)" } ?? "")
+print(
+  report.map { "restored: \($0.restored.levels.map(\.flow)), complete: \($0.isComplete)" } ?? "")

@@ -1,9 +1,9 @@
 /// A flow that exposes its container, so the library can present it for you.
 ///
-/// You never need this to present a flow yourself (``ContainerNode/present(_:style:animated:fileID:line:onEnd:)``
-/// takes a container). Adopt it where the library creates and presents flows on your behalf:
-/// deep links and restoration require it of every flow they create (a guard flow, a link's
-/// target).
+/// You never need this to present a flow yourself
+/// (``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` takes a container). Adopt it
+/// where the library creates and presents flows on your behalf: deep links and restoration require
+/// it of every flow they create (a guard flow, a link's target).
 ///
 /// ```swift
 /// extension SignInFlow: PresentableFlow {}  // it already has `let container`

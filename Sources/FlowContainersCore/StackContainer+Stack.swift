@@ -296,9 +296,10 @@ extension StackContainer {
   /// and pop, taken when an Observation registrar or an observer exists.
   ///
   /// The inlined caller then changes the stack itself, specialised for its screen type and
-  /// with the stack taken out (no user code runs until ``endAnnounced(_:_:animated:counts:screens:)``),
-  /// and ends the change. A stack of fewer than `minimumCount` screens is reported as a pop of
-  /// the root: nothing changes, and this returns `nil`.
+  /// with the stack taken out (no user code runs until
+  /// ``endAnnounced(_:_:animated:counts:screens:)``), and ends the change. A stack of fewer than
+  /// `minimumCount` screens is reported as a pop of the root: nothing changes, and this returns
+  /// `nil`.
   ///
   /// Neither half is inlined: the properties they read would then be read from other modules,
   /// and the compiler could no longer prove that their accesses never overlap, so every push and

@@ -113,8 +113,8 @@ extension TabContainer {
 
   /// Adds `tab` at `index` (at the end by default); the selection stays on the tab it was on.
   ///
-  /// Adding the first tab selects it. Misuse is reported as for ``setTabs(_:selected:fileID:line:)``,
-  /// and an index outside `0...tabs.count`.
+  /// Adding the first tab selects it. Misuse is reported as for
+  /// ``setTabs(_:selected:fileID:line:)``, and an index outside `0...tabs.count`.
   ///
   /// - Parameters:
   ///   - tab: The tab flow's container.

@@ -35,7 +35,9 @@ struct QuickStartTests {
         "Sources/FlowContainers/Documentation.docc/FlowContainers.md"), encoding: .utf8)
     let source = try String(
       contentsOf: root.appendingPathComponent("Samples/QuickStart/main.swift"), encoding: .utf8)
-    #expect(page.contains("```swift\n" + source + "```\n\nIt prints:\n\n```\n" + Self.expectedOutput + "```\n"))
+    #expect(
+      page.contains(
+        "```swift\n" + source + "```\n\nIt prints:\n\n```\n" + Self.expectedOutput + "```\n"))
   }
 }
 
@@ -61,7 +63,8 @@ struct ReadmeListingTests {
     let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     // The plan and the tree; then the restoration, which the README describes in comments.
     #expect(lines.count == 7)
-    #expect(readme.contains("It prints:\n\n```\n" + lines.prefix(5).joined(separator: "\n") + "\n```\n"))
+    #expect(
+      readme.contains("It prints:\n\n```\n" + lines.prefix(5).joined(separator: "\n") + "\n```\n"))
     #expect(lines[5] == #"restored: ["AppFlow", "EditorFlow"], complete: true"#)
   }
 

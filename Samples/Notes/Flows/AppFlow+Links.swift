@@ -5,14 +5,11 @@ enum AppRoute: Hashable, Codable, Sendable {
   case library
   case note(Int)
 
+  /// The reverse mapping: the parameters of a stack that ends on a note.
   static let noteParameters: @Sendable ([AppRoute]) -> [String: String]? = { stack in
     guard case .note(let id)? = stack.last else { return nil }
     return ["id": "\(id)"]
   }
-}
-
-extension LinkRequirement {
-  static let signedIn: LinkRequirement = "signed-in"
 }
 
 extension AppFlow: LinkableFlow {

@@ -70,7 +70,11 @@ enum EditorRoute: String, Hashable, Codable, Sendable {
   case preview
 }
 
-extension EditorFlow: LinkableFlow, InterruptionAware {
+extension LinkRequirement {
+  static let signedIn: LinkRequirement = "signed-in"
+}
+
+extension EditorFlow: LinkableFlow {
   static let routes: RouteTable<EditorRoute> = [
     .pattern("edit") { _ in [.edit] },
     .pattern("edit/preview") { _ in [.edit, .preview] },
@@ -92,7 +96,9 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
     case .preview: makePreviewScreen()
     }
   }
+}
 
+extension EditorFlow: InterruptionAware {
   func objection(toInterruptionBy request: LinkRequest) -> String? {
     hasUnsavedChanges ? "“\(original.title)” has unsaved changes" : nil
   }

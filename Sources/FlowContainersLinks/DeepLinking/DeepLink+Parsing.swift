@@ -4,9 +4,9 @@ extension DeepLink {
   /// Parses `text` as a deep link.
   ///
   /// Accepts `scheme://host/path?query#fragment` and `scheme:path?query`. Scheme and host have
-  /// their ASCII letters lowercased; path components and query items are percent-decoded (`+` stays a plus); empty
-  /// path components are dropped; the fragment is ignored. Non-ASCII characters are taken as
-  /// they are. `.` and `..` are ordinary components: nothing is resolved against a base.
+  /// their ASCII letters lowercased; path components and query items are percent-decoded (`+` stays
+  /// a plus); empty path components are dropped; the fragment is ignored. Non-ASCII characters are
+  /// taken as they are. `.` and `..` are ordinary components: nothing is resolved against a base.
   ///
   /// ```swift
   /// let link = try DeepLink(parsing: "NOTES://Note/2/%65dit")
@@ -43,8 +43,8 @@ private struct ParseFailure: Error {
 private struct LinkParser {
   /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`).
   ///
-  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or over
-  /// sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
+  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or
+  /// over sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
   /// `FuzzDeepLink` target runs this parser under AddressSanitizer.
   let bytes: UnsafeBufferPointer<UInt8>
 

@@ -4,8 +4,8 @@ import FlowContainersCore
 ///
 /// Parse one from text with ``init(parsing:)``; build one from components with
 /// ``init(scheme:host:components:queryItems:)``. Scheme and host have their ASCII letters
-/// lowercased, so they compare case-insensitively; path components are percent-decoded and empty ones dropped; the fragment
-/// is ignored.
+/// lowercased, so they compare case-insensitively; path components are percent-decoded and empty
+/// ones dropped; the fragment is ignored.
 ///
 /// ```swift
 /// let link = try DeepLink(parsing: "notes://note/2/edit?from=share")

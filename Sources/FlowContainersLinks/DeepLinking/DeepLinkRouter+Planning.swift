@@ -4,8 +4,8 @@ extension DeepLinkRouter {
   /// Builds the plan that following `link` would apply to the tree as it is now: a dry run
   /// with no side effects.
   ///
-  /// Guards, objections and validation are not checked here; ``apply(_:)`` and ``open(_:)-(DeepLink)``
-  /// check them.
+  /// Guards, objections and validation are not checked here; ``apply(_:)`` and
+  /// ``open(_:)-(DeepLink)`` check them.
   ///
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.

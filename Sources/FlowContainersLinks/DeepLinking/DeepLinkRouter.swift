@@ -186,7 +186,8 @@ public final class DeepLinkRouter {
   /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
   ///
   /// A held link is replaced (and reported dropped as superseded); a link still being
-  /// validated is cancelled. Nothing in the tree moves unless the outcome is ``LinkOutcome/applied(_:)``.
+  /// validated is cancelled. Nothing in the tree moves unless the outcome is
+  /// ``LinkOutcome/applied(_:)``.
   ///
   /// - Parameter link: The link.
   /// - Returns: What happened.

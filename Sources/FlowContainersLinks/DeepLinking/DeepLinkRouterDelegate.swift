@@ -6,7 +6,9 @@ import FlowContainersCore
 ///
 /// ```swift
 /// extension AppFlow: DeepLinkRouterDelegate {
-///   func router(_ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason) {
+///   func router(
+///     _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+///   ) {
 ///     status = "Not opened: \(request) (\(reason))"
 ///   }
 /// }

@@ -8,7 +8,16 @@ import FlowContainersCore
 /// hold before a link may show it.
 ///
 /// ```swift
-/// enum AppRoute: Hashable, Codable, Sendable { case library, note(Int) }
+/// enum AppRoute: Hashable, Codable, Sendable {
+///   case library
+///   case note(Int)
+///
+///   /// The reverse mapping: the parameters of a stack that ends on a note.
+///   static let noteParameters: @Sendable ([AppRoute]) -> [String: String]? = { stack in
+///     guard case .note(let id)? = stack.last else { return nil }
+///     return ["id": "\(id)"]
+///   }
+/// }
 ///
 /// extension AppFlow: LinkableFlow {
 ///   static let routes: RouteTable<AppRoute> = [
@@ -23,7 +32,7 @@ import FlowContainersCore
 ///   static let subFlows: [SubFlow<AppFlow>] = [
 ///     .flow(EditorFlow.self) { app, stack in
 ///       guard case .note(let id)? = stack.last else { return nil }
-///       return EditorFlow(noteID: id, delegate: app)
+///       return app.makeEditor(for: id)
 ///     }
 ///   ]
 ///
@@ -110,8 +119,8 @@ enum ResolutionDepth {
 
   /// A type, at a depth, asked about a link with so many components left.
   ///
-  /// Within one resolution every link asked about is a remainder of the same link, so this names it; the
-  /// answer keeps the link too, and is used only for an equal one (remainders share their
+  /// Within one resolution every link asked about is a remainder of the same link, so this names
+  /// it; the answer keeps the link too, and is used only for an equal one (remainders share their
   /// components' storage, so comparing them is cheap).
   private struct Key: Hashable {
     let type: ObjectIdentifier

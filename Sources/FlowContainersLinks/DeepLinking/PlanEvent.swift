@@ -2,8 +2,9 @@
 ///
 /// A plan (a link, a destination, a restoration) may dismiss two modals, pop and push: many
 /// events in the tree. In a link or destination plan only its last step, the one that brings
-/// the destination on screen, is animated; a restoration animates none. Between ``willApply(_:)`` and ``didApply(_:)`` every event belongs to the plan, so
-/// a host can run one transition and one completion:
+/// the destination on screen, is animated; a restoration animates none. Between ``willApply(_:)``
+/// and ``didApply(_:)`` every event belongs to the plan, so a host can run one transition and one
+/// completion:
 ///
 /// ```swift
 /// token = router.observePlans { event in

@@ -3,11 +3,11 @@ public import FlowContainersCore
 /// A flow with a tab bar at its root, which a ``DeepLinkRouter`` can route links through.
 ///
 /// The flow owns a ``TabContainer`` whose tabs are flows of their own; each tab flow that links
-/// should reach is a ``LinkableFlow``. A router made with ``DeepLinkRouter/init(root:scheme:now:)-(TabbedFlow,_,_)``
-/// asks the tabs' types, the selected tab first and then the others in order, whether their
-/// `canHandle(_:)` accepts a link; it selects the first that does (reusing the live tab flow,
-/// never creating one), dismisses a modal presented over the whole tab container, and follows
-/// the link inside that tab as it would from a root.
+/// should reach is a ``LinkableFlow``. A router made with
+/// ``DeepLinkRouter/init(root:scheme:now:)-(TabbedFlow,_,_)`` asks the tabs' types, the selected
+/// tab first and then the others in order, whether their `canHandle(_:)` accepts a link; it selects
+/// the first that does (reusing the live tab flow, never creating one), dismisses a modal presented
+/// over the whole tab container, and follows the link inside that tab as it would from a root.
 ///
 /// ```swift
 /// extension MainTabsFlow: TabbedFlow {}  // it already has `let container = TabContainer()`

@@ -112,8 +112,9 @@ public final class FlowRestorer {
   /// above it is left out, and the report says what was dropped and why. A level whose flow
   /// type has an unmet ``LinkableFlow/requirement`` is dropped the same way; restoration never
   /// presents a guard. A flow the restoration would dismiss may object (``InterruptionAware``):
-  /// then nothing changes and the report's error says who objected. Every change has cause ``NavigationCause/restoration`` and
-  /// `animated: false`, and all are made before this returns, so the host renders once.
+  /// then nothing changes and the report's error says who objected. Every change has cause
+  /// ``NavigationCause/restoration`` and `animated: false`, and all are made before this returns,
+  /// so the host renders once.
   ///
   /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not

@@ -5,7 +5,8 @@ public import FlowContainersCore
 /// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
 /// objects or transient view state. It is a value: take one with ``FlowRestorer/snapshot()`` (or
 /// ``DeepLinkRouter/snapshot()``), encode it with ``jsonData()``, and restore it with
-/// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON carries an explicit schema version, ``currentVersion`` when written.
+/// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON
+/// carries an explicit schema version, ``currentVersion`` when written.
 ///
 /// ```swift
 /// let data = try router.snapshot().jsonData()

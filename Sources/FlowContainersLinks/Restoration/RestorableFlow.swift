@@ -15,7 +15,7 @@ public import FlowContainersCore
 ///   static let subFlows: [SubFlow<AppFlow>] = [
 ///     .flow(EditorFlow.self) { app, stack in
 ///       guard case .note(let id)? = stack.last else { return nil }
-///       return EditorFlow(noteID: id, delegate: app)
+///       return app.makeEditor(for: id)
 ///     }
 ///   ]
 ///

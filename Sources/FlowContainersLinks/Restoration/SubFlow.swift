@@ -10,8 +10,8 @@ public import FlowContainersCore
 /// static let subFlows: [SubFlow<AppFlow>] = [
 ///   .flow(EditorFlow.self) { app, stack in
 ///     guard case .note(let id)? = stack.last else { return nil }
-///     return EditorFlow(noteID: id, delegate: app)
-///   } onEnd: { app, editor, ending in
+///     return app.makeEditor(for: id)
+///   } onEnd: { app, _, ending in
 ///     app.log("editor: \(ending)")
 ///   },
 ///   .flow(SettingsFlow.self, style: .fullScreenCover) { app, _ in
@@ -21,9 +21,9 @@ public import FlowContainersCore
 /// ```
 ///
 /// `onEnd` is the same news, on the same channel, as the `onEnd` closure you pass to
-/// ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` when you present the flow yourself:
-/// it runs at most once, when the presentation the library made ends, with the parent and the
-/// sub-flow still alive. The declaration holds neither: when the parent itself is being
+/// ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` when you present the flow
+/// yourself: it runs at most once, when the presentation the library made ends, with the parent and
+/// the sub-flow still alive. The declaration holds neither: when the parent itself is being
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   let flowType: FlowType

@@ -7,12 +7,12 @@ let package = Package(
   name: "MyApp",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
-    .package(path: "../flow-containers"),
+    .package(path: "../flow-containers")
   ],
   targets: [
     .executableTarget(
       name: "MyApp",
       dependencies: [.product(name: "FlowContainers", package: "flow-containers")]
-    ),
+    )
   ]
 )

@@ -7,7 +7,7 @@ let package = Package(
   name: "MyApp",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
-    .package(url: "https://git.example.com/FlowContainers.git", branch: "main"),
+    .package(url: "https://git.example.com/FlowContainers.git", branch: "main")
   ],
   targets: [
     .executableTarget(
