@@ -138,4 +138,14 @@ struct DeepLinkRouterResultsTests {
     #expect(
       !String(decoding: try freshRouter.snapshot().jsonData(), as: UTF8.self).contains("transient"))
   }
+
+  @Test func anAlertUpInATabTheUserIsNotLookingAtIsNamedToo() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    tabs.app.container.present(AlertTests.confirmation) { _ in }
+    tabs.container.select(1)
+    let snapshot = try router.snapshot()
+    #expect(snapshot.transient == ["alert: Delete the note? (tab 0)"])
+    #expect(snapshot.otherTabs.map(\.index) == [0])
+  }
 }

@@ -17,6 +17,8 @@ extension DeepLinkRouter {
         let tree = FlowRestorer(rootOrNil: flow).liveSnapshot()
       else { continue }
       snapshot.otherTabs.append(FlowSnapshot.TabTree(index: index, levels: tree.levels))
+      // An alert up in a tab the user is not looking at is left out too, and named.
+      snapshot.transient += tree.transient.map { "\($0) (tab \(index))" }
     }
     return snapshot
   }
