@@ -60,7 +60,8 @@ public final class FlowRestorer {
   func liveSnapshot() -> FlowSnapshot? {
     guard let root else { return nil }
     var levels: [FlowSnapshot.Level] = []
-    for level in LiveLevel.chain(from: root, readingRoutes: true) {
+    let chain = LiveLevel.chain(from: root, readingRoutes: true)
+    for level in chain {
       guard let flow = level.flow else { break }
       let routes = level.routes
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
@@ -72,10 +73,8 @@ public final class FlowRestorer {
     }
     var snapshot = FlowSnapshot(levels: levels)
     // An alert up over the last saved level is not saved, but named, so that restoring says so.
-    if levels.count > 0,
-      let top = LiveLevel.chain(from: root, readingRoutes: false).dropFirst(
-        levels.count
-      ).first, let alert = top.container.owner as? any TransientFlow
+    if levels.count > 0, levels.count < chain.count,
+      let alert = chain[levels.count].container.owner as? any TransientFlow
     {
       snapshot.transient = [alert.transientDescription]
     }
