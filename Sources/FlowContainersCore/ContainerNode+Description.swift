@@ -21,7 +21,7 @@ extension ContainerNode {
     while let next = left.popLast() {
       levels.append(next)
       if let presented = next.node.presentedNode {
-        left.append((presented, next.depth + 1, presented.style.rawValue))
+        left.append((presented, next.depth + 1, presented.attachment.style?.rawValue))
       }
       if let tabs = next.node as? TabContainer {
         for (index, tab) in tabs.tabNodes.enumerated().reversed() {
@@ -64,7 +64,7 @@ extension ContainerNode {
   /// when it is presented, which tab when it is a tab, nothing for a root.
   var dumpNote: String? {
     if let style = presentationStyle { return style.rawValue }
-    if let host = tabHost, let index = host.tabNodes.firstIndex(where: { $0 === self }) {
+    if let host = attachment.tabs, let index = host.tabNodes.firstIndex(where: { $0 === self }) {
       return host.tabNote(index)
     }
     return nil

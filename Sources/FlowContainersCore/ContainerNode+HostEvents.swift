@@ -85,10 +85,10 @@ extension ContainerNode {
 
   /// The user closed this container: its presentation ends as dismissed by the user.
   private func userDismissed(fileID: StaticString, line: UInt) {
-    guard let presenter = presenterNode else {
+    guard let presenter = attachment.presenter else {
       report(
         .notPresented,
-        isHeldByPresenter
+        attachment.isPresented
           ? "the host reported userDismissed on \(locationDescription), whose presenter is "
             + "being released; its presentation ends on the main actor as tornDown."
           : "the host reported userDismissed on \(locationDescription), which is not "

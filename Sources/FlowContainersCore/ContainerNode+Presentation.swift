@@ -131,10 +131,10 @@ extension ContainerNode {
       return
     }
     guard checkNotFinished("dismiss", fileID: fileID, line: line) else { return }
-    guard let presenter = presenterNode else {
+    guard let presenter = attachment.presenter else {
       report(
         .notPresented,
-        isHeldByPresenter
+        attachment.isPresented
           ? "dismiss() on \(locationDescription), whose presenter is being released; its "
             + "presentation ends on the main actor as tornDown."
           : "dismiss() on \(locationDescription), which is not presented; a root container is "
@@ -149,8 +149,9 @@ extension ContainerNode {
 
   /// Ends this container: idempotent teardown, run automatically when the container is released.
   ///
-  /// If the container is presented, it is dismissed as ``PresentationEnding/finished``.
-  /// Otherwise everything it presents is torn down, top-down. Either way it is finished
+  /// If the container is presented, it is dismissed as ``PresentationEnding/finished``; if it is
+  /// a tab, it is removed from its ``TabContainer`` as ``TabContainer/removeTab(at:fileID:line:)``
+  /// removes it. Otherwise everything it presents is torn down, top-down. Either way it is finished
   /// afterwards: every later operation is reported as misuse. Screens stay in the stack (a host
   /// may still be animating them away) and are released with the container. Calling it again
   /// does nothing. Called from a callback while a change is under way in this tree, it runs
@@ -244,9 +245,7 @@ extension ContainerNode {
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
     guard let childOwner = child.owner else { return }
-    child.presenterNode = self
-    child.isHeldByPresenter = true
-    child.style = style
+    child.attachment = .presented(by: self, style: style)
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top.
     let keepsTop = changes?.top != nil
@@ -276,15 +275,19 @@ extension ContainerNode {
       return "\(child.ownerName)'s container has finished (it was dismissed before); create "
         + "a new flow to present."
     }
-    if child.isHeldByPresenter {
-      guard let presenter = child.presenterNode else {
+    if child.attachment.isPresented {
+      guard let presenter = child.attachment.presenter else {
         return "\(child.ownerName)'s container is still presented by a container that is being "
           + "released; its presentation ends on the main actor."
       }
       return "\(child.ownerName)'s container is already presented by "
         + "\(presenter.locationDescription); dismiss it there first."
     }
-    if let host = child.tabHost {
+    if child.attachment.isTab {
+      guard let host = child.attachment.tabs else {
+        return "\(child.ownerName)'s container is still a tab of a tab container that is being "
+          + "released; its tab ends on the main actor."
+      }
       return "\(child.ownerName)'s container is a tab of \(host.locationDescription); remove the "
         + "tab first (removeTab(at:))."
     }
@@ -343,14 +346,14 @@ extension ContainerNode {
   /// Sets the depth, the count of event observers below, the nearest observed container below
   /// and the tree's change queue, for this container and everything it presents.
   ///
-  /// The caller has set ``presenterNode`` first.
+  /// The caller has set ``attachment`` first.
   ///
   /// - Returns: The topmost container of this chain.
   @discardableResult
   func attach(
     depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
   ) -> ContainerNode {
-    // No closure (`presenterNode.flatMap { … }`): a main-actor closure passed to a nonisolated
+    // No closure (`parentNode.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
     if let parent = parentNode {
@@ -445,8 +448,7 @@ extension ContainerNode {
     if let changes, changes.top != nil { changes.top = self }
     didMutate(.presented)
     generation = generation &+ 1
-    child.presenterNode = nil
-    child.isHeldByPresenter = false
+    child.attachment = .root
     child.markFinished()
     // A tab container's tabs finish with it, top-down: what it presented over them has ended
     // already, so what each tab presents ends now, before the tab container's own ending.
@@ -464,18 +466,30 @@ extension ContainerNode {
   }
 
   /// Finishes this container; the caller runs inside the tree's change.
+  ///
+  /// A presented container is dismissed, and a tab is removed from its tab container: a
+  /// finished container is never left in the tree.
   func finishNow() {
     guard !finished else { return }
-    if isHeldByPresenter, let presenter = presenterNode {
+    if let presenter = attachment.presenter {
       presenter.endPresentation(.finished, animated: false, cause: .program)
+    } else if let bar = attachment.tabs, let index = bar.tabNodes.firstIndex(where: { $0 === self })
+    {
+      bar.removeTabNow(at: index, cause: .program)
     } else {
-      markFinished()
-      if presentedNode != nil {
-        endPresentation(.tornDown, animated: false, cause: .program)
-      }
-      // Then the tabs, each ending what it presents: top-down, like the layers above.
-      if let tabs = self as? TabContainer { tabs.finishTabs() }
+      finishInPlace()
     }
+  }
+
+  /// Finishes this container where it hangs: what it presents ends top-down, then its tabs.
+  func finishInPlace() {
+    guard !finished else { return }
+    markFinished()
+    if presentedNode != nil {
+      endPresentation(.tornDown, animated: false, cause: .program)
+    }
+    // Then the tabs, each ending what it presents: top-down, like the layers above.
+    if let tabs = self as? TabContainer { tabs.finishTabs() }
   }
 
   /// Calls `listener` once when the current presentation ends, after the presenter's `onEnd`;
@@ -541,10 +555,9 @@ extension ContainerNode {
   private static func tearDown(
     _ child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?
   ) {
-    child.presenterNode = nil
-    child.isHeldByPresenter = false
+    child.attachment = .root
     child.attach(depth: 0, eventObserversBelow: 0, changes: child.changes)
-    child.finishNow()
+    child.finishInPlace()
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     handlers?.send(.tornDown, cause: .program)
     extendLifetime(owner)

@@ -60,19 +60,12 @@ public class ContainerNode {
   ///
   /// `nil` in the common case, which keeps presenting and dismissing cheap.
   var endHandlers: PresentationEndHandlers?
-  /// The container that presents this one, held weakly.
+  /// Where this container hangs: the root, presented (by whom, with which style), or a tab.
   ///
-  /// The presenter holds this container, not the other way round. It reads `nil` from the
-  /// moment the presenter is released, even while the presenter's `deinit` still waits for the
-  /// main actor.
-  weak var presenterNode: ContainerNode?
-  /// The tab container this container is a tab of, held weakly, as a presenter is.
-  weak var tabHost: TabContainer?
-  /// Whether a presentation holds this container: from `present` until the presentation has
-  /// ended, including while the presenter is being released and its teardown has yet to run.
-  var isHeldByPresenter = false
-  /// The style of the presentation that holds this container, or of the last one.
-  var style = PresentationStyle.sheet
+  /// The holder holds this container, not the other way round: it is weak, and reads `nil` from
+  /// the moment the holder is released, even while the holder's `deinit` still waits for the
+  /// main actor. Written only where presentations and tabs begin and end.
+  var attachment = Attachment.root
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
   /// Whether the container has finished; read on every operation.
@@ -132,23 +125,23 @@ extension ContainerNode {
   ///
   /// It is also `nil` while the presenter is being released off the main actor and the
   /// presentation's teardown has yet to run there; ``isPresented`` is still `true` then.
-  public var presenter: ContainerNode? { presenterNode }
+  public var presenter: ContainerNode? { attachment.presenter }
 
   /// Whether a presentation holds this container.
   ///
   /// `true` from ``present(_:style:animated:fileID:line:onEnd:)`` until the presentation has ended,
   /// however it ends.
-  public var isPresented: Bool { isHeldByPresenter }
+  public var isPresented: Bool { attachment.isPresented }
 
   /// How the host should show this container: the style it was presented with, or `nil` when
   /// it is not presented.
-  public var presentationStyle: PresentationStyle? { isHeldByPresenter ? style : nil }
+  public var presentationStyle: PresentationStyle? { attachment.style }
 
   /// The tab container this container is a tab of, or `nil`.
-  public var tabContainer: TabContainer? { tabHost }
+  public var tabContainer: TabContainer? { attachment.tabs }
 
   /// The container this one sits on: its presenter, or the tab container it is a tab of.
-  var parentNode: ContainerNode? { presenterNode ?? tabHost }
+  var parentNode: ContainerNode? { attachment.holder }
 
   /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }

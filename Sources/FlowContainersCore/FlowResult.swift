@@ -63,7 +63,7 @@ public final class FlowResult<Value> {
       }
       return
     }
-    guard container.isHeldByPresenter, !container.finished else {
+    guard container.attachment.isPresented, !container.finished else {
       // Misuse, which `dismiss` reports; the value goes nowhere.
       container.dismiss(animated: animated, fileID: fileID, line: line)
       return

@@ -188,10 +188,14 @@ extension TabContainer {
     if tab.finished {
       return "\(tab.ownerName)'s container has finished; create a new flow for the tab."
     }
-    if tab.isHeldByPresenter {
+    if tab.attachment.isPresented {
       return "\(tab.ownerName)'s container is presented; dismiss it first."
     }
-    if let host = tab.tabHost {
+    if tab.attachment.isTab {
+      guard let host = tab.attachment.tabs else {
+        return "\(tab.ownerName)'s container is still a tab of a tab container that is being "
+          + "released; its tab ends on the main actor."
+      }
       return host === self
         ? "\(tab.ownerName)'s container is already a tab here."
         : "\(tab.ownerName)'s container is a tab of \(host.locationDescription); remove it there "
@@ -237,6 +241,11 @@ extension TabContainer {
 
   /// Replaces the tabs; the caller has checked them and runs inside the tree's change.
   func setTabsNow(_ tabs: [ContainerNode], selected: Int, cause: NavigationCause) {
+    let current = Set(tabNodes.map(ObjectIdentifier.init))
+    let incoming = tabs.filter { !current.contains(ObjectIdentifier($0)) }
+    // Claimed before the removals run user code (deinits, `onEnd`, Observation): nothing can
+    // present them, make them tabs elsewhere or finish them until they are added.
+    for tab in incoming { claim(tab) }
     let wanted = Set(tabs.map(ObjectIdentifier.init))
     var index = tabNodes.count - 1
     while index >= 0 {
@@ -245,11 +254,11 @@ extension TabContainer {
       }
       index -= 1
     }
-    for (position, tab) in tabs.enumerated() where tab.tabHost !== self {
+    for (position, tab) in tabs.enumerated() where !current.contains(ObjectIdentifier(tab)) {
       addTabNow(tab, at: min(position, tabNodes.count), cause: cause)
     }
     // The kept tabs in the order given.
-    let order = tabs.filter { $0.tabHost === self }
+    let order = tabs.filter { $0.parentNode === self }
     if !order.elementsEqual(tabNodes, by: ===) {
       willMutate(.tabs)
       let owners = Dictionary(
@@ -281,8 +290,8 @@ extension TabContainer {
   /// Adds `tab` at `position`; inside the tree's change.
   func addTabNow(_ tab: ContainerNode, at position: Int, cause: NavigationCause) {
     guard let owner = tab.owner else { return }
+    claim(tab)
     willMutate(.tabs)
-    tab.tabHost = self
     changeQueue.hasTabs = true
     tabNodes.insert(tab, at: position)
     tabOwners.insert(owner, at: position)
@@ -299,12 +308,19 @@ extension TabContainer {
     if selectedPosition == nil { selectNow(position, cause: cause) }
   }
 
+  /// Makes `tab` this container's before any user code of the change runs: what holds it is
+  /// this container, and requests on it wait for the change.
+  private func claim(_ tab: ContainerNode) {
+    tab.attachment = .tab(of: self)
+    tab.changes = changeQueue
+  }
+
   /// Removes the tab at `index`, ending what it presented and releasing its flow; inside the
   /// tree's change.
   func removeTabNow(at index: Int, cause: NavigationCause) {
     let tab = tabNodes[index]
     // What the tab presents ends first, top down, while the tab is still in place.
-    tab.finishNow()
+    tab.finishInPlace()
     willMutate(.tabs)
     tabNodes.remove(at: index)
     let owner = tabOwners.remove(at: index)
@@ -318,7 +334,7 @@ extension TabContainer {
     }
     didMutate(.tabs)
     generation &+= 1
-    tab.tabHost = nil
+    tab.attachment = .root
     tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
@@ -355,7 +371,7 @@ extension TabContainer {
       }
     }
     for node in order.reversed() {
-      guard node.isHeldByPresenter, let presenter = node.presenterNode,
+      guard let presenter = node.attachment.presenter,
         presenter.presentedNode === node
       else { continue }
       presenter.detachPresentation(.tornDown, animated: false, cause: .program)
@@ -375,8 +391,8 @@ extension TabContainer {
     tabOwners = []
     Self.runTeardown(on: changes) {
       for tab in held.tabs {
-        tab.tabHost = nil
-        tab.finishNow()
+        tab.attachment = .root
+        tab.finishInPlace()
         // A tab of a tab container released by an outer teardown was detached with it, and
         // walking its subtree again would cost the nesting depth at every level.
         if tab.changes != nil || tab.eventObserverCount != 0 {

@@ -205,6 +205,32 @@ struct TabContainerTests {
       ])
   }
 
+  @Test func aTabThatFinishesLeavesItsBarAndIsNeverPoppedByAReselection() {
+    let journal = Journal()
+    let (tabs, nodes) = makeTabs(journal: journal)
+    weak let finishedFlow = nodes[1].owner
+    tabs.container.select(1)
+    (nodes[1] as? StackContainer<TestScreen>)?.push(TestScreen("b3"), animated: false)
+    var heard: [String] = []
+    let token = tabs.container.observeEvents { heard.append("\($0)") }
+    nodes[1].finish()
+    tabs.container.handle(.userReselectedTab)
+    token.cancel()
+    #expect(nodes[1].isFinished)
+    #expect(nodes[1].tabContainer == nil)
+    #expect(!tabs.container.tabs.contains { $0 === nodes[1] })
+    #expect(tabs.container.tabs.allSatisfy { !$0.isFinished })
+    // The finished tab's stack is as it was: a reselection reaches the tab now selected.
+    #expect((nodes[1] as? StackContainer<TestScreen>)?.names == ["b.b1", "b.b2", "b3"])
+    #expect(finishedFlow == nil)
+    #expect(
+      heard == [
+        "TabsFlow@0 remove tab 1 TestFlow<Root> (program)",
+        "TabsFlow@0 select tab 1 TestFlow<Root> (program)",
+        "TabsFlow@0 reselect tab 1 TestFlow<Root> (user)",
+      ])
+  }
+
   @Test func reselectingWithoutPoppingOnlyTellsTheObservers() {
     let (tabs, nodes) = makeTabs()
     tabs.container.popsToRootOnReselect = false
