@@ -1,5 +1,6 @@
-/// Where a container hangs in its tree: the root, presented by a container with a style, or a
-/// tab of a tab container. One value, so that a container is never two of these at once.
+/// Where a container hangs in its tree: the root, presented with a style, or a tab.
+///
+/// One value, so that a container is never two of these at once.
 ///
 /// The holder is weak, as every parent is. It reads `nil` from the moment the holder is released,
 /// while the place still says the container is held: its teardown has yet to run on the main
