@@ -30,7 +30,7 @@ public enum MisuseReports {
 
   private static let installed = Mutex<Handler>(MisuseReports.printToStandardError)
 
-  @TaskLocal private static var scoped: Handler?
+  @TaskLocal private static var scoped: Scope?
 
   /// The process-wide handler.
   ///
@@ -53,6 +53,10 @@ public enum MisuseReports {
   /// Runs `operation` with every report made in the current task (and the tasks it creates)
   /// sent to `handler` instead of the process-wide one.
   ///
+  /// A request queued during `operation` (a call from a callback while a change is under way)
+  /// reports to `handler` when it runs, or to the handler in force then if `operation` has
+  /// returned.
+  ///
   /// - Parameters:
   ///   - handler: Receives the reports made during `operation`.
   ///   - operation: The code to run.
@@ -62,10 +66,14 @@ public enum MisuseReports {
   ) rethrows -> Result {
     // Also kept per thread: an `isolated deinit` that runs inside `operation` does not see task
     // locals, but it runs on this thread.
+    let scope = Scope(handler)
     let scopes = ThreadScopes.current
-    scopes.handlers.append(handler)
-    defer { ThreadScopes.pop() }
-    return try $scoped.withValue(handler, operation: operation)
+    scopes.handlers.append(scope)
+    defer {
+      scope.close()
+      ThreadScopes.pop()
+    }
+    return try $scoped.withValue(scope, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with every report made in the current task (and the tasks
@@ -80,12 +88,30 @@ public enum MisuseReports {
     _ handler: @escaping Handler, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await $scoped.withValue(handler, operation: operation, isolation: isolation)
+    let scope = Scope(handler)
+    defer { scope.close() }
+    return try await $scoped.withValue(scope, operation: operation, isolation: isolation)
   }
 
-  /// The handler of the innermost ``withHandler(_:operation:)`` around this call, if any.
-  static var scopedHandler: Handler? {
+  /// The innermost ``withHandler(_:operation:)`` around this call, if any.
+  static var scope: Scope? {
     scoped ?? ThreadScopes.innermost
+  }
+
+  /// A ``withHandler(_:operation:)`` call: its handler, and whether it is still under way.
+  ///
+  /// A request queued during it keeps it, so that its misuse reaches that handler when the
+  /// request runs, or, once the call has returned, the handler in force then: never nobody.
+  final class Scope: Sendable {
+    let handler: Handler
+    private let open = Atomic<Bool>(true)
+
+    init(_ handler: @escaping Handler) { self.handler = handler }
+
+    /// Whether the call is still under way.
+    var isOpen: Bool { open.load(ordering: .acquiring) }
+
+    func close() { open.store(false, ordering: .releasing) }
   }
 
   package static func report(
@@ -94,7 +120,7 @@ public enum MisuseReports {
   ) {
     let diagnostic = FlowDiagnostic(
       code: code, message: message, location: location, fileID: fileID, line: line)
-    (scopedHandler ?? handler)(diagnostic)
+    (scope?.handler ?? handler)(diagnostic)
   }
 }
 
@@ -103,7 +129,7 @@ public enum MisuseReports {
 private final class ThreadScopes {
   private static let key = "FlowContainers.MisuseReports.scopes"
 
-  var handlers: [MisuseReports.Handler] = []
+  var handlers: [MisuseReports.Scope] = []
 
   /// This thread's scopes, made on first use.
   static var current: ThreadScopes {
@@ -115,7 +141,7 @@ private final class ThreadScopes {
   }
 
   /// The innermost handler on this thread, if a scope is open.
-  static var innermost: MisuseReports.Handler? {
+  static var innermost: MisuseReports.Scope? {
     (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
   }
 

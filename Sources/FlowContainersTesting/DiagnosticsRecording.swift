@@ -4,7 +4,9 @@ import Synchronization
 /// Runs `body` and returns the misuse reports it made, instead of printing them.
 ///
 /// Only reports made by the current task (and tasks it creates) are captured, so tests running
-/// in parallel do not see each other's reports.
+/// in parallel do not see each other's reports. A call that `body` makes from a callback during
+/// a change waits for that change; if it runs after `body` has returned, its misuse goes to the
+/// handler in force then (an enclosing recording, or standard error), not into this result.
 ///
 /// ```swift
 /// let diagnostics = withRecordedDiagnostics { container.pop() }

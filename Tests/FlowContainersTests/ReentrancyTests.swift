@@ -57,6 +57,22 @@ struct ReentrancyTests {
     #expect(diagnostics.first?.fileID.hasPrefix("FlowContainersTests/") == true)
   }
 
+  @Test func misuseQueuedInARecordingThatEndedBeforeItRanGoesToTheScopeInForceThen() {
+    let flow = TestFlow<Root>("f", screens: ["a", "b"])
+    var inner: [FlowDiagnostic] = []
+    onNextStackChange(of: flow.container) {
+      // Both pops wait for the pop under way, and run after this recording has ended.
+      inner = withRecordedDiagnostics {
+        flow.container.pop()
+        flow.container.pop()
+      }
+    }
+    let outer = withRecordedDiagnostics { flow.container.pop() }
+    #expect(flow.container.names == ["f.a"])
+    #expect(inner.isEmpty)
+    #expect(outer.map(\.code) == [.popRoot, .popRoot])
+  }
+
   @Test func presentingFromOnChangeDuringAPresentationIsRefusedAfterIt() {
     var root: TestFlow<Root>? = TestFlow<Root>("root")
     let first = TestFlow<Middle>("first")

@@ -18,9 +18,9 @@ final class ChangeQueue {
     /// Where it was asked for.
     let fileID: StaticString
     let line: UInt
-    /// The diagnostics handler in force where it was asked for, so that a refusal is reported
-    /// where the caller looks for it.
-    let diagnostics: MisuseReports.Handler?
+    /// The diagnostics scope in force where it was asked for, so that a refusal is reported
+    /// where the caller looks for it, while the caller still looks there.
+    let diagnostics: MisuseReports.Scope?
     let run: () -> Void
   }
 
@@ -75,7 +75,7 @@ final class ChangeQueue {
   ) {
     let request = Request(
       operation: operation, fileID: fileID, line: line,
-      diagnostics: MisuseReports.scopedHandler, run: run)
+      diagnostics: MisuseReports.scope, run: run)
     // Appended to a local: no access to `pending` stays open across code the compiler cannot
     // see (growing the array, or a release that runs a deinit), so that its other accesses,
     // such as the check at the end of every change, need no run-time exclusivity check.
@@ -104,8 +104,8 @@ final class ChangeQueue {
       let request = pending[next]
       next += 1
       recorded?.append(request)
-      if let handler = request.diagnostics {
-        MisuseReports.withHandler(handler, operation: request.run)
+      if let scope = request.diagnostics, scope.isOpen {
+        MisuseReports.withHandler(scope.handler, operation: request.run)
       } else {
         request.run()
       }
