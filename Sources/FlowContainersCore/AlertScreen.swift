@@ -93,19 +93,36 @@ package final class AlertLayer<Action> {
       title: alert.title, message: alert.message,
       buttons: alert.actions.map { AlertScreen.Button(label: $0.label, role: $0.role) },
       choose: { [weak result, weak container] index, fileID, line in
-        guard let result, let container, container.isPresented, !container.isFinished else {
-          MisuseReports.report(
-            .alertActionNotFound, "choose(\(index)) on an alert that is no longer up.",
-            at: "an alert", fileID: "\(fileID)", line: line)
-          return
-        }
-        result.finish(with: actions[index], fileID: fileID, line: line)
+        Self.choose(actions[index], index, result, container, fileID, line)
       })
     container.replace(with: [screen], animated: false)
   }
 }
 
 /// What the links layer needs of a presented alert, whatever its action type.
+extension AlertLayer {
+  /// Finishes the alert with `action`: after the change under way, if one is, and only if the
+  /// alert is still up then, so that a second choice is reported as one.
+  private static func choose(
+    _ action: Action, _ index: Int, _ result: FlowResult<Action>?,
+    _ container: StackContainer<AlertScreen>?, _ fileID: StaticString, _ line: UInt
+  ) {
+    if let container, let changes = container.changes, changes.isChanging {
+      changes.enqueue("choose(_:)", fileID: fileID, line: line) { [weak result, weak container] in
+        choose(action, index, result, container, fileID, line)
+      }
+      return
+    }
+    guard let result, let container, container.isPresented, !container.isFinished else {
+      MisuseReports.report(
+        .alertActionNotFound, "choose(\(index)) on an alert that is no longer up.",
+        at: "an alert", fileID: "\(fileID)", line: line)
+      return
+    }
+    result.finish(with: action, fileID: fileID, line: line)
+  }
+}
+
 @MainActor
 package protocol TransientFlow: AnyObject {
   /// How a restoration report names it: `alert: Delete?`.

@@ -124,6 +124,25 @@ struct AlertTests {
     #expect(results == ["finished(with: keep)"])
   }
 
+  @Test func choosingTwiceFromACallbackDuringAChangeGivesOneResultAndReportsTheSecondChoice() {
+    let root = TestFlow<Root>("root")
+    var results: [String] = []
+    root.container.present(Self.confirmation) { results.append("\($0)") }
+    let screen = alertScreen(over: root.container)
+    var chose = false
+    let token = root.container.observeEvents { _ in
+      guard !chose else { return }
+      chose = true
+      screen?.choose(0)
+      screen?.choose(1)
+    }
+    let diagnostics = withRecordedDiagnostics { root.container.push(TestScreen("next")) }
+    token.cancel()
+    #expect(results == ["finished(with: delete)"])
+    #expect(diagnostics.map(\.code) == [.alertActionNotFound])
+    #expect(root.container.presented == nil)
+  }
+
   @Test func anAlertOverAPresentationIsAMisuseThatNeverCallsBack() {
     let root = TestFlow<Root>("root")
     let middle = TestFlow<Middle>("middle")
