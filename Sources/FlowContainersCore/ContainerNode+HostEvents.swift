@@ -28,18 +28,11 @@ extension ContainerNode {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func handle(_ event: HostEvent, fileID: StaticString = #fileID, line: UInt = #line) {
-    if let changes, changes.isChanging {
-      changes.enqueue("handle(\(event))", fileID: fileID, line: line) {
-        self.handle(event, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("handle(\(event))", fileID: fileID, line: line) else { return }
-    changeQueue.perform { handleNow(event, fileID: fileID, line: line) }
+    request(.host(event), animated: false, cause: .user, fileID: fileID, line: line)
   }
 
   /// One case per event: check that it fits, then apply it.
-  private func handleNow(_ event: HostEvent, fileID: StaticString, line: UInt) {
+  func handleNow(_ event: HostEvent, fileID: StaticString, line: UInt) {
     switch event {
     case .userPopped(let index): userPopped(toIndex: index, fileID: fileID, line: line)
     case .userDismissed: userDismissed(fileID: fileID, line: line)

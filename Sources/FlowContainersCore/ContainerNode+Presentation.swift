@@ -85,24 +85,7 @@ extension ContainerNode {
   public func dismissPresented(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
-      changes.enqueue("dismissPresented()", fileID: fileID, line: line) {
-        self.dismissPresented(animated: animated, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("dismissPresented", fileID: fileID, line: line) else { return }
-    guard presentedNode != nil else {
-      report(
-        .nothingPresented,
-        "dismissPresented() on \(locationDescription), which presents nothing; check "
-          + "`presented` first, or let the sub-flow dismiss itself.",
-        fileID: fileID, line: line)
-      return
-    }
-    changeQueue.perform {
-      endPresentation(.dismissedByPresenter, animated: animated, cause: .program)
-    }
+    request(.dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Dismisses this container, which must be presented: how a sub-flow closes itself.
@@ -124,27 +107,7 @@ extension ContainerNode {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func dismiss(animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line) {
-    if let changes, changes.isChanging {
-      changes.enqueue("dismiss()", fileID: fileID, line: line) {
-        self.dismiss(animated: animated, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("dismiss", fileID: fileID, line: line) else { return }
-    guard let presenter = attachment.presenter else {
-      report(
-        .notPresented,
-        attachment.isPresented
-          ? "dismiss() on \(locationDescription), whose presenter is being released; its "
-            + "presentation ends on the main actor as tornDown."
-          : "dismiss() on \(locationDescription), which is not presented; a root container is "
-            + "released when its owner is, or ends with finish().",
-        fileID: fileID, line: line)
-      return
-    }
-    changeQueue.perform {
-      presenter.endPresentation(.finished, animated: animated, cause: .program)
-    }
+    request(.dismiss, animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Ends this container: idempotent teardown, run automatically when the container is released.
@@ -158,11 +121,7 @@ extension ContainerNode {
   /// after that change.
   public func finish() {
     guard !finished else { return }
-    if let changes, changes.isChanging {
-      changes.enqueue("finish()", fileID: #fileID, line: #line) { self.finish() }
-      return
-    }
-    changeQueue.perform { finishNow() }
+    request(.finish, animated: false, cause: .program, fileID: #fileID, line: #line)
   }
 }
 
@@ -179,31 +138,17 @@ extension ContainerNode {
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
     onRejected: (() -> Void)? = nil
   ) {
-    if let busy = changes?.isChanging == true ? changes : child.changes, busy.isChanging {
-      // The request keeps the sub-flow alive until it runs, as a presentation would.
-      let owner = child.owner
-      busy.enqueue("present(_:)", fileID: fileID, line: line) {
-        extendLifetime(owner)
-        self.present(
-          child, style: style, animated: animated, cause: cause, fileID: fileID, line: line,
-          onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
-      }
-      return
-    }
-    guard checkPresentation(of: child, fileID: fileID, line: line) else {
-      onRejected?()
-      return
-    }
-    changeQueue.perform {
-      presentNow(
-        child, style: style, animated: animated, cause: cause, onEnd: onEnd,
-        onEndWithCause: onEndWithCause)
-    }
+    let callbacks = PresentationCallbacks(
+      onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
+    request(
+      .present(child, style, callbacks), animated: animated, cause: cause, fileID: fileID,
+      line: line)
   }
 
   /// Whether `child` may be presented here now; reports misuse otherwise.
+  ///
+  /// The door has checked that this container has not finished.
   func checkPresentation(of child: ContainerNode, fileID: StaticString, line: UInt) -> Bool {
-    guard checkNotFinished("present", fileID: fileID, line: line) else { return false }
     if let problem = presentationProblem(child) {
       report(
         .invalidPresentation, "present(_:) on \(locationDescription): \(problem)",

@@ -45,42 +45,9 @@ extension TabContainer {
     _ tabs: [ContainerNode], selected: Int = 0, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    // Queued while a change is under way in this tree or in a new tab's own.
-    let busyTab = tabs.lazy.compactMap(\.changes).first { $0.isChanging }
-    if let busy = changes?.isChanging == true ? changes : busyTab, busy.isChanging {
-      let owners = tabs.map(\.owner)
-      busy.enqueue("setTabs(_:)", fileID: fileID, line: line) {
-        extendLifetime(owners)
-        self.setTabs(tabs, selected: selected, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("setTabs(_:)", fileID: fileID, line: line) else { return }
-    let kept = Set(tabNodes.map(ObjectIdentifier.init))
-    var listed = Set<ObjectIdentifier>()
-    for tab in tabs {
-      guard listed.insert(ObjectIdentifier(tab)).inserted else {
-        reportTab("setTabs(_:)", "\(tab.ownerName)'s container is listed twice.", fileID, line)
-        return
-      }
-      if kept.contains(ObjectIdentifier(tab)) { continue }
-      if let problem = tabProblem(tab) {
-        reportTab("setTabs(_:)", problem, fileID, line)
-        return
-      }
-    }
-    guard tabs.isEmpty ? selected == 0 : tabs.indices.contains(selected) else {
-      report(
-        .tabNotFound,
-        "setTabs(_:selected: \(selected)) on \(locationDescription) with \(tabs.count) tabs; "
-          + "select a position in 0..<\(tabs.count).",
-        fileID: fileID, line: line)
-      return
-    }
-    // The new tabs' flows live through the change, even if only a tab being removed held one.
-    let owners = tabs.map(\.owner)
-    changeQueue.perform { setTabsNow(tabs, selected: selected, cause: .program) }
-    extendLifetime(owners)
+    request(
+      .setTabs(tabs, selected: selected), animated: false, cause: .program, fileID: fileID,
+      line: line)
   }
 
   /// Selects the tab at `index`.
@@ -92,23 +59,7 @@ extension TabContainer {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func select(_ index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-    if let changes, changes.isChanging {
-      changes.enqueue("select(_:)", fileID: fileID, line: line) {
-        self.select(index, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("select(_:)", fileID: fileID, line: line),
-      checkTabIndex(index, "select(\(index))", fileID, line)
-    else { return }
-    guard index != selectedPosition else { return }
-    // Nothing can hear or call back: no change queue needed.
-    guard canCallBack else {
-      selectedPosition = index
-      generation &+= 1
-      return
-    }
-    changeQueue.perform { selectNow(index, cause: .program) }
+    request(.selectTab(index), animated: false, cause: .program, fileID: fileID, line: line)
   }
 
   /// Adds `tab` at `index` (at the end by default); the selection stays on the tab it was on.
@@ -125,30 +76,7 @@ extension TabContainer {
     _ tab: ContainerNode, at index: Int? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    // Queued while a change is under way in this tree or in the tab's own.
-    if let busy = changes?.isChanging == true ? changes : tab.changes, busy.isChanging {
-      let owner = tab.owner
-      busy.enqueue("addTab(_:)", fileID: fileID, line: line) {
-        extendLifetime(owner)
-        self.addTab(tab, at: index, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("addTab(_:)", fileID: fileID, line: line) else { return }
-    let position = index ?? tabNodes.count
-    guard (0...tabNodes.count).contains(position) else {
-      report(
-        .tabNotFound,
-        "addTab(_:at: \(position)) on \(locationDescription), which has \(tabNodes.count) "
-          + "tabs; insert at a position in 0...\(tabNodes.count).",
-        fileID: fileID, line: line)
-      return
-    }
-    if let problem = tabProblem(tab) {
-      reportTab("addTab(_:)", problem, fileID, line)
-      return
-    }
-    changeQueue.perform { addTabNow(tab, at: position, cause: .program) }
+    request(.addTab(tab, at: index), animated: false, cause: .program, fileID: fileID, line: line)
   }
 
   /// Removes the tab at `index`: what it presented ends, top down, as
@@ -162,16 +90,7 @@ extension TabContainer {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func removeTab(at index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-    if let changes, changes.isChanging {
-      changes.enqueue("removeTab(at:)", fileID: fileID, line: line) {
-        self.removeTab(at: index, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("removeTab(at:)", fileID: fileID, line: line),
-      checkTabIndex(index, "removeTab(at: \(index))", fileID, line)
-    else { return }
-    changeQueue.perform { removeTabNow(at: index, cause: .program) }
+    request(.removeTab(at: index), animated: false, cause: .program, fileID: fileID, line: line)
   }
 }
 
@@ -213,6 +132,57 @@ extension TabContainer {
       }
     }
     return nil
+  }
+
+  /// Whether `tabs` may replace the tabs, with the one at `selected` selected; reports misuse
+  /// otherwise.
+  func checkTabs(
+    _ tabs: [ContainerNode], selected: Int, _ fileID: StaticString, _ line: UInt
+  ) -> Bool {
+    let kept = Set(tabNodes.map(ObjectIdentifier.init))
+    var listed = Set<ObjectIdentifier>()
+    for tab in tabs {
+      guard listed.insert(ObjectIdentifier(tab)).inserted else {
+        reportTab("setTabs(_:)", "\(tab.ownerName)'s container is listed twice.", fileID, line)
+        return false
+      }
+      if kept.contains(ObjectIdentifier(tab)) { continue }
+      if let problem = tabProblem(tab) {
+        reportTab("setTabs(_:)", problem, fileID, line)
+        return false
+      }
+    }
+    guard tabs.isEmpty ? selected == 0 : tabs.indices.contains(selected) else {
+      report(
+        .tabNotFound,
+        "setTabs(_:selected: \(selected)) on \(locationDescription) with \(tabs.count) tabs; "
+          + "select a position in 0..<\(tabs.count).",
+        fileID: fileID, line: line)
+      return false
+    }
+    return true
+  }
+
+  /// Whether `tab` may be added at `index` (the end when `nil`); reports misuse otherwise.
+  func checkNewTab(
+    _ tab: ContainerNode, at index: Int?, _ fileID: StaticString, _ line: UInt
+  )
+    -> Bool
+  {
+    let position = index ?? tabNodes.count
+    guard (0...tabNodes.count).contains(position) else {
+      report(
+        .tabNotFound,
+        "addTab(_:at: \(position)) on \(locationDescription), which has \(tabNodes.count) "
+          + "tabs; insert at a position in 0...\(tabNodes.count).",
+        fileID: fileID, line: line)
+      return false
+    }
+    if let problem = tabProblem(tab) {
+      reportTab("addTab(_:)", problem, fileID, line)
+      return false
+    }
+    return true
   }
 
   private func reportTab(

@@ -1,0 +1,177 @@
+/// A change to a tree, as a value: what a public operation asks of its container, and what waits
+/// in the tree's change queue while another change is under way.
+///
+/// ``ContainerNode/request(_:animated:cause:fileID:line:)`` is the one door every such change
+/// goes through: queued while a change is under way in a tree it touches, checked (misuse is
+/// reported and nothing changes), then applied and announced as one change.
+enum TreeChange {
+  /// Present a container over this one.
+  case present(ContainerNode, PresentationStyle, PresentationCallbacks)
+  /// Dismiss what this container presents.
+  case dismissPresented
+  /// Dismiss this container, which must be presented.
+  case dismiss
+  /// Finish this container: dismissed if presented, removed if a tab, torn down otherwise.
+  case finish
+  /// Replace this tab container's tabs.
+  case setTabs([ContainerNode], selected: Int)
+  /// Add a tab to this tab container, at the end when the position is `nil`.
+  case addTab(ContainerNode, at: Int?)
+  /// Remove a tab from this tab container.
+  case removeTab(at: Int)
+  /// Select a tab of this tab container.
+  case selectTab(Int)
+  /// Something the user did, as the host reports it.
+  case host(HostEvent)
+
+  /// The operation's name, for queued requests and misuse reports.
+  var operation: String {
+    switch self {
+    case .present: "present(_:)"
+    case .dismissPresented: "dismissPresented()"
+    case .dismiss: "dismiss()"
+    case .finish: "finish()"
+    case .setTabs: "setTabs(_:)"
+    case .addTab: "addTab(_:)"
+    case .removeTab: "removeTab(at:)"
+    case .selectTab: "select(_:)"
+    case .host(let event): "handle(\(event))"
+    }
+  }
+
+  /// The containers the change brings into this tree: their own trees must not be changing.
+  var incoming: [ContainerNode] {
+    switch self {
+    case .present(let child, _, _), .addTab(let child, _): [child]
+    case .setTabs(let tabs, _): tabs
+    default: []
+    }
+  }
+}
+
+/// What the caller of a presentation hears: how it ends, or that it was refused.
+struct PresentationCallbacks {
+  var onEnd: ((PresentationEnding) -> Void)?
+  /// The presenter's handler that also hears the cause: typed results and links' sub-flows.
+  var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
+  /// Runs when the request turns out to be misuse (reported), now or when it runs.
+  var onRejected: (() -> Void)?
+}
+
+extension ContainerNode {
+  /// The one door of ``TreeChange``s: queues `change` while a change is under way in this tree
+  /// or in the tree of a container it brings in, otherwise checks it and applies it.
+  ///
+  /// A queued change comes back here when its turn comes, and is checked then: the tree may have
+  /// moved. Nothing of the caller's runs between the check and the change.
+  func request(
+    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
+  ) {
+    if let busy = busyQueue(for: change) {
+      // The request keeps the flows it brings in alive until it runs, as the change would.
+      let owners = change.incoming.map(\.owner)
+      busy.enqueue(change.operation, fileID: fileID, line: line) {
+        extendLifetime(owners)
+        self.request(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      }
+      return
+    }
+    guard check(change, fileID: fileID, line: line) else {
+      if case .present(_, _, let callbacks) = change { callbacks.onRejected?() }
+      return
+    }
+    // The flows brought in live through the change, even if only something it ends held one.
+    let owners = change.incoming.map(\.owner)
+    if case .selectTab = change {
+      // Nothing can hear or call back a selection that nobody observes: no change queue needed.
+      self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
+    } else {
+      changeQueue.perform {
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      }
+    }
+    extendLifetime(owners)
+  }
+
+  /// The change queue of a tree `change` touches that is changing now, if any.
+  private func busyQueue(for change: TreeChange) -> ChangeQueue? {
+    if let changes, changes.isChanging { return changes }
+    for node in change.incoming {
+      if let queue = node.changes, queue.isChanging { return queue }
+    }
+    return nil
+  }
+
+  /// Whether `change` may be applied now; reports misuse otherwise.
+  private func check(_ change: TreeChange, fileID: StaticString, line: UInt) -> Bool {
+    if case .finish = change { return !finished }
+    guard checkNotFinished(change.operation, fileID: fileID, line: line) else { return false }
+    switch change {
+    case .present(let child, _, _):
+      return checkPresentation(of: child, fileID: fileID, line: line)
+    case .dismissPresented:
+      guard presentedNode == nil else { return true }
+      report(
+        .nothingPresented,
+        "dismissPresented() on \(locationDescription), which presents nothing; check "
+          + "`presented` first, or let the sub-flow dismiss itself.",
+        fileID: fileID, line: line)
+      return false
+    case .dismiss:
+      guard attachment.presenter == nil else { return true }
+      report(
+        .notPresented,
+        attachment.isPresented
+          ? "dismiss() on \(locationDescription), whose presenter is being released; its "
+            + "presentation ends on the main actor as tornDown."
+          : "dismiss() on \(locationDescription), which is not presented; a root container is "
+            + "released when its owner is, or ends with finish().",
+        fileID: fileID, line: line)
+      return false
+    case .setTabs(let tabs, let selected):
+      return (self as? TabContainer)?.checkTabs(tabs, selected: selected, fileID, line) ?? false
+    case .addTab(let tab, let index):
+      return (self as? TabContainer)?.checkNewTab(tab, at: index, fileID, line) ?? false
+    case .removeTab(let index):
+      return (self as? TabContainer)?.checkTabIndex(index, "removeTab(at: \(index))", fileID, line)
+        ?? false
+    case .selectTab(let index):
+      guard let tabs = self as? TabContainer,
+        tabs.checkTabIndex(index, "select(\(index))", fileID, line)
+      else { return false }
+      return index != tabs.selectedPosition
+    case .finish, .host:
+      // Host events fit or not by the state they meet: checked as they are applied.
+      return true
+    }
+  }
+
+  /// Applies `change`, which ``check(_:fileID:line:)`` allowed, inside the tree's change.
+  private func apply(
+    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
+  ) {
+    switch change {
+    case .present(let child, let style, let callbacks):
+      presentNow(
+        child, style: style, animated: animated, cause: cause, onEnd: callbacks.onEnd,
+        onEndWithCause: callbacks.onEndWithCause)
+    case .dismissPresented:
+      endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
+    case .dismiss:
+      attachment.presenter?.endPresentation(.finished, animated: animated, cause: cause)
+    case .finish:
+      finishNow()
+    case .setTabs(let tabs, let selected):
+      (self as? TabContainer)?.setTabsNow(tabs, selected: selected, cause: cause)
+    case .addTab(let tab, let index):
+      guard let bar = self as? TabContainer else { return }
+      bar.addTabNow(tab, at: index ?? bar.tabNodes.count, cause: cause)
+    case .removeTab(let index):
+      (self as? TabContainer)?.removeTabNow(at: index, cause: cause)
+    case .selectTab(let index):
+      (self as? TabContainer)?.selectNow(index, cause: cause)
+    case .host(let event):
+      handleNow(event, fileID: fileID, line: line)
+    }
+  }
+}
