@@ -28,6 +28,22 @@ struct DeepTreeTests {
     }
   }
 
+  @Test func a100000LayerTreeReadsComparesAndPrintsAsAValueWithoutRecursion() {
+    let counts = LiveCounts()
+    let order = EndingOrder()
+    let root = ModelFlow(counts: counts)
+    presentChain(over: root.container, counts: counts, order: order)
+    do {
+      let tree = root.container.tree
+      #expect(tree.levels.count == Self.size + 1)
+      #expect(tree.topmost == Self.size)
+      #expect(tree == root.container.tree)
+      #expect(tree.description.split(separator: "\n").count == 65)
+    }
+    root.container.dismissPresented(animated: false)
+    #expect(root.container.tree.levels.count == 1)
+  }
+
   @Test func anObserverOnTheRootHearsEveryEndingOfA100000LayerDismissal() {
     let counts = LiveCounts()
     let order = EndingOrder()

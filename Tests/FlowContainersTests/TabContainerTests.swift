@@ -44,7 +44,7 @@ struct TabContainerTests {
     #expect(
       tabs.container.treeDescription == """
         TabsFlow: [TestFlow<Root>*, TestFlow<Middle>]
-        └─ TestFlow<Root> (tab 0, selected): [a.root]
+        ├─ TestFlow<Root> (tab 0, selected): [a.root]
         └─ TestFlow<Middle> (tab 1): [b.root]
         """)
   }

@@ -47,9 +47,9 @@ struct NotesStateTests {
       Type close to go back to settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
-         └─ SettingsFlow (sheet): [settings]
-            └─ AccountFlow (sheet): [account]
+      ├─ AppFlow (tab 0, selected): [library]
+      │  └─ SettingsFlow (sheet): [settings]
+      │     └─ AccountFlow (sheet): [account]
       └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
@@ -72,7 +72,7 @@ struct NotesStateTests {
     #expect(run.standardOutput.hasPrefix("── Todo ──\nWrite the tests first.\n"))
     #expect(
       run.standardOutput.contains(
-        "> tree\nMainTabsFlow: [AppFlow*, HelpFlow]\n└─ AppFlow (tab 0, selected): [library, note 3]\n"
+        "> tree\nMainTabsFlow: [AppFlow*, HelpFlow]\n├─ AppFlow (tab 0, selected): [library, note 3]\n"
       ))
   }
 
@@ -101,7 +101,7 @@ struct NotesStateTests {
       Type back for the topics.
       > tree
       MainTabsFlow: [AppFlow, HelpFlow*]
-      └─ AppFlow (tab 0): [library, note 3]
+      ├─ AppFlow (tab 0): [library, note 3]
       └─ HelpFlow (tab 1, selected): [topics, topic links]
       ── Links ──
       Links open in the tab that can show them: notes://note/2, notes://help/tabs.
@@ -172,7 +172,7 @@ struct NotesStateTests {
       \(Self.library)
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
+      ├─ AppFlow (tab 0, selected): [library]
       └─ HelpFlow (tab 1): [topics]
       \(Self.library)
       Saved the screens to the state file.

@@ -90,9 +90,9 @@ struct NotesTranscriptTests {
       Type close to go back to settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
-         └─ SettingsFlow (sheet): [settings]
-            └─ AccountFlow (sheet): [account]
+      ├─ AppFlow (tab 0, selected): [library]
+      │  └─ SettingsFlow (sheet): [settings]
+      │     └─ AccountFlow (sheet): [account]
       └─ HelpFlow (tab 1): [topics]
       ── Account (sheet) ──
       Not signed in.
@@ -118,7 +118,7 @@ struct NotesTranscriptTests {
       Pick a note to read it.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
+      ├─ AppFlow (tab 0, selected): [library]
       └─ HelpFlow (tab 1): [topics]
       ── Library ──
       3 notes:
@@ -150,8 +150,8 @@ struct NotesTranscriptTests {
       What you asked for opens once you are signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
-         └─ SignInFlow (fullScreenCover): [sign-in]
+      ├─ AppFlow (tab 0, selected): [library]
+      │  └─ SignInFlow (fullScreenCover): [sign-in]
       └─ HelpFlow (tab 1): [topics]
       ── Sign in (fullScreenCover) ──
       You need to sign in to edit notes.
@@ -169,8 +169,8 @@ struct NotesTranscriptTests {
       Preview before saving; close discards the draft.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library, note 2]
-         └─ EditorFlow (fullScreenCover): [edit]
+      ├─ AppFlow (tab 0, selected): [library, note 2]
+      │  └─ EditorFlow (fullScreenCover): [edit]
       └─ HelpFlow (tab 1): [topics]
       ── Editing “Ideas” (fullScreenCover) ──
       | A navigation library where flows own their screens.
@@ -216,7 +216,7 @@ struct NotesTranscriptTests {
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library, note 2]
+      ├─ AppFlow (tab 0, selected): [library, note 2]
       └─ HelpFlow (tab 1): [topics]
       ── Ideas ──
       A navigation library where flows own their screens.
@@ -289,7 +289,7 @@ struct NotesTranscriptTests {
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library, note 1]
+      ├─ AppFlow (tab 0, selected): [library, note 1]
       └─ HelpFlow (tab 1): [topics]
       ── Groceries ──
       Milk, eggs, coffee.
@@ -338,7 +338,7 @@ struct NotesTranscriptTests {
       Editing needs you to be signed in.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library, note 3]
+      ├─ AppFlow (tab 0, selected): [library, note 3]
       └─ HelpFlow (tab 1): [topics]
       ── Todo ──
       Write the tests first.
@@ -409,8 +409,8 @@ struct NotesTranscriptTests {
       Type close to leave settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
-         └─ SettingsFlow (sheet): [settings]
+      ├─ AppFlow (tab 0, selected): [library]
+      │  └─ SettingsFlow (sheet): [settings]
       └─ HelpFlow (tab 1): [topics]
       ── Settings (sheet) ──
       Notes are kept in memory for this run.
@@ -520,7 +520,7 @@ struct NotesTranscriptTests {
       Type back for the topics.
       > tree
       MainTabsFlow: [AppFlow, HelpFlow*]
-      └─ AppFlow (tab 0): [library]
+      ├─ AppFlow (tab 0): [library]
       └─ HelpFlow (tab 1, selected): [topics, topic tabs]
       ── Tabs ──
       Each tab keeps its own screens. Type tab 1 for your notes, tab 2 for help.
@@ -566,7 +566,7 @@ struct NotesTranscriptTests {
       Type tab 1 to go back to your notes.
       > tree
       MainTabsFlow: [AppFlow, HelpFlow*]
-      └─ AppFlow (tab 0): [library, note 3]
+      ├─ AppFlow (tab 0): [library, note 3]
       └─ HelpFlow (tab 1, selected): [topics]
       ── Help ──
       2 topics:
@@ -602,8 +602,8 @@ struct NotesTranscriptTests {
       Pick an action; close cancels.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library, note 1]
-         └─ AlertLayer<Bool> (confirmationDialog): [alert: Delete “Groceries”? [Delete, Cancel]]
+      ├─ AppFlow (tab 0, selected): [library, note 1]
+      │  └─ AlertLayer<Bool> (confirmationDialog): [alert: Delete “Groceries”? [Delete, Cancel]]
       └─ HelpFlow (tab 1): [topics]
       ── Delete “Groceries”? (confirmationDialog) ──
       This cannot be undone.
@@ -710,8 +710,8 @@ struct NotesTranscriptTests {
       Type close to leave settings.
       > tree
       MainTabsFlow: [AppFlow*, HelpFlow]
-      └─ AppFlow (tab 0, selected): [library]
-         └─ SettingsFlow (sheet): [settings]
+      ├─ AppFlow (tab 0, selected): [library]
+      │  └─ SettingsFlow (sheet): [settings]
       └─ HelpFlow (tab 1): [topics]
       ── Settings (sheet) ──
       Notes are kept in memory for this run.

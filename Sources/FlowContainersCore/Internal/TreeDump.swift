@@ -22,6 +22,24 @@ package enum TreeDump {
     return "\(indent(depth))\(shown): [\(items.joined(separator: ", "))]"
   }
 
+  /// One level of a tree that branches: `├─ EditorFlow (sheet): [edit]`, drawn with a bar `│`
+  /// under each ancestor whose `continuing` entry (by depth) says more hangs below it, and `└─`
+  /// when it is the last of what hangs on its parent.
+  package static func line(
+    depth: Int, continuing: [Bool], isLast: Bool, flow: String, note: String?, items: [String]
+  ) -> String {
+    let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
+    let shown = note.map { "\(name) (\($0))" } ?? name
+    var prefix = ""
+    if depth > 0 {
+      for column in 1..<min(depth, maximumIndent) {
+        prefix += continuing.indices.contains(column) && continuing[column] ? "│  " : "   "
+      }
+      prefix += isLast ? "└─ " : "├─ "
+    }
+    return "\(prefix)\(shown): [\(items.joined(separator: ", "))]"
+  }
+
   /// The line standing for `count` levels left out, above `depth`.
   package static func elision(depth: Int, count: Int) -> String {
     "\(indent(depth))… \(count) more levels …"

@@ -1,0 +1,130 @@
+/// The live tree as a value: every level, its kind, its flow, its screens, how it hangs and what
+/// hangs on it, as it was when ``ContainerNode/tree`` read it.
+///
+/// The levels are stored flat, in the order a dump shows them: each level, then its tabs'
+/// subtrees in order, then what it presents. A level names the level it hangs on by position, so
+/// a tree of any depth compares, prints and is released without recursion. Compare two readings
+/// to test navigation as a whole:
+///
+/// ```swift
+/// #expect(app.container.tree.levels.map(\.flow.description) == ["AppFlow", "EditorFlow"])
+/// ```
+public struct FlowTree: Sendable, Hashable {
+  /// One container of the tree.
+  public struct Level: Sendable, Hashable {
+    /// What a level holds.
+    public enum Kind: Sendable, Hashable {
+      /// A stack of screens.
+      case stack
+      /// Tabs, one of them selected (`nil` when there are none).
+      case tabs(selected: Int?)
+    }
+
+    /// How a level hangs on the level below it.
+    public enum Place: Sendable, Hashable {
+      /// Nothing holds it: the root of its tree.
+      case root
+      /// Presented, with a style.
+      case presented(PresentationStyle)
+      /// A tab, at a position of its tab container, selected or not.
+      case tab(Int, selected: Bool)
+    }
+
+    /// The flow that owns the container.
+    public var flow: FlowTypeName
+    /// What the container holds.
+    public var kind: Kind
+    /// How it hangs, also for the first level, whose holder is not in the value.
+    public var place: Place
+    /// The screens as `String(describing:)` renders them, bottom first; for tabs, the tabs'
+    /// flows, the selected one marked `*`.
+    public var screens: [String]
+    /// Whether the container has finished.
+    public var isFinished: Bool
+    /// The position in ``FlowTree/levels`` of the level this one hangs on; `nil` for the first.
+    public internal(set) var parent: Int?
+    /// How many levels lie below this one in the value: 0 for the first.
+    public internal(set) var depth: Int
+    /// The positions of its tabs' levels, in order; empty for a stack.
+    public internal(set) var tabs: [Int] = []
+    /// The position of the level it presents, if it presents one.
+    public internal(set) var presented: Int?
+  }
+
+  /// Every level, the first one first, then each level's tabs' subtrees, then what it presents.
+  public private(set) var levels: [Level]
+
+  /// The position of the level the user sees: what the first level presents, and so on, through
+  /// the selected tab of each tab level that presents nothing.
+  public var topmost: Int? {
+    guard !levels.isEmpty else { return nil }
+    var index = 0
+    while true {
+      let level = levels[index]
+      if let presented = level.presented {
+        index = presented
+      } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
+        index = level.tabs[selected]
+      } else {
+        return index
+      }
+    }
+  }
+
+  init(levels: [Level]) {
+    self.levels = levels
+  }
+}
+
+extension ContainerNode {
+  /// This container and everything that hangs on it (its tabs and what it presents, and so on),
+  /// as a value.
+  ///
+  /// One walk, without recursion, costing the levels and screens it reads. Read it from
+  /// ``root`` for the whole tree.
+  public var tree: FlowTree {
+    var levels: [FlowTree.Level] = []
+    // Each level, then its tabs in order, then what it presents: a pre-order walk with a list
+    // of what is left, so no depth recurses.
+    var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = [
+      (self, nil, place)
+    ]
+    while let (node, parent, place) = left.popLast() {
+      let index = levels.count
+      var kind = FlowTree.Level.Kind.stack
+      if let presented = node.presentedNode, let style = presented.attachment.style {
+        left.append((presented, index, .presented(style)))
+      }
+      if let tabs = node as? TabContainer {
+        kind = .tabs(selected: tabs.selectedPosition)
+        for (position, tab) in tabs.tabNodes.enumerated().reversed() {
+          left.append((tab, index, .tab(position, selected: position == tabs.selectedPosition)))
+        }
+      }
+      var depth = 0
+      if let parent {
+        depth = levels[parent].depth + 1
+        if case .tab = place {
+          levels[parent].tabs.append(index)
+        } else {
+          levels[parent].presented = index
+        }
+      }
+      levels.append(
+        FlowTree.Level(
+          flow: FlowTypeName(node.ownerType), kind: kind, place: place,
+          screens: node.content.screenDescriptions, isFinished: node.finished, parent: parent,
+          depth: depth))
+    }
+    return FlowTree(levels: levels)
+  }
+
+  /// How this container hangs, as a tree value says it.
+  private var place: FlowTree.Level.Place {
+    if let style = attachment.style { return .presented(style) }
+    if let bar = attachment.tabs, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
+      return .tab(index, selected: index == bar.selectedPosition)
+    }
+    return .root
+  }
+}
