@@ -53,6 +53,30 @@ struct DeepLinkGuardTests {
     #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 3)
   }
 
+  @Test func aPlanAppliedAndHeldWhileAnotherLinkIsHeldReplacesIt() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/1/edit")
+    let plan = try linked.router.plan(for: DeepLink(parsing: "notes://note/3/edit")).get()
+    #expect(linked.router.apply(plan).summary == "held(guardRequired(signed-in))")
+    #expect(linked.router.heldLink?.request.description == "notes://note/3/edit")
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: superseded"])
+    linked.signIn?.signIn()
+    await linked.router.waitForPendingWork()
+    #expect((linked.app.container.presentedFlow as? EditorFlow)?.noteID == 3)
+  }
+
+  @Test func aPlanAppliedAfterSignInBeforeTheHeldLinkResumesWins() async throws {
+    let linked = LinkedApp(signedIn: false)
+    _ = await linked.open("notes://note/1/edit")
+    // Signing in ends the guard: the held link resumes on the next turn of the main actor.
+    linked.signIn?.signIn()
+    let plan = try linked.router.plan(for: DeepLink(parsing: "notes://note/2")).get()
+    #expect(linked.router.apply(plan).summary == "applied")
+    await linked.router.waitForPendingWork()
+    #expect(linked.tree == "AppFlow: [library, note(2)]")
+    #expect(linked.log.entries == ["dropped notes://note/1/edit: superseded"])
+  }
+
   @Test func anUnguardedLinkWhileOneIsHeldReplacesItAndDismissesTheGuard() async throws {
     let linked = LinkedApp(signedIn: false)
     _ = await linked.open("notes://note/1/edit")

@@ -53,6 +53,23 @@ struct DeepLinkValidationTests {
     #expect(linked.app.container.stack == [.library, .note(2)])
   }
 
+  @Test func aPlanAppliedWhileAnOlderLinkIsBeingValidatedWins() async throws {
+    let linked = LinkedApp()
+    var release: CheckedContinuation<Void, Never>?
+    linked.router.validator = { plan in
+      if plan.link?.description.hasSuffix("/1") == true {
+        await withCheckedContinuation { release = $0 }
+      }
+    }
+    async let first = linked.open("notes://note/1")
+    while release == nil { await Task.yield() }
+    let plan = try linked.router.plan(for: DeepLink(parsing: "notes://note/2")).get()
+    #expect(linked.router.apply(plan).summary == "applied")
+    release?.resume()
+    #expect(await first == .dropped(.superseded))
+    #expect(linked.app.container.stack == [.library, .note(2)])
+  }
+
   @Test func theTreeMovingDuringValidationIsPlannedAgainNotAppliedStale() async throws {
     let linked = LinkedApp()
     linked.router.validator = { [app = linked.app] _ in

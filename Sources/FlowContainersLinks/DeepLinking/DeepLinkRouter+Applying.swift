@@ -16,9 +16,19 @@ extension DeepLinkRouter {
   /// Called from a callback of another change, it changes nothing and fails with
   /// ``LinkFailure/Reason/treeChanging``.
   ///
+  /// The newest request wins: like ``open(_:)-(DeepLink)``, this drops a link that is held or
+  /// still being validated (``LinkDropReason/superseded``), so it cannot resume over this plan.
+  ///
   /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: LinkPlan) -> LinkOutcome {
+    supersedePendingLinks()
+    return applyNow(plan)
+  }
+
+  /// Applies `plan` for a request that is the newest already: an opened link after planning or
+  /// validation, or a held link resuming.
+  func applyNow(_ plan: LinkPlan) -> LinkOutcome {
     if tabsRoot != nil, let failure = followTab(of: plan) { return .failed(LinkFailure(failure)) }
     guard let root else { return .failed(LinkFailure(.rootReleased)) }
     let node = PlanEngine.node(of: root)

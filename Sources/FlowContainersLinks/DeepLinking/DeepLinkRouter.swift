@@ -232,7 +232,7 @@ public final class DeepLinkRouter {
     case .failure(let failure): return .failed(failure)
     case .success(let made): plan = made
     }
-    guard let validator else { return apply(plan) }
+    guard let validator else { return applyNow(plan) }
     if let root, let failure = Self.unchangeable(PlanEngine.node(of: root)) {
       return .failed(LinkFailure(failure))
     }
@@ -251,6 +251,6 @@ public final class DeepLinkRouter {
     case .failure(let failure): return .failed(failure)
     case .success(let made): plan = made
     }
-    return apply(plan)
+    return applyNow(plan)
   }
 }
