@@ -205,3 +205,56 @@ struct DeepLinkStrictnessTests {
     #expect(table.resolve(try DeepLink(parsing: "notes://item/-3"))?.stack == [-3])
   }
 }
+
+/// A host holds what the URL Standard lets a host hold: the code points it forbids in a host are
+/// refused, raw or percent-encoded, rather than routed as a first component.
+struct DeepLinkHostTests {
+  @Test(arguments: [
+    ("sc://a<b", "a<b"), ("sc://a>b/2", "a>b"), (#"sc://a\b"#, #"a\b"#), ("sc://a^b", "a^b"),
+    ("sc://a|b", "a|b"), ("asdf://%43|/", "%43|"),
+    ("https://a|b.example.com/note", "a|b.example.com"),
+  ])
+  func aHostWithACharacterTheURLStandardForbidsIsRejected(text: String, host: String) {
+    #expect(throws: DeepLinkError(.invalidHost(host), input: text)) { try DeepLink(parsing: text) }
+  }
+
+  @Test(arguments: [
+    "%3C", "%3E", "%5C", "%5E", "%7C", "%7c", "%20", "%23", "%25", "%2F", "%3A", "%3F", "%40",
+    "%5B", "%5D",
+  ])
+  func aHostThatDecodesToAForbiddenCharacterIsRejected(escape: String) {
+    let text = "sc://a\(escape)b/2"
+    #expect(throws: DeepLinkError(.invalidHost("a\(escape)b"), input: text)) {
+      try DeepLink(parsing: text)
+    }
+  }
+
+  @Test(arguments: [("sc://:/", ":"), ("sc://:", ":"), ("https://:8443/note", ":8443")])
+  func anAuthorityWithAColonButNoHostIsRejected(text: String, authority: String) {
+    #expect(throws: DeepLinkError(.invalidHost(authority), input: text)) {
+      try DeepLink(parsing: text)
+    }
+  }
+
+  @Test(arguments: ["sc://a%00b", "sc://a%7Fb", "sc://a%09b"])
+  func aHostThatDecodesToAControlCharacterIsRejected(text: String) {
+    #expect(throws: DeepLinkError(.invalidCharacter(offset: 6), input: text)) {
+      try DeepLink(parsing: text)
+    }
+  }
+
+  @Test func aPercentEncodedSpaceIsDecodedInAPathOrAQuery() throws {
+    let link = try DeepLink(parsing: "sc://note/a%20b?q=c%20d")
+    #expect(link.components == ["note", "a b"])
+    #expect(link.queryValue("q") == "c d")
+    #expect(try DeepLink(parsing: link.description) == link)
+  }
+
+  @Test func theHostsTheURLStandardAcceptsStillParse() throws {
+    #expect(try DeepLink(parsing: "sc://a-b.c_d~e!$&'()*+,;=/2").host == "a-b.c_d~e!$&'()*+,;=")
+    #expect(try DeepLink(parsing: "sc://%6Eote/2").host == "note")
+    #expect(try DeepLink(parsing: "sc://caf%C3%A9/2").host == "café")
+    #expect(try DeepLink(parsing: "sc://").host == nil)
+    #expect(try DeepLink(parsing: "https://example.com:/note").port == nil)
+  }
+}

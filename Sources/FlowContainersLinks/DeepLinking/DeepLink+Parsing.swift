@@ -13,9 +13,13 @@ extension DeepLink {
   /// print(link.components)  // ["note", "2", "edit"]
   /// ```
   ///
+  /// A host may hold what the URL Standard lets a host hold: `<`, `>`, `\`, `^`, `|`, `@`, `[`
+  /// and `]` are refused raw or percent-encoded, and so are escapes of a space, `#`, `%`, `/`,
+  /// `:` and `?`. In a path or a query, `%20` is a space, as the URL Standard encodes one there.
+  ///
   /// - Parameter text: The link as received.
   /// - Throws: ``DeepLinkError`` naming the offending part: empty text, no scheme, an invalid
-  ///   scheme, host or port, a control character or space (raw or percent-encoded), invalid
+  ///   scheme, host or port, a raw space, a control character (raw or percent-encoded), invalid
   ///   percent-encoding, more than ``maximumLength`` bytes, or more than ``maximumComponents``
   ///   components or query items.
   public init(parsing text: String) throws(DeepLinkError) {
@@ -161,13 +165,12 @@ private struct LinkParser {
   ) throws(ParseFailure) -> (host: String?, port: Int?) {
     var hostEnd = range.upperBound
     var port: Int?
-    for index in range {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-        throw ParseFailure(.invalidHost(text(range)))
-      }
+    if range.contains(where: { Self.isForbiddenInHost(bytes[$0]) }) {
+      throw ParseFailure(.invalidHost(text(range)))
     }
     if let colon = range.last(where: { bytes[$0] == Self.colon }) {
+      // `sc://:/` or `https://:8443/`: a port, or its colon, with no host before it.
+      guard colon > range.lowerBound else { throw ParseFailure(.invalidHost(text(range))) }
       hostEnd = colon
       let digits = (colon + 1)..<range.upperBound
       if !digits.isEmpty {
@@ -189,7 +192,34 @@ private struct LinkParser {
     if hostRange.contains(where: { bytes[$0] == Self.colon }) {
       throw ParseFailure(.invalidHost(text(range)))
     }
-    return (try decode(hostRange).asciiLowercased(), port)
+    let host = try decode(hostRange)
+    // Decoded, the host may not hold what it may not hold raw, nor what the escapes stood for
+    // (`%20`, `%2F`, `%3A`: a space, `/`, `:`), as the URL Standard has it for a domain.
+    if host.utf8.contains(where: { Self.isForbiddenInHost($0) || Self.isDelimiterOrEscape($0) }) {
+      throw ParseFailure(.invalidHost(text(range)))
+    }
+    return (host.asciiLowercased(), port)
+  }
+
+  /// Whether `byte` is one of the URL Standard's forbidden host code points that can stand raw in
+  /// an authority: `@`, `[`, `]`, `<`, `>`, `\`, `^` and `|`. (Controls and spaces are refused
+  /// everywhere, `#`, `/` and `?` end the authority, and `:` starts the port.)
+  private static func isForbiddenInHost(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"),
+      UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "|"):
+      true
+    default: false
+    }
+  }
+
+  /// Whether `byte` is a space, `#`, `%`, `/`, `:` or `?`: forbidden in a host too, but only a
+  /// percent-escape can put one there.
+  private static func isDelimiterOrEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), hash, percent, slash, colon, question: true
+    default: false
+    }
   }
 
   private func parseQueryItem(_ range: Range<Int>) throws(ParseFailure) -> DeepLink.QueryItem {

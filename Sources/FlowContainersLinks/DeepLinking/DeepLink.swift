@@ -70,7 +70,8 @@ public struct DeepLink: Sendable, Hashable {
   /// Creates a link from already-decoded parts, for sharing and for tests.
   ///
   /// For a custom scheme the first component becomes the host; for `http` and `https` pass the
-  /// site as `host`.
+  /// site as `host`. A host may not hold what the URL Standard forbids in one (such as a space,
+  /// `/` or `|`): with such a first component, the link prints as text that does not parse.
   ///
   /// ```swift
   /// let link = DeepLink(scheme: "notes", components: ["note", "2"])

@@ -23,13 +23,17 @@ public struct DeepLinkError: Error, Sendable, Hashable {
     case missingScheme
     /// The scheme has characters a scheme may not have.
     case invalidScheme(String)
-    /// The host is malformed: it holds `@`, `[` or `]`, or a colon that does not start a port.
+    /// The host is malformed: it holds a character the URL Standard forbids in a host (`@`, `[`,
+    /// `]`, `<`, `>`, `\`, `^`, `|`; percent-encoded, also a space, `#`, `%`, `/`, `:`, `?`), a
+    /// colon that does not start a port, or there is a port's colon but no host. The text is the
+    /// authority as written.
     case invalidHost(String)
     /// The port is not a number from 0 to 65535, or the scheme takes no port (only `http` and
     /// `https` links do; on another scheme a port would be ignored).
     case invalidPort(String)
-    /// A control character (C0, DEL or C1, such as U+0085), a space, or a line or paragraph
-    /// separator (U+2028, U+2029) at this UTF-8 offset, raw or percent-encoded.
+    /// A control character (C0, DEL or C1, such as U+0085) or a line or paragraph separator
+    /// (U+2028, U+2029), raw or percent-encoded, or a raw space, at this UTF-8 offset. (`%20` is
+    /// a space in a path or a query; in a host it is an ``invalidHost(_:)``.)
     case invalidCharacter(offset: Int)
     /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
     case invalidPercentEncoding(String)
