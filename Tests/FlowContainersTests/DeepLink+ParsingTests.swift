@@ -106,6 +106,27 @@ struct DeepLinkParsingTests {
     #expect(throws: Never.self) { try DeepLink(parsing: justFits) }
   }
 
+  /// The length is checked before anything else reads the text: a 16 MB link is refused with
+  /// the size error, and the error keeps only the head of it.
+  @Test func aHugeLinkIsRefusedWithTheSizeErrorBeforeAnythingElse() {
+    // Past the limit, with a control character and a forbidden host early on: the size wins.
+    let text = "notes://a|b/\n" + String(repeating: "a", count: 16 << 20)
+    let error = #expect(throws: DeepLinkError.self) { try DeepLink(parsing: text) }
+    #expect(error?.reason == .tooLong(length: text.utf8.count, limit: DeepLink.maximumLength))
+    #expect(error?.input == String(text.prefix(200)) + "…")
+  }
+
+  /// A huge link whose characters are few but long (a letter and 8 million combining accents)
+  /// is refused with the size error too, and the error does not keep it whole.
+  @Test func aHugeLinkOfFewCharactersIsRefusedAndCutInItsError() {
+    let text = "notes://n/" + "e" + String(repeating: "\u{301}", count: 8 << 20)
+    let error = #expect(throws: DeepLinkError.self) { try DeepLink(parsing: text) }
+    #expect(error?.reason == .tooLong(length: text.utf8.count, limit: DeepLink.maximumLength))
+    let kept = error?.input.utf8.count ?? .max
+    #expect(kept < 4 * 1024, "the error keeps \(kept) bytes of the link")
+    #expect(error?.input.hasSuffix("…") == true)
+  }
+
   @Test func linksWithTooManyComponentsOrQueryItemsAreRejected() {
     let components = "notes://" + Array(repeating: "a", count: 65).joined(separator: "/")
     #expect(throws: DeepLinkError(.tooManyComponents(count: 65, limit: 64), input: components)) {

@@ -23,6 +23,11 @@ extension DeepLink {
   ///   percent-encoding, more than ``maximumLength`` bytes, or more than ``maximumComponents``
   ///   components or query items.
   public init(parsing text: String) throws(DeepLinkError) {
+    // Before anything reads the text (`withUTF8` copies a text that is not stored contiguously).
+    let length = text.utf8.count
+    guard length <= DeepLink.maximumLength else {
+      throw DeepLinkError(.tooLong(length: length, limit: DeepLink.maximumLength), input: text)
+    }
     var text = text
     let result = text.withUTF8 { bytes in
       Result { () throws(ParseFailure) in try LinkParser(bytes: bytes).parse() }

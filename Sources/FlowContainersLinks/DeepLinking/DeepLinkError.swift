@@ -45,17 +45,27 @@ public struct DeepLinkError: Error, Sendable, Hashable {
 
   /// What was wrong.
   public var reason: Reason
-  /// The offending text, cut to 200 characters.
+  /// The offending text, cut to 200 characters (and 800 Unicode scalars), `…` marking a cut.
   public var input: String
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - reason: What was wrong.
-  ///   - input: The offending text; it is cut to 200 characters.
+  ///   - input: The offending text; it is cut to 200 characters (and 800 Unicode scalars).
   public init(_ reason: Reason, input: String) {
     self.reason = reason
-    self.input = input.count > 200 ? String(input.prefix(200)) + "…" : input
+    self.input = Self.cut(input)
+  }
+
+  /// The head of `input`, read no further than it keeps: a huge link costs no more than a short
+  /// one. (Counting its characters would walk all of it.)
+  private static func cut(_ input: String) -> String {
+    let scalars = input.unicodeScalars
+    let headEnd = scalars.index(scalars.startIndex, offsetBy: 800, limitedBy: scalars.endIndex)
+    let head = Substring(scalars[..<(headEnd ?? scalars.endIndex)])
+    let kept = head.prefix(200)
+    return kept.endIndex == input.endIndex ? input : String(kept) + "…"
   }
 }
 
