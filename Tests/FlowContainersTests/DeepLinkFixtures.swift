@@ -83,7 +83,8 @@ extension AppFlow: LinkableFlow {
 
   static let subFlows: [SubFlow<AppFlow>] = [
     .flow(EditorFlow.self) { app, stack in
-      guard case .note(let id)? = stack.last else { return nil }
+      // As the Notes sample's `makeEditor`: no editor for a note that is gone.
+      guard case .note(let id)? = stack.last, app.notes.contains(id) else { return nil }
       return EditorFlow(noteID: id, catalog: app.catalog, journal: app.journal)
     } onEnd: { app, editor, ending in
       app.linkedEndings.append("\(type(of: editor).flowName) \(ending)")

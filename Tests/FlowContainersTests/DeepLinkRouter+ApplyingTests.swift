@@ -45,6 +45,29 @@ struct DeepLinkApplyingTests {
     #expect(linked.tree == before)
   }
 
+  /// The note is gone, so the app makes no editor for it either: the link reports what
+  /// `makeScreen` threw for the note, as the docs promise, not the editor that was not made.
+  @Test func aLinkIntoADeletedNoteReportsWhatMakeScreenThrewNotTheMissingSubFlow() async throws {
+    let linked = LinkedApp()
+    linked.app.notes.remove(2)
+    let before = linked.tree
+    let outcome = await linked.open("notes://note/2/edit")
+    #expect(
+      outcome
+        == .failed(
+          LinkFailure(
+            .cannotShow(
+              flow: FlowTypeName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+              .threw(ThrownError(NoteMissing(id: 2)))))))
+    #expect(linked.tree == before)
+    // The same through a destination, whose levels are typed.
+    let destination = await linked.router.open(
+      .root(AppFlow.self, showing: [AppRoute.library, .note(2)]).then(
+        EditorFlow.self, showing: [EditorRoute.edit]))
+    #expect(destination == outcome)
+    #expect(linked.tree == before)
+  }
+
   @Test func aParentThatDoesNotCreateTheSubFlowFailsTheLinkAndChangesNothing() async throws {
     let linked = LinkedApp()
     // The app makes editors only over a note; force a plan whose parent stack has none.

@@ -114,6 +114,25 @@ struct RestorationFallbackTests {
     #expect(!report.isComplete)
   }
 
+  /// The app makes no editor over a deleted note: the report says the note is gone, and that
+  /// the editor stood over it, not that the app made no editor.
+  @Test func aDeletedNoteUnderAnEditorIsReportedAsTheDeletedNote() {
+    let linked = LinkedApp()
+    linked.app.notes.remove(2)
+    let report = linked.router.restore(
+      FlowSnapshot(levels: [
+        .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),
+        .init(flow: "EditorFlow", routes: [AnyRoute(EditorRoute.edit)]),
+      ]))
+    #expect(linked.tree == "AppFlow: [library]")
+    #expect(
+      report.dropped.map(\.description) == [
+        "AppFlow@0 [note(2)]: note 2 does not exist",
+        "EditorFlow@1 [edit]: presented over a screen that was not restored",
+      ])
+    #expect(report.error == nil)
+  }
+
   @Test func deletedContentInTheMiddleLevelKeepsTheLevelsBelow() async throws {
     let data = try await deepSnapshot()
     let catalog = Catalog()

@@ -105,7 +105,8 @@ public struct LinkFailure: Error, Sendable, Hashable {
     case stalePlan
     /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
     case cannotShow(flow: FlowTypeName, route: AnyRoute?, ScreenFailure)
-    /// `flow` did not create the `subFlow` the plan needs.
+    /// `flow` did not create the `subFlow` the plan needs. A level's screens are made first: when
+    /// one of them cannot be shown (a deleted note), the failure is ``cannotShow(flow:route:_:)``.
     case cannotCreate(flow: FlowTypeName, subFlow: FlowTypeName)
     /// A flow on the way needs `requirement`, and no guard is registered for it.
     case noGuard(LinkRequirement)

@@ -130,6 +130,13 @@ enum PlanEngine {
     let cause = plan.options.cause
     var flows: [any RestorableFlow] = []
     var endings: [((PresentationEnding, NavigationCause) -> Void)?] = []
+    // One change, one animation: only the last step, the one that brings the destination on
+    // screen, is animated; the steps before it are not, so the plan looks like one move.
+    let last = plan.steps.count - 1
+    // A level's screens are made before the sub-flow presented over them: when a screen cannot
+    // be shown (its `makeScreen` throws for a deleted note), that is what the link reports, not
+    // that the parent made no sub-flow over a screen it does not have.
+    var stackChanges: [Int: () -> Void] = [:]
     for (level, target) in plan.levels.enumerated() {
       if target.isReused, level < live.count, let flow = live[level].flow {
         if plan.options.keepsRootScreens {
@@ -147,17 +154,24 @@ enum PlanEngine {
       } else {
         throw PreparationFailure(level: 0, index: nil, failure: LinkFailure(.stalePlan))
       }
-    }
-    if plan.options.checksShownScreens {
-      // Saved IDs are checked against current data, even where the screen already shows.
-      for (level, flow) in flows.enumerated() {
-        try checkScreens(for: plan.levels[level].routes, in: flow, level: level)
+      if plan.options.checksShownScreens {
+        // Saved IDs are checked against current data, even where the screen already shows.
+        try checkScreens(for: target.routes, in: flows[level], level: level)
+      }
+      for (index, step) in plan.steps.enumerated() {
+        switch step {
+        case .popTo(level, _, _), .push(level, _, _), .replace(level, _, _):
+          // Pushed routes are the end of the level's target stack.
+          let offset = target.routes.count - step.routes.count
+          stackChanges[index] = try prepare(
+            step, on: flows[level], level: level, offset: offset,
+            animated: animated && index == last, cause: cause)
+        default:
+          continue
+        }
       }
     }
     var changes: [() -> Void] = []
-    // One change, one animation: only the last step, the one that brings the destination on
-    // screen, is animated; the steps before it are not, so the plan looks like one move.
-    let last = plan.steps.count - 1
     for (index, step) in plan.steps.enumerated() {
       let animated = animated && index == last
       switch step {
@@ -169,12 +183,8 @@ enum PlanEngine {
         changes.append {
           presenter.dismissPresented(.dismissedByPresenter, animated: animated, cause: cause)
         }
-      case .popTo(let level, _, _), .push(let level, _, _), .replace(let level, _, _):
-        // Pushed routes are the end of the level's target stack.
-        let offset = plan.levels[level].routes.count - step.routes.count
-        changes.append(
-          try prepare(
-            step, on: flows[level], level: level, offset: offset, animated: animated, cause: cause))
+      case .popTo, .push, .replace:
+        if let change = stackChanges[index] { changes.append(change) }
       case .present(let level, _, let style, _):
         changes.append(
           present(
