@@ -61,24 +61,6 @@ struct RestorationStackTests {
   }
 }
 
-struct SnapshotFileLimitTests {
-  @Test func readingAFileLargerThanTheLimitStopsWithoutReadingItAll() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "snapshot-limit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent("state.json")
-    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
-    let handle = try FileHandle(forWritingTo: url)
-    try handle.truncate(atOffset: 1 << 30)  // a sparse 1 GiB file
-    try handle.close()
-    let file = SnapshotFile(url: url)
-    #expect(throws: RestorationError(.tooLarge(bytes: 1 << 30, limit: FlowSnapshot.maximumSize))) {
-      _ = try file.read()
-    }
-  }
-}
-
 /// Restoration asks the flows it would dismiss, as a link does.
 @MainActor
 struct RestorationObjectionTests {

@@ -1,5 +1,4 @@
 import FlowContainers
-@_spi(Testing) import FlowContainersLinks
 import FlowContainersTesting
 import Foundation
 import Testing
@@ -301,46 +300,6 @@ struct RestorationVersionTests {
         └─ SettingsFlow (sheet): [settings]
            └─ AccountFlow (sheet): [account, devices]
         """)
-  }
-}
-
-@MainActor
-struct SnapshotFileTests {
-  func temporaryFile() -> SnapshotFile {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "FlowContainersTests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return SnapshotFile(url: folder.appendingPathComponent("state.json"))
-  }
-
-  @Test func aMissingFileReadsAsNothing() throws {
-    #expect(try temporaryFile().read() == nil)
-  }
-
-  @Test func writingReplacesTheContentsAndLeavesNoTemporaryFiles() throws {
-    let file = temporaryFile()
-    try file.write(Data("one".utf8))
-    try file.write(Data("two".utf8))
-    #expect(try file.read() == Data("two".utf8))
-    let folder = file.url.deletingLastPathComponent()
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.json"])
-  }
-
-  @Test func aSaveInterruptedBeforeItsRenameLeavesTheOldSnapshotIntact() throws {
-    struct PowerCut: Error {}
-    var file = temporaryFile()
-    try file.write(Data("good".utf8))
-    file.interruptBeforeRenameForTesting { throw PowerCut() }
-    #expect(throws: PowerCut.self) { try file.write(Data("new but never committed".utf8)) }
-    #expect(try file.read() == Data("good".utf8))
-    let folder = file.url.deletingLastPathComponent()
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.json"])
-  }
-
-  @Test func writingIntoAFolderThatDoesNotExistFailsAndThrows() {
-    let file = SnapshotFile(
-      url: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/state.json"))
-    #expect(throws: (any Error).self) { try file.write(Data("x".utf8)) }
   }
 }
 

@@ -3,118 +3,124 @@ import Testing
 
 /// `--state`: restore at launch, save on quit, and what happens with bad or outdated files.
 struct NotesStateTests {
-  /// A fresh folder and a state file path in it that does not exist yet.
-  func stateFile() throws -> URL {
+  /// Runs `body` with the path of a state file that does not exist yet, in a fresh folder that
+  /// is removed, with everything in it, when `body` returns or throws.
+  func withStateFile(_ body: (URL) throws -> Void) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "notes-state-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("state.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try body(folder.appendingPathComponent("state.json"))
   }
 
   @Test func aRestorationRoundTripBringsBackTheModalsOverModals() throws {
-    let file = try stateFile()
-    try expectTranscript(
-      arguments: ["--state", file.path], input: "open notes://settings/account\nquit\n",
-      """
-      ── Library ──
-      3 notes:
-        1. Open “Groceries”
-        2. Open “Ideas”
-        3. Open “Todo”
-        4. Settings
-      Pick a note to read it.
-      > open notes://settings/account
-      ── Account (sheet) ──
-      Not signed in.
-        1. Sign in
-      Type close to go back to settings.
-      > quit
-      Saved the screens to the state file.
-      """)
-    let saved = try String(contentsOf: file, encoding: .utf8)
-    #expect(
-      saved
-        == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
-        + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"tab":0,"#
-        + #""tabs":[{"index":1,"levels":[{"flow":"HelpFlow","routes":[{"topics":{}}]}]}],"#
-        + #""version":2}"#)
-    try expectTranscript(
-      arguments: ["--state", file.path], input: "tree\nclose\n",
-      """
-      ── Account (sheet) ──
-      Not signed in.
-        1. Sign in
-      Type close to go back to settings.
-      > tree
-      MainTabsFlow: [AppFlow*, HelpFlow]
-      ├─ AppFlow (tab 0, selected): [library]
-      │  └─ SettingsFlow (sheet): [settings]
-      │     └─ AccountFlow (sheet): [account]
-      └─ HelpFlow (tab 1): [topics]
-      ── Account (sheet) ──
-      Not signed in.
-        1. Sign in
-      Type close to go back to settings.
-      > close
-      ── Settings (sheet) ──
-      Notes are kept in memory for this run.
-        1. Account
-      Type close to leave settings.
-      Saved the screens to the state file.
-      """)
-    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""AccountFlow""#) == false)
+    try withStateFile { file in
+      try expectTranscript(
+        arguments: ["--state", file.path], input: "open notes://settings/account\nquit\n",
+        """
+        ── Library ──
+        3 notes:
+          1. Open “Groceries”
+          2. Open “Ideas”
+          3. Open “Todo”
+          4. Settings
+        Pick a note to read it.
+        > open notes://settings/account
+        ── Account (sheet) ──
+        Not signed in.
+          1. Sign in
+        Type close to go back to settings.
+        > quit
+        Saved the screens to the state file.
+        """)
+      let saved = try String(contentsOf: file, encoding: .utf8)
+      #expect(
+        saved
+          == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
+          + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"tab":0,"#
+          + #""tabs":[{"index":1,"levels":[{"flow":"HelpFlow","routes":[{"topics":{}}]}]}],"#
+          + #""version":2}"#)
+      try expectTranscript(
+        arguments: ["--state", file.path], input: "tree\nclose\n",
+        """
+        ── Account (sheet) ──
+        Not signed in.
+          1. Sign in
+        Type close to go back to settings.
+        > tree
+        MainTabsFlow: [AppFlow*, HelpFlow]
+        ├─ AppFlow (tab 0, selected): [library]
+        │  └─ SettingsFlow (sheet): [settings]
+        │     └─ AccountFlow (sheet): [account]
+        └─ HelpFlow (tab 1): [topics]
+        ── Account (sheet) ──
+        Not signed in.
+          1. Sign in
+        Type close to go back to settings.
+        > close
+        ── Settings (sheet) ──
+        Notes are kept in memory for this run.
+          1. Account
+        Type close to leave settings.
+        Saved the screens to the state file.
+        """)
+      #expect(try String(contentsOf: file, encoding: .utf8).contains(#""AccountFlow""#) == false)
+    }
   }
 
   @Test func theNoteScreenSurvivesARestart() throws {
-    let file = try stateFile()
-    _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "3\nquit\n")
-    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "tree\n")
-    #expect(run.standardOutput.hasPrefix("── Todo ──\nWrite the tests first.\n"))
-    #expect(
-      run.standardOutput.contains(
-        "> tree\nMainTabsFlow: [AppFlow*, HelpFlow]\n├─ AppFlow (tab 0, selected): [library, note 3]\n"
-      ))
+    try withStateFile { file in
+      _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "3\nquit\n")
+      let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "tree\n")
+      #expect(run.standardOutput.hasPrefix("── Todo ──\nWrite the tests first.\n"))
+      #expect(
+        run.standardOutput.contains(
+          "> tree\nMainTabsFlow: [AppFlow*, HelpFlow]\n├─ AppFlow (tab 0, selected): [library, note 3]\n"
+        ))
+    }
   }
 
   /// Both tabs' screens come back, and the tab that was selected is selected again.
   @Test func aConfirmationThatWasUpIsNotRestoredAndTheRestartSaysSo() throws {
-    let file = try stateFile()
-    _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "1\n3\nquit\n")
-    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""transient":["alert: "#))
-    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
-    #expect(
-      run.standardOutput.hasPrefix(
-        "Not restored: alert: Delete “Groceries”?@1 []: alerts are transient and are not "
-          + "restored.\n── Groceries ──\n"))
+    try withStateFile { file in
+      _ = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "1\n3\nquit\n")
+      #expect(try String(contentsOf: file, encoding: .utf8).contains(#""transient":["alert: "#))
+      let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+      #expect(
+        run.standardOutput.hasPrefix(
+          "Not restored: alert: Delete “Groceries”?@1 []: alerts are transient and are not "
+            + "restored.\n── Groceries ──\n"))
+    }
   }
 
   @Test func theSelectedTabAndItsScreensSurviveARestart() throws {
-    let file = try stateFile()
-    _ = try SampleRunner.run(
-      "notes", arguments: ["--state", file.path], input: "3\ntab 2\n2\nquit\n")
-    #expect(try String(contentsOf: file, encoding: .utf8).contains(#""tab":1"#))
-    try expectTranscript(
-      arguments: ["--state", file.path], input: "tree\ntab 1\n",
-      """
-      ── Links ──
-      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
-      Type back for the topics.
-      > tree
-      MainTabsFlow: [AppFlow, HelpFlow*]
-      ├─ AppFlow (tab 0): [library, note 3]
-      └─ HelpFlow (tab 1, selected): [topics, topic links]
-      ── Links ──
-      Links open in the tab that can show them: notes://note/2, notes://help/tabs.
-      Type back for the topics.
-      > tab 1
-      ── Todo ──
-      Write the tests first.
-        1. Edit
-        2. Share a link
-        3. Delete
-      Editing needs you to be signed in.
-      Saved the screens to the state file.
-      """)
+    try withStateFile { file in
+      _ = try SampleRunner.run(
+        "notes", arguments: ["--state", file.path], input: "3\ntab 2\n2\nquit\n")
+      #expect(try String(contentsOf: file, encoding: .utf8).contains(#""tab":1"#))
+      try expectTranscript(
+        arguments: ["--state", file.path], input: "tree\ntab 1\n",
+        """
+        ── Links ──
+        Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+        Type back for the topics.
+        > tree
+        MainTabsFlow: [AppFlow, HelpFlow*]
+        ├─ AppFlow (tab 0): [library, note 3]
+        └─ HelpFlow (tab 1, selected): [topics, topic links]
+        ── Links ──
+        Links open in the tab that can show them: notes://note/2, notes://help/tabs.
+        Type back for the topics.
+        > tab 1
+        ── Todo ──
+        Write the tests first.
+          1. Edit
+          2. Share a link
+          3. Delete
+        Editing needs you to be signed in.
+        Saved the screens to the state file.
+        """)
+    }
   }
 
   static let library = """
@@ -149,58 +155,62 @@ struct NotesStateTests {
   func aCorruptOrOutdatedStateFileIsReportedAndTheAppStartsAtTheLibrary(
     contents: String, message: String
   ) throws {
-    let file = try stateFile()
-    try Data(contents.utf8).write(to: file)
-    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
-    #expect(run.status == 0)
-    let lines = run.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("Could not restore the saved state: \(message)") == true)
-    #expect(lines.dropFirst().first == "Starting at the library.")
-    #expect(run.standardOutput.contains(Self.library))
+    try withStateFile { file in
+      try Data(contents.utf8).write(to: file)
+      let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+      #expect(run.status == 0)
+      let lines = run.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("Could not restore the saved state: \(message)") == true)
+      #expect(lines.dropFirst().first == "Starting at the library.")
+      #expect(run.standardOutput.contains(Self.library))
+    }
   }
 
   @Test func aNoteDeletedSinceTheSaveFallsBackToTheLibrary() throws {
-    let file = try stateFile()
-    try Data(
-      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":7}}]}]}"#
-        .utf8
-    ).write(to: file)
-    try expectTranscript(
-      arguments: ["--state", file.path], input: "tree\n",
-      """
-      Not restored: AppFlow@0 [note(7)]: there is no note 7.
-      \(Self.library)
-      > tree
-      MainTabsFlow: [AppFlow*, HelpFlow]
-      ├─ AppFlow (tab 0, selected): [library]
-      └─ HelpFlow (tab 1): [topics]
-      \(Self.library)
-      Saved the screens to the state file.
-      """)
+    try withStateFile { file in
+      try Data(
+        #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":7}}]}]}"#
+          .utf8
+      ).write(to: file)
+      try expectTranscript(
+        arguments: ["--state", file.path], input: "tree\n",
+        """
+        Not restored: AppFlow@0 [note(7)]: there is no note 7.
+        \(Self.library)
+        > tree
+        MainTabsFlow: [AppFlow*, HelpFlow]
+        ├─ AppFlow (tab 0, selected): [library]
+        └─ HelpFlow (tab 1): [topics]
+        \(Self.library)
+        Saved the screens to the state file.
+        """)
+    }
   }
 
   @Test func anEditorIsNotRestoredWithoutSigningIn() throws {
-    let file = try stateFile()
-    try Data(
-      (#"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
-        + #"{"flow":"EditorFlow","routes":["edit"]}]}"#).utf8
-    ).write(to: file)
-    let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
-    #expect(
-      run.standardOutput.hasPrefix(
-        "Not restored: EditorFlow@1 [edit]: requires signed-in.\n── Ideas ──"))
+    try withStateFile { file in
+      try Data(
+        (#"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
+          + #"{"flow":"EditorFlow","routes":["edit"]}]}"#).utf8
+      ).write(to: file)
+      let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+      #expect(
+        run.standardOutput.hasPrefix(
+          "Not restored: EditorFlow@1 [edit]: requires signed-in.\n── Ideas ──"))
+    }
   }
 
   @Test func aMissingStateFileStartsFreshAndIsCreatedOnQuit() throws {
-    let file = try stateFile()
-    try expectTranscript(
-      arguments: ["--state", file.path], input: "quit\n",
-      """
-      \(Self.library)
-      > quit
-      Saved the screens to the state file.
-      """)
-    #expect(FileManager.default.fileExists(atPath: file.path))
+    try withStateFile { file in
+      try expectTranscript(
+        arguments: ["--state", file.path], input: "quit\n",
+        """
+        \(Self.library)
+        > quit
+        Saved the screens to the state file.
+        """)
+      #expect(FileManager.default.fileExists(atPath: file.path))
+    }
   }
 }
 

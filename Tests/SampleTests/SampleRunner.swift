@@ -41,8 +41,17 @@ enum SampleRunner {
   }
 
   /// Runs the tool `name` found on the `PATH` (such as `swift`), as ``run(_:arguments:input:environment:)``.
+  ///
+  /// The tool gets a temporary folder of its own (`TMPDIR`), removed when it exits: SwiftPM
+  /// leaves a `TemporaryDirectory.*` folder and lock files behind on every run.
   static func runTool(_ name: String, arguments: [String]) throws -> SampleRun {
-    try run(URL(fileURLWithPath: "/usr/bin/env"), arguments: [name] + arguments)
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sample-tool-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    return try run(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments: [name] + arguments,
+      environment: ["TMPDIR": temporary.path])
   }
 
   private static func run(
