@@ -13,6 +13,9 @@ public struct RestorationError: Error, Sendable, Hashable {
     case empty
     /// The data is larger than ``FlowSnapshot/maximumSize``.
     case tooLarge(bytes: Int, limit: Int)
+    /// The snapshot file at this path is not a regular file (a folder, a named pipe, a device),
+    /// so ``SnapshotFile/read()`` does not read it: a pipe could keep it waiting.
+    case notARegularFile(String)
     /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
     case corrupt(String)
     /// The snapshot's schema version is missing, older than the oldest readable or newer than
@@ -57,6 +60,8 @@ extension RestorationError: CustomStringConvertible {
     case .empty: return "the snapshot is empty"
     case .tooLarge(let bytes, let limit):
       return "the snapshot is too large (\(bytes) bytes, limit \(limit))"
+    case .notARegularFile(let path):
+      return "the snapshot file \"\(path)\" is not a regular file (a folder, a pipe, a device)"
     case .corrupt(let detail): return "the snapshot is corrupt: \(detail)"
     case .unsupportedVersion(let version):
       let supported = "\(FlowSnapshot.oldestReadableVersion) to \(FlowSnapshot.currentVersion)"

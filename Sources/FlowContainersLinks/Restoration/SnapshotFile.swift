@@ -48,24 +48,49 @@ public struct SnapshotFile: Sendable {
 
   /// Reads the file, or returns `nil` if it does not exist.
   ///
-  /// Reading stops past ``FlowSnapshot/maximumSize``: a larger file is not read whole.
+  /// A symbolic link is followed: the file it leads to is read, and its size is checked. Reading
+  /// stops past ``FlowSnapshot/maximumSize``: a larger file is not read whole. Anything but a
+  /// regular file (a folder, a named pipe, a device) is refused without being read or waited on.
   ///
   /// - Returns: The file's bytes.
   /// - Throws: ``RestorationError`` with ``RestorationError/Reason/tooLarge(bytes:limit:)``
-  ///   when the file is larger than ``FlowSnapshot/maximumSize``; a file-system error other
-  ///   than the file being missing.
+  ///   when the file is larger than ``FlowSnapshot/maximumSize``, or with
+  ///   ``RestorationError/Reason/notARegularFile(_:)`` when it is not a regular file; a
+  ///   file-system error other than the file being missing.
   public func read() throws -> Data? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    let handle = try FileHandle(forReadingFrom: url)
+    // Without waiting: opening a named pipe to read would block until a writer came.
+    let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+      if code == .ENOENT || code == .ENOTDIR { return nil }
+      throw fileError(code)
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     defer { try? handle.close() }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw fileError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw RestorationError(.notARegularFile(url.path))
+    }
     let limit = FlowSnapshot.maximumSize
+    let size = Int(status.st_size)
+    guard size <= limit else { throw RestorationError(.tooLarge(bytes: size, limit: limit)) }
+    // The file may have grown since: read one byte past the limit to know.
     let data = try handle.read(upToCount: limit + 1) ?? Data()
     guard data.count <= limit else {
-      let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size]
-      let bytes = (size as? NSNumber)?.intValue ?? data.count
-      throw RestorationError(.tooLarge(bytes: bytes, limit: limit))
+      throw RestorationError(.tooLarge(bytes: data.count, limit: limit))
     }
     return data
+  }
+
+  /// The error Foundation reports when reading this file fails with `code`.
+  private func fileError(_ code: POSIXErrorCode) -> CocoaError {
+    let kind: CocoaError.Code =
+      code == .EACCES || code == .EPERM ? .fileReadNoPermission : .fileReadUnknown
+    return CocoaError(
+      kind, userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(code)])
   }
 
   /// Replaces the file's contents with `data`, atomically.
