@@ -217,13 +217,9 @@ extension TabContainer {
     // present them, make them tabs elsewhere or finish them until they are added.
     for tab in incoming { claim(tab) }
     let wanted = Set(tabs.map(ObjectIdentifier.init))
-    var index = tabNodes.count - 1
-    while index >= 0 {
-      if !wanted.contains(ObjectIdentifier(tabNodes[index])) {
-        removeTabNow(at: index, cause: cause)
-      }
-      index -= 1
-    }
+    removeTabsNow(
+      at: tabNodes.indices.reversed().filter { !wanted.contains(ObjectIdentifier(tabNodes[$0])) },
+      cause: cause)
     for (position, tab) in tabs.enumerated() where !current.contains(ObjectIdentifier(tab)) {
       addTabNow(tab, at: min(position, tabNodes.count), cause: cause)
     }
@@ -288,36 +284,99 @@ extension TabContainer {
   /// Removes the tab at `index`, ending what it presented and releasing its flow; inside the
   /// tree's change.
   func removeTabNow(at index: Int, cause: NavigationCause) {
-    let tab = tabNodes[index]
-    // What the tab presents ends first, top down, while the tab is still in place.
-    tab.finishInPlace()
-    willMutate(.tabs)
-    tabNodes.remove(at: index)
-    let owner = tabOwners.remove(at: index)
-    let removedSelected = selectedPosition == index
-    if let selected = selectedPosition {
-      if tabNodes.isEmpty {
-        selectedPosition = nil
-      } else if selected > index || selected == tabNodes.count {
-        selectedPosition = selected - 1
+    removeTabsNow(at: [index], cause: cause)
+  }
+
+  /// Removes the tabs at `indices`, highest first, ending what each presented and releasing its
+  /// flow; inside the tree's change.
+  ///
+  /// Observers hear each removal, highest first, with its position at that moment (which is
+  /// its position before the change, since only tabs above it have gone), and the selection
+  /// moving off a removed selected tab. The tabs leave in one pass, so removing any number of
+  /// 100,000 tabs costs linear work.
+  func removeTabsNow(at indices: [Int], cause: NavigationCause) {
+    guard !indices.isEmpty else { return }
+    // What each tab presents ends first, top down, while every tab is still in place.
+    for index in indices { tabNodes[index].finishInPlace() }
+    // The selection after each removal, as removing them one by one would move it.
+    var selection = selectedPosition
+    var count = tabNodes.count
+    var movedTo: [Int?] = []
+    movedTo.reserveCapacity(indices.count)
+    for index in indices {
+      count -= 1
+      let removedSelected = selection == index
+      if let selected = selection {
+        if count == 0 {
+          selection = nil
+        } else if selected > index || selected == count {
+          selection = selected - 1
+        }
+      }
+      movedTo.append(removedSelected ? selection : nil)
+    }
+    // Where each removal's new selection stood before the change, for its event's flow name.
+    let removing = Set(indices)
+    var removedTabs: [ContainerNode] = []
+    var released: [AnyObject] = []
+    for index in indices {
+      removedTabs.append(tabNodes[index])
+      released.append(tabOwners[index])
+    }
+    var namesAfter: [FlowTypeName?] = []
+    if eventObserverCount > 0 {
+      for (step, index) in indices.enumerated() {
+        guard let position = movedTo[step] else {
+          namesAfter.append(nil)
+          continue
+        }
+        // Below `index` nothing has moved. At or above it stand, in order, the tabs above it
+        // that stay: every removal above it has been made by then.
+        var original = position
+        if position >= index {
+          var skip = position - index
+          original = index + 1
+          while removing.contains(original) || skip > 0 {
+            if !removing.contains(original) { skip -= 1 }
+            original += 1
+          }
+        }
+        namesAfter.append(FlowTypeName(tabNodes[original].ownerType))
       }
     }
+    willMutate(.tabs)
+    var keptNodes: [ContainerNode] = []
+    var keptOwners: [AnyObject] = []
+    keptNodes.reserveCapacity(tabNodes.count - indices.count)
+    keptOwners.reserveCapacity(tabNodes.count - indices.count)
+    for index in tabNodes.indices where !removing.contains(index) {
+      keptNodes.append(tabNodes[index])
+      keptOwners.append(tabOwners[index])
+    }
+    tabNodes = keptNodes
+    tabOwners = keptOwners
+    selectedPosition = selection
     didMutate(.tabs)
     generation &+= 1
-    tab.attachment = .root
-    tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    for tab in removedTabs {
+      tab.attachment = .root
+      tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    }
     if eventObserverCount > 0 {
-      emit(
-        .tabRemoved(index: index, flow: FlowTypeName(tab.ownerType)), cause: cause, animated: false)
-      // The tab that took the selected one's place is selected now: observers hear it.
-      if removedSelected, let selected = selectedPosition {
+      for (step, index) in indices.enumerated() {
         emit(
-          .tabSelected(index: selected, flow: FlowTypeName(tabNodes[selected].ownerType)),
-          cause: cause, animated: false)
+          .tabRemoved(index: index, flow: FlowTypeName(removedTabs[step].ownerType)), cause: cause,
+          animated: false)
+        // The tab that took the selected one's place is selected now: observers hear it.
+        if let position = movedTo[step], let name = namesAfter[step] {
+          emit(.tabSelected(index: position, flow: name), cause: cause, animated: false)
+        }
       }
     }
-    // The tab's flow is released here, unless something else holds it.
-    extendLifetime(owner)
+    // The tabs' flows are released here, highest first, unless something else holds them.
+    removedTabs.removeAll()
+    released.reverse()
+    while !released.isEmpty { _ = released.removeLast() }
   }
 
   /// Finishes every tab, for a tab container that finished.

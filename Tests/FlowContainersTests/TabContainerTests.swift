@@ -360,6 +360,45 @@ struct TabContainerTests {
     #expect(tabs.container.selectedIndex == nil)
   }
 
+  @Test func removingSeveralTabsWithTheSelectedOneIsHeardAsOneByOneRemovalsHighestFirst() {
+    let tabs = TabsFlow()
+    let a = TestFlow<Root>("a")
+    let b = TestFlow<Middle>("b")
+    let c = TestFlow<Top>("c")
+    let d = TestFlow<Top>("d")
+    let e = TestFlow<Extra>("e")
+    tabs.container.setTabs(
+      [a.container, b.container, c.container, d.container, e.container], selected: 1)
+    let recorder = NavigationRecorder(tabs.container)
+    tabs.container.setTabs([a.container, e.container], selected: 0)
+    #expect(
+      recorder.descriptions == [
+        "TabsFlow@0 remove tab 3 TestFlow<Top> (program)",
+        "TabsFlow@0 remove tab 2 TestFlow<Top> (program)",
+        "TabsFlow@0 remove tab 1 TestFlow<Middle> (program)",
+        "TabsFlow@0 select tab 1 TestFlow<Extra> (program)",
+        "TabsFlow@0 select tab 0 TestFlow<Root> (program)",
+      ])
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(b.container.isFinished && c.container.isFinished && d.container.isFinished)
+  }
+
+  @Test func keepingEveryOtherOfAHundredThousandTabsRemovesTheRestWithoutQuadraticWork() {
+    let tabs = TabsFlow()
+    let counts = LiveCounts()
+    var flows: [ModelFlow] = []
+    for _ in 0..<100_000 { flows.append(ModelFlow(counts: counts)) }
+    tabs.container.setTabs(flows.map(\.container), selected: 99_999)
+    let kept = stride(from: 0, to: flows.count, by: 2).map { flows[$0].container }
+    flows.removeAll()
+    // One pass: removing them one at a time shifted the tabs above each (debug build: 1.1 s
+    // here, 11 s at 400,000 tabs; now 0.7 s and 2.9 s).
+    tabs.container.setTabs(kept, selected: 0)
+    #expect(counts.flows == 50_000)
+    #expect(tabs.container.tabs.count == 50_000)
+    #expect(zip(tabs.container.tabs, kept).allSatisfy { $0 === $1 })
+  }
+
   @Test func dismissingAPresentedTabContainerEndsEverythingTopDown() {
     let journal = Journal()
     let root = TestFlow<Root>("root")
