@@ -164,13 +164,24 @@ extension ContainerNode {
     // A tree is a chain, so every container of it has the same topmost: the tree's, kept by its
     // change queue as layers are presented and dismissed.
     if let top = changes?.top, top.changes === changes { return top }
+    // With tabs, a hidden tab's chain has a topmost of its own; the root's is remembered until
+    // the tree changes.
+    let isRoot = attachment.place == .root
+    if isRoot, let top = changes?.rootTopIfCurrent, top.changes === changes { return top }
     var node = self
     var steps = 0
     for above in chain(.towardTop).dropFirst() {
       node = above
       steps += 1
     }
-    if steps >= 16, let changes, !changes.hasTabs, node.changes === changes { changes.top = node }
+    if steps >= 16, let changes, node.changes === changes {
+      if !changes.hasTabs {
+        changes.top = node
+      } else if isRoot, !changes.isChanging {
+        // Not mid-change: the tree may still move before the change's revision ends.
+        changes.remember(rootTop: node)
+      }
+    }
     return node
   }
 

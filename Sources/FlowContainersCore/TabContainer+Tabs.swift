@@ -242,6 +242,7 @@ extension TabContainer {
 
   /// Selects the tab at `index`; inside the tree's change.
   func selectNow(_ index: Int, cause: NavigationCause) {
+    changes?.noteQuietChange()
     willMutate(.tabs)
     selectedPosition = index
     didMutate(.tabs)

@@ -44,6 +44,35 @@ struct DeepTreeTests {
     #expect(root.container.tree.levels.count == 1)
   }
 
+  @Test func theTopmostOf100000NestedTabBarsIsReadOnceAndThenCostsNothingUntilTheTreeChanges() {
+    let root = TabsFlow()
+    var bars: [TabsFlow] = [root]
+    for _ in 0..<Self.size {
+      let next = TabsFlow()
+      bars[bars.count - 1].container.setTabs([next.container])
+      bars.append(next)
+    }
+    let deepest = bars[bars.count - 1].container
+    // Each read walked the whole depth: 100,000 reads of a tree this deep took hours.
+    var misses = 0
+    for _ in 0..<Self.size where root.container.topmost !== deepest { misses += 1 }
+    #expect(misses == 0)
+    let modal = TestFlow<Top>("modal")
+    deepest.present(modal.container)
+    #expect(root.container.topmost === modal.container)
+    let cover = TestFlow<Extra>("cover")
+    bars[1].container.present(cover.container)
+    #expect(root.container.topmost === cover.container)
+    bars[1].container.dismissPresented()
+    #expect(root.container.topmost === modal.container)
+    // A tab that is not selected keeps a topmost of its own.
+    let hidden = TestFlow<Middle>("hidden")
+    bars[0].container.addTab(hidden.container)
+    #expect(hidden.container.topmost === hidden.container)
+    bars[0].container.select(1)
+    #expect(root.container.topmost === hidden.container)
+  }
+
   @Test func anObserverOnTheRootHearsEveryEndingOfA100000LayerDismissal() {
     let counts = LiveCounts()
     let order = EndingOrder()

@@ -43,6 +43,30 @@ final class ChangeQueue {
   var hasTabs = false {
     didSet { if hasTabs { top = nil } }
   }
+  /// Bumped as every change begins: what was read of the tree at one revision holds until the
+  /// next.
+  private(set) var revision: UInt64 = 0
+  /// The topmost container as read from the root of a tree with tabs, where ``top`` is not
+  /// kept, and the ``revision`` it was read at: reading it again before the tree changes costs
+  /// nothing.
+  private(set) weak var rootTop: ContainerNode?
+  private var rootTopRevision: UInt64 = 0
+
+  /// The topmost container read from the root at this revision, if it was.
+  var rootTopIfCurrent: ContainerNode? {
+    rootTopRevision == revision ? rootTop : nil
+  }
+
+  /// Remembers the topmost container read from the root, until the tree changes.
+  func remember(rootTop node: ContainerNode) {
+    rootTop = node
+    rootTopRevision = revision
+  }
+
+  /// Records a change made without ``begin()``: a selection nobody can hear.
+  func noteQuietChange() {
+    revision &+= 1
+  }
 
   init() {}
 
@@ -58,6 +82,7 @@ final class ChangeQueue {
 
   /// Starts a change, as ``perform(_:)`` does around its closure.
   func begin() -> ChangeStart {
+    revision &+= 1
     let outer = isChanging
     isChanging = true
     return ChangeStart(outer: outer)
