@@ -73,6 +73,22 @@ struct ReentrancyTests {
     #expect(outer.map(\.code) == [.popRoot, .popRoot])
   }
 
+  @Test func presentingFromACallbackOfTheChildsOwnTreeWaitsForThatChange() {
+    let root = TestFlow<Root>("root")
+    let child = TestFlow<Middle>("child")
+    var presentedInCallback: ContainerNode?
+    let token = child.container.observeEvents { _ in
+      root.container.present(child.container)
+      presentedInCallback = root.container.presented
+    }
+    child.container.push(TestScreen("next"))
+    token.cancel()
+    // Presenting the child mid-change would move its tree while its change is announced.
+    #expect(presentedInCallback == nil)
+    #expect(root.container.presented === child.container)
+    #expect(child.container.depth == 1)
+  }
+
   @Test func presentingFromOnChangeDuringAPresentationIsRefusedAfterIt() {
     var root: TestFlow<Root>? = TestFlow<Root>("root")
     let first = TestFlow<Middle>("first")

@@ -98,6 +98,24 @@ struct TabContainerTests {
     #expect(tabs.container.selectedTab == nil)
   }
 
+  @Test func removingATabEndsTwoLayersInsideItTopDownBeforeItsFlowIsReleased() {
+    let journal = Journal()
+    let (tabs, nodes) = makeTabs(journal: journal)
+    do {
+      let first = TestFlow<Middle>("first", journal: journal)
+      let second = TestFlow<Top>("second", journal: journal)
+      nodes[1].present(first.container) { journal.record("first ended: \($0)") }
+      first.container.present(second.container) { journal.record("second ended: \($0)") }
+    }
+    journal.entries.removeAll()
+    tabs.container.removeTab(at: 1)
+    #expect(
+      journal.entries == [
+        "second ended: tornDown", "deinit second", "deinit screen second.root",
+        "first ended: tornDown", "deinit first", "deinit screen first.root", "deinit b",
+      ])
+  }
+
   @Test func replacingTheTabsReleasesTheOnesLeftOutAndKeepsTheOthersWhole() {
     let (tabs, nodes) = makeTabs()
     weak let dropped = nodes[0].owner
