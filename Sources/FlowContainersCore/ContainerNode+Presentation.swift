@@ -215,7 +215,7 @@ extension ContainerNode {
 
   private func presentationProblem(_ child: ContainerNode) -> String? {
     if child === self { return "a container cannot present itself." }
-    if let cycle = ownerCycle(presenting: child) { return cycle }
+    if let cycle = ownerCycleProblem(presenting: child) { return cycle }
     if child.finished {
       return "\(child.ownerName)'s container has finished (it was dismissed before); create "
         + "a new flow to present."
@@ -262,30 +262,43 @@ extension ContainerNode {
     return false
   }
 
-  /// How many presenters below this one ``ownerCycle(presenting:)`` looks at.
+  /// How many levels below this one ``ownerCycle(of:)`` walks before it asks the tree whether
+  /// the owner has a container in it at all.
   static let ownerCycleReach = 64
 
-  /// Why presenting `child` would keep its own presenter alive for ever, if it would: its owner
-  /// is the flow that owns this container or one below it (within ``ownerCycleReach`` levels).
+  /// The container below this one (or this one) whose flow is `child`'s owner, if one is: then
+  /// holding that owner (presenting `child`, or making it a tab) keeps this container alive for
+  /// ever, since that flow holds it, directly or through what it presents.
   ///
-  /// A presentation holds the presented container's owner; that owner holds the container that
-  /// presents, directly or through what it presents, so neither would ever be released.
-  private func ownerCycle(presenting child: ContainerNode) -> String? {
+  /// Any depth: past ``ownerCycleReach`` levels the walk goes on only when the tree counts a
+  /// container with that owner, so building a deep tree of new flows stays linear.
+  func ownerCycle(of child: ContainerNode) -> ContainerNode? {
     guard let identity = child.ownerIdentity else { return nil }
-    for current in chain(.towardRoot).prefix(Self.ownerCycleReach) {
+    var walked = 0
+    for current in chain(.towardRoot) {
+      if walked == Self.ownerCycleReach {
+        guard let changes, changes.hasContainer(ownedBy: identity) else { return nil }
+      }
+      walked += 1
       // The identity first: a comparison of two words, where loading a weak owner is not. It
       // may name an owner that is gone and whose address was reused, so the weak references
       // decide.
       if current.ownerIdentity == identity, let owner = child.ownerReference,
         current.ownerReference === owner
       {
-        let whose = current === self ? "this container's own" : "\(current.locationDescription)'s"
-        return "the container's owner is \(whose) flow, which the presentation would keep alive "
-          + "while that flow keeps this container alive: a cycle that is never released. Give "
-          + "the presented container a flow of its own."
+        return current
       }
     }
     return nil
+  }
+
+  /// Why presenting `child` would keep its own presenter alive for ever, if it would.
+  private func ownerCycleProblem(presenting child: ContainerNode) -> String? {
+    guard let current = ownerCycle(of: child) else { return nil }
+    let whose = current === self ? "this container's own" : "\(current.locationDescription)'s"
+    return "the container's owner is \(whose) flow, which the presentation would keep alive "
+      + "while that flow keeps this container alive: a cycle that is never released. Give "
+      + "the presented container a flow of its own."
   }
 
   /// Sets the depth, the count of event observers below, the nearest observed container below

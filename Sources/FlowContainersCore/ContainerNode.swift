@@ -31,6 +31,7 @@ public class ContainerNode {
       ownerReference = newValue
       // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
       // is checked for isolation at run time, on every call.
+      changes?.uncount(owner: ownerIdentity)
       if let newValue {
         ownerType = type(of: newValue)
         ownerIdentity = ObjectIdentifier(newValue)
@@ -38,6 +39,7 @@ public class ContainerNode {
         ownerType = nil
         ownerIdentity = nil
       }
+      changes?.count(owner: ownerIdentity)
     }
   }
 
@@ -90,9 +92,16 @@ public class ContainerNode {
   var changeObserverCount = 0
   /// The generation at which an interactive pop began, while one is in progress.
   var interactivePopGeneration: UInt64?
-  /// The tree's change queue, shared by every container of the tree; a root makes it when it
-  /// first needs it.
-  var changes: ChangeQueue?
+  /// The tree's change queue, shared by every container of the tree.
+  ///
+  /// A root makes it when it first needs it. It counts the containers that share it, by owner.
+  var changes: ChangeQueue? {
+    didSet {
+      guard changes !== oldValue else { return }
+      oldValue?.uncount(owner: ownerIdentity)
+      changes?.count(owner: ownerIdentity)
+    }
+  }
 
   @usableFromInline init() {}
 

@@ -124,12 +124,9 @@ extension TabContainer {
       return "\(tab.ownerName)'s container is below this one in the tree; making it a tab "
         + "would make a cycle."
     }
-    for node in chain(.towardRoot).prefix(Self.ownerCycleReach)
-    where node.ownerIdentity == tab.ownerIdentity {
-      if let owner = tab.ownerReference, node.ownerReference === owner {
-        return "the container's owner is \(node.locationDescription)'s flow, which the tab would "
-          + "keep alive while that flow keeps this container alive: a cycle."
-      }
+    if let node = ownerCycle(of: tab) {
+      return "the container's owner is \(node.locationDescription)'s flow, which the tab would "
+        + "keep alive while that flow keeps this container alive: a cycle."
     }
     return nil
   }

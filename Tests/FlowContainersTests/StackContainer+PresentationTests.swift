@@ -277,6 +277,40 @@ struct PresentationMisuseTests {
     }
   }
 
+  @Test func aContainerOwnedByAFlowAnyDepthBelowIsReportedAsACycle() {
+    for depth in [63, 64, 100, 1_000] {
+      let root = TestFlow<Root>("root")
+      var chain: [TestFlow<Middle>] = []
+      var top: ContainerNode = root.container
+      for _ in 0..<depth {
+        let flow = TestFlow<Middle>("layer")
+        top.present(flow.container)
+        chain.append(flow)
+        top = flow.container
+      }
+      let ownedByRoot = StackContainer(root: TestScreen("again"))
+      ownedByRoot.owner = root
+      let ownedByTheMiddle = StackContainer(root: TestScreen("again"))
+      ownedByTheMiddle.owner = chain[depth / 2]
+      expectMisuse(.invalidPresentation, leavesUnchanged: root.container, ownedByRoot) {
+        top.present(ownedByRoot)
+      }
+      expectMisuse(.invalidPresentation, leavesUnchanged: root.container, ownedByTheMiddle) {
+        top.present(ownedByTheMiddle)
+      }
+      let bar = TabsFlow()
+      top.present(bar.container)
+      expectMisuse(.invalidTab, leavesUnchanged: root.container, ownedByRoot) {
+        bar.container.addTab(ownedByRoot)
+      }
+      // A fresh flow is no cycle, however deep.
+      let fresh = TestFlow<Top>("fresh")
+      bar.container.present(fresh.container)
+      #expect(bar.container.presented === fresh.container)
+      root.container.dismissPresented()
+    }
+  }
+
   @Test func aFlowPresentingItsOwnSecondContainerWouldHaveLeaked() {
     // What the check prevents: the presentation holds the flow, and the flow its container.
     weak var leaked: TestFlow<Root>?

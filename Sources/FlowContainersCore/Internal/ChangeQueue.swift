@@ -68,7 +68,26 @@ final class ChangeQueue {
     revision &+= 1
   }
 
+  /// How many containers of the tree each flow owns: what lets the owner-cycle check stop
+  /// after a few levels however deep the tree is (``ContainerNode/ownerCycle(of:)``).
+  private var owners: [ObjectIdentifier: Int] = [:]
+
   init() {}
+
+  /// Counts a container that joins the tree, by its owner.
+  func count(owner: ObjectIdentifier?) {
+    guard let owner else { return }
+    owners[owner, default: 0] += 1
+  }
+
+  /// Stops counting a container that leaves the tree, by its owner.
+  func uncount(owner: ObjectIdentifier?) {
+    guard let owner, let count = owners[owner] else { return }
+    owners[owner] = count > 1 ? count - 1 : nil
+  }
+
+  /// Whether a container of the tree is owned by `owner`.
+  func hasContainer(ownedBy owner: ObjectIdentifier) -> Bool { owners[owner] != nil }
 
   /// Runs `change` as the tree's change in progress, then every request made while it ran.
   ///
