@@ -43,8 +43,10 @@ public final class NavigationRecorder {
     token = nil
   }
 
-  /// Records a test failure unless the recorded event descriptions are exactly `expected`, then
-  /// forgets them, so the next expectation starts fresh.
+  /// Records a test failure unless the recorded event descriptions are exactly `expected`.
+  ///
+  /// It only checks: the events stay recorded, and the next check sees them too. Call
+  /// ``clear()`` to start the next check fresh.
   ///
   /// - Parameters:
   ///   - expected: The descriptions expected, oldest first.
@@ -57,7 +59,6 @@ public final class NavigationRecorder {
     line: UInt = #line, column: UInt = #column
   ) {
     let actual = descriptions
-    clear()
     guard actual != expected else { return }
     CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column).fail(
       "navigation events differ.\nexpected:\n"
