@@ -312,6 +312,19 @@ struct TabContainerTests {
     }
   }
 
+  @Test func aTabWhoseFlowWasReleasedBeforeTheCallIsReportedAsReleasedWithHowToKeepIt() {
+    let tabs = TabsFlow()
+    // As `setTabs([LibraryFlow().container])`: nothing keeps the flow until the call.
+    let released = TestFlow<Top>("released").container
+    let diagnostics = withRecordedDiagnostics { tabs.container.setTabs([released]) }
+    #expect(diagnostics.map(\.code) == [.invalidTab])
+    let message = diagnostics.first?.message ?? ""
+    #expect(message.contains("released before the call"), "\(message)")
+    #expect(message.contains("Keep the flow in a local until the call returns"), "\(message)")
+    #expect(!message.hasPrefix("setTabs(_:) on TabsFlow@0: the container has no owner"))
+    #expect(tabs.container.tabs.isEmpty)
+  }
+
   @Test func aModalOverTheTabContainerIsWhatTheUserSeesAndTheChainFollowsIt() {
     let (tabs, nodes) = makeTabs()
     let inTab = TestFlow<Middle>("inTab")
