@@ -59,10 +59,21 @@ public final class DeepLinkRouter {
     let makeFlow: @MainActor () -> (any PresentableFlow)?
   }
 
-  /// The root flow; `nil` once the host has released it.
+  /// The flow that snapshots, restoration and ``currentLink()`` start from; `nil` once it has
+  /// been released.
+  ///
+  /// For a router made with ``init(root:scheme:now:)-(LinkableFlow,_,_)``, the flow you passed.
+  /// For a router made for a tab bar, it is not the tab bar's flow (that is ``tabsRoot``) but the
+  /// selected tab's flow, as of the router's last link, snapshot, restoration or sharing: it
+  /// follows the selection then, not at once; `nil` while no tab is selected or the selected
+  /// tab's flow is not a ``LinkableFlow``.
   public internal(set) weak var root: (any LinkableFlow)?
-  /// The flow with the tab bar, for a router made for one; links go through its tabs, and
-  /// ``root`` is the selected tab's flow.
+  /// The flow that owns the tab bar, for a router made with
+  /// ``init(root:scheme:now:)-(TabbedFlow,_,_)``: the flow you passed, through whose tabs links
+  /// go; `nil` for a router made for a single root flow, and once the tab bar's flow has been
+  /// released.
+  ///
+  /// ``root`` is then the selected tab's flow, not this one.
   public internal(set) weak var tabsRoot: (any TabbedFlow)?
   /// Whether the router was made for a tab bar: once that flow is released, links fail as
   /// for a released root.
