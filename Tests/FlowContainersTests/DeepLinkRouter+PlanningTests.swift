@@ -139,6 +139,28 @@ struct DeepLinkPlanningTests {
     }
   }
 
+  @Test func aFailedLinkNamesTheDeepestFlowWhoseSubFlowsCouldNotTakeTheRest() throws {
+    let linked = LinkedApp()
+    let app = FlowTypeName(AppFlow.self)
+    let settings = FlowTypeName(SettingsFlow.self)
+    // Settings' patterns take "settings/account" but its sub-flows cannot take "x": resolution
+    // goes on into the sub-flow whose patterns match to find the deepest such flow.
+    let cases: [(String, LinkFailure.Reason)] = [
+      ("notes://nowhere", .noSubFlow(flow: app, remaining: ["nowhere"])),
+      ("notes://settings/x", .noSubFlow(flow: settings, remaining: ["x"])),
+      ("notes://note/1/edit/x", .noSubFlow(flow: app, remaining: ["edit", "x"])),
+    ]
+    for (text, reason) in cases {
+      #expect(linked.router.plan(for: try DeepLink(parsing: text)) == .failure(LinkFailure(reason)))
+    }
+    // A destination names the flow whose sub-flows were asked, too.
+    let destination = LinkDestination.root(AppFlow.self, showing: [.library])
+      .then(AccountFlow.self, showing: [.account])
+    #expect(
+      linked.router.plan(for: destination)
+        == .failure(LinkFailure(.notASubFlow(FlowTypeName(AccountFlow.self), of: app))))
+  }
+
   @Test func failuresDescribeThemselves() {
     #expect(
       LinkFailure(.noSubFlow(flow: FlowTypeName(AppFlow.self), remaining: ["x", "y"])).description

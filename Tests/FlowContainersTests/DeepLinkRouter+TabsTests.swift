@@ -18,6 +18,18 @@ final class TabbedApp: TabbedFlow {
   var gallery: Gallery? { container.tabs[1].owner as? Gallery }
 }
 
+/// A tab bar whose one tab is an editor: no link but "edit" and "edit/preview" matches it.
+@MainActor
+final class EditorTabs: TabbedFlow {
+  let container = TabContainer()
+
+  init() {
+    container.owner = self
+    let editor = EditorFlow(noteID: 1)
+    container.setTabs([editor.container])
+  }
+}
+
 /// Links through a tab bar: the tab whose type can handle the link is selected, its live flow
 /// reused, a modal over the tab bar dismissed, and the link followed inside the tab.
 @MainActor
@@ -73,6 +85,32 @@ struct DeepLinkRouterTabsTests {
     #expect(outcome.summary.hasPrefix("failed"))
     #expect(tabs.container.treeDescription == before)
     #expect(tabs.container.selectedIndex == 1)
+  }
+
+  @Test func aLinkNoTabCanHandleStopsWhereItWouldInTheFirstTabWhosePatternsMatch() async throws {
+    // The app's patterns take "note/2" and leave "nowhere", which none of its sub-flows can
+    // take; the gallery's catch-all would take all of it. Which tab is selected does not change
+    // where resolution stopped.
+    let link = try DeepLink(parsing: "notes://note/2/nowhere")
+    let expected = LinkFailure(.noSubFlow(flow: FlowTypeName(AppFlow.self), remaining: ["nowhere"]))
+    for selected in [0, 1] {
+      let tabs = TabbedApp()
+      tabs.container.select(selected)
+      let router = DeepLinkRouter(root: tabs, scheme: "notes")
+      #expect(router.plan(for: link) == .failure(expected), "tab \(selected) selected")
+    }
+  }
+
+  @Test func aLinkNoTabsPatternsMatchStopsAtTheTabBar() async throws {
+    let tabs = EditorTabs()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    let before = tabs.container.treeDescription
+    let outcome = await router.open("notes://nowhere")
+    #expect(
+      outcome
+        == .failed(
+          LinkFailure(.noSubFlow(flow: FlowTypeName(EditorTabs.self), remaining: ["nowhere"]))))
+    #expect(tabs.container.treeDescription == before)
   }
 
   @Test func aPlanMadeBeforeTheTabsChangedIsStale() async throws {

@@ -176,18 +176,26 @@ extension DeepLinkRouter {
     guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
     let container = tabs.container
     let nodes = container.tabsUntracked
-    let selected = container.selectedIndexUntracked
     for index in Self.tabOrder(of: container) {
       guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
       else { continue }
       return plan(for: link, from: flow).map { $0.through(tab: index, of: container) }
     }
-    // No tab accepts it: the selected tab's resolution says precisely where it stops.
-    if let selected, let flow = nodes[selected].owner as? any LinkableFlow {
-      return plan(for: link, from: flow).map { $0.through(tab: selected, of: container) }
+    // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match to
+    // find the deepest flow that could not take the rest, it goes on into the first tab, in the
+    // tabs' order whatever is selected, whose patterns match; with none, the tab bar is that flow.
+    let stoppedAtTabs = LinkFailure(
+      .noSubFlow(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining)))
+    for node in nodes {
+      guard let flow = node.owner as? any LinkableFlow, type(of: flow).resolveErased(link) != nil
+      else { continue }
+      switch plan(for: link, from: flow) {
+      case .failure(let failure): return .failure(failure)
+      // Its patterns take the link, but its own `canHandle` refused it.
+      case .success: return .failure(stoppedAtTabs)
+      }
     }
-    return .failure(
-      LinkFailure(.noRoute(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining))))
+    return .failure(stoppedAtTabs)
   }
 }
 
