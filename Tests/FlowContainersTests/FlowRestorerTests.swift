@@ -68,6 +68,16 @@ struct FlowRestorerTests {
     #expect(throws: RestorationError(.rootReleased)) { try router.snapshot() }
   }
 
+  @Test func aRouterMadeForATemporaryRootSaysItHoldsItsRootWeaklyAndHowToKeepIt() {
+    let router = DeepLinkRouter(root: AppFlow(), scheme: "notes")
+    #expect(throws: RestorationError(.rootReleased)) { try router.snapshot() }
+    let message = RestorationError(.rootReleased).description
+    #expect(message.contains("holds its root flow weakly"), "\(message)")
+    #expect(message.contains("keep the root flow alive"), "\(message)")
+    #expect(LinkFailure(.rootReleased).description == message)
+    #expect(LinkSharingFailure(.rootReleased).description == message)
+  }
+
   @Test func aRestorerWhoseRootIsGoneSaysSo() {
     var shelf: Shelf? = Shelf()
     let restorer = FlowRestorer(root: shelf!)

@@ -33,7 +33,8 @@ public import FlowContainersCore
 /// requirement is checked again and the link resumes or is dropped. One link is held at a time:
 /// a newer link replaces it. The ``delegate`` hears how held links end.
 ///
-/// The router holds its root weakly: the host owns the root flow.
+/// The router holds its root weakly: the host owns the root flow and must keep it alive, or
+/// links, snapshots and restorations fail with `rootReleased`.
 @MainActor
 public final class DeepLinkRouter {
   /// Whether a link that a flow objects to is held until that flow goes away, or dropped.
@@ -111,8 +112,12 @@ public final class DeepLinkRouter {
 
   /// Creates a router for `root`'s tree.
   ///
+  /// The router holds `root` weakly: keep the root flow alive yourself (store it) as long as you
+  /// use the router. `DeepLinkRouter(root: AppFlow(), scheme: "notes")` releases the flow at
+  /// once, and every link, snapshot and restoration then fails with `rootReleased`.
+  ///
   /// - Parameters:
-  ///   - root: The root flow; held weakly.
+  ///   - root: The root flow; held weakly, so the caller keeps it alive.
   ///   - scheme: The scheme links must have, such as `notes`.
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(
@@ -133,8 +138,11 @@ public final class DeepLinkRouter {
   /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots
   /// save the selected tab and every tab's tree; ``currentLink()`` shares the selected tab's.
   ///
+  /// The router holds `root` weakly, as ``init(root:scheme:now:)-(LinkableFlow,_,_)`` does: keep
+  /// the tab bar's flow alive yourself as long as you use the router.
+  ///
   /// - Parameters:
-  ///   - root: The flow that owns the tab container; held weakly.
+  ///   - root: The flow that owns the tab container; held weakly, so the caller keeps it alive.
   ///   - scheme: The scheme links must have, such as `notes`.
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(

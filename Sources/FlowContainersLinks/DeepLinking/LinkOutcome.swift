@@ -117,7 +117,8 @@ public struct LinkFailure: Error, Sendable, Hashable {
     case cannotCreate(flow: FlowTypeName, subFlow: FlowTypeName)
     /// A flow on the way needs `requirement`, and no guard is registered for it.
     case noGuard(LinkRequirement)
-    /// The router's root flow has been released.
+    /// The router's root flow has been released: the router holds its root weakly, and the
+    /// caller must keep it alive.
     case rootReleased
     /// The root's container has finished; a finished container never changes again.
     case rootFinished
@@ -156,7 +157,7 @@ extension LinkFailure: CustomStringConvertible {
       return "\(flow) cannot show \(route.map(\.description) ?? "an empty stack"): \(reason)"
     case .cannotCreate(let flow, let subFlow): return "\(flow) did not create \(subFlow)"
     case .noGuard(let requirement): return "no guard is registered for \"\(requirement)\""
-    case .rootReleased: return "the root flow has been released"
+    case .rootReleased: return rootReleasedDescription
     case .rootFinished: return "the root flow's container has finished"
     case .treeChanging:
       return "a change was under way in the tree; apply the link after it, not from its callbacks"

@@ -4,7 +4,8 @@ public import FlowContainersCore
 public struct LinkSharingFailure: Error, Sendable, Hashable {
   /// Why.
   public enum Reason: Sendable, Hashable {
-    /// The router's root flow has been released.
+    /// The router's root flow has been released: the router holds its root weakly, and the
+    /// caller must keep it alive.
     case rootReleased
     /// The flow at `level` is not a ``LinkableFlow``.
     case notLinkable(flow: FlowTypeName, level: Int)
@@ -35,7 +36,7 @@ extension LinkSharingFailure: CustomStringConvertible {
   public var description: String {
     switch reason {
     case .rootReleased:
-      return "the root flow has been released"
+      return rootReleasedDescription
     case .notLinkable(let flow, let level):
       return "\(flow)@\(level) is not linkable"
     case .screenWithoutRoute(let flow, let level, let index):

@@ -33,7 +33,8 @@ public final class FlowRestorer {
   let planObservers = ObserverList<PlanEvent>()
   /// A restorer for the tree under `root`.
   ///
-  /// - Parameter root: The root flow, held weakly.
+  /// - Parameter root: The root flow, held weakly: keep it alive yourself (store it) as long as
+  ///   you use the restorer, or snapshots and restorations fail with `rootReleased`.
   public init(root: some RestorableFlow) {
     self.root = root
   }

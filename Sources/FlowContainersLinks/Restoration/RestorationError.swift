@@ -33,7 +33,8 @@ public struct RestorationError: Error, Sendable, Hashable {
     /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
     /// nothing was restored.
     case objection(flow: FlowTypeName, reason: String)
-    /// The router's root flow has been released.
+    /// The root flow has been released: routers and restorers hold their root weakly, and the
+    /// caller must keep it alive.
     case rootReleased
     /// The root's container has finished; a finished container never changes again.
     case rootFinished
@@ -78,10 +79,16 @@ extension RestorationError: CustomStringConvertible {
     case .tooManyLevels(let count, let limit):
       return "the snapshot has too many levels (\(count), limit \(limit))"
     case .objection(let flow, let reason): return "\(flow) objects: \(reason)"
-    case .rootReleased: return "the root flow has been released"
+    case .rootReleased: return rootReleasedDescription
     case .rootFinished: return "the root flow's container has finished"
     case .treeChanging:
       return "a change was under way in the tree; restore after it, not from its callbacks"
     }
   }
 }
+
+/// What a failure says when the root flow of a router or a restorer has been released.
+let rootReleasedDescription =
+  "the root flow has been released; the router or restorer holds its root flow weakly, so "
+  + "keep the root flow alive (store it, for example in a property of your app) as long as you "
+  + "use it, rather than passing a temporary such as `DeepLinkRouter(root: AppFlow(), …)`"
