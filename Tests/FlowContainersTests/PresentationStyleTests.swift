@@ -89,6 +89,13 @@ struct PresentationStyleTests {
   @Test(arguments: [
     ("empty", #""""#),
     ("control character", #""she\u0007et""#),
+    ("zero-width space", #""she\u200Bet""#),
+    ("left-to-right mark", #""sheet\u200E""#),
+    ("right-to-left mark", #""\u200Fsheet""#),
+    ("bidi embedding", #""\u202Asheet""#),
+    ("bidi override", #""\u202Eteehs""#),
+    ("bidi isolate", #""\u2066sheet\u2069""#),
+    ("byte order mark", #""\uFEFFsheet""#),
     ("too long", "\"" + String(repeating: "s", count: 101) + "\""),
   ])
   func aSnapshotWithABadStyleIsRejectedAndMovesNothing(name: String, style: String) throws {
@@ -104,6 +111,16 @@ struct PresentationStyleTests {
     let message = report.error.map { "\($0)" } ?? ""
     #expect(message.contains("presentation style must be a name of 1 to 100 characters"), "\(name)")
     #expect(shelf.container.treeDescription == "Shelf: [shelf]", "\(name)")
+  }
+
+  @Test(arguments: ["she\u{200B}et", "\u{202E}teehs", "\u{2066}sheet\u{2069}", "\u{FEFF}sheet"])
+  func aSnapshotWithAnInvisibleCharacterInAStyleIsNotSaved(style: String) {
+    let snapshot = FlowSnapshot(
+      levels: [
+        .init(flow: "Shelf", routes: [AnyRoute(ShelfRoute.shelf)]),
+        .init(flow: "Reader", routes: [], style: PresentationStyle(rawValue: style)),
+      ])
+    #expect(throws: EncodingError.self) { try snapshot.jsonData() }
   }
 
   @Test func aLinkTargetPresentsWithTheStyleItsDeclarationGives() async throws {

@@ -248,10 +248,17 @@ extension FlowSnapshot.Level: Codable {
   }
 
   /// Whether a snapshot may hold `name` as a style: 1 to ``maximumStyleLength`` characters,
-  /// none of them a control character.
+  /// none of them a control character or an invisible one: a format character (bidi marks,
+  /// embeddings, overrides and isolates, zero-width spaces and joiners, the byte order mark) or
+  /// a line or paragraph separator.
   static func isValidStyleName(_ name: String) -> Bool {
     !name.isEmpty && name.unicodeScalars.count <= maximumStyleLength
-      && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+      && !name.unicodeScalars.contains { scalar in
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+      }
   }
 
   /// The saved style, a ``PresentationStyle/sheet`` when none was saved.
@@ -264,7 +271,7 @@ extension FlowSnapshot.Level: Codable {
       throw RestorationError(
         .corrupt(
           "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
-            + "without control characters"))
+            + "without control or invisible characters (bidi marks, zero-width spaces)"))
     }
     return PresentationStyle(rawValue: name)
   }
@@ -273,8 +280,8 @@ extension FlowSnapshot.Level: Codable {
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding, or `EncodingError` for a style name that
-  ///   restoring would reject (empty, longer than 100 characters, or with control characters):
-  ///   a snapshot is never saved in a form that cannot be read back.
+  ///   restoring would reject (empty, longer than 100 characters, or with control or invisible
+  ///   characters): a snapshot is never saved in a form that cannot be read back.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(flow, forKey: .flow)
@@ -286,7 +293,8 @@ extension FlowSnapshot.Level: Codable {
             codingPath: container.codingPath + [CodingKeys.style],
             debugDescription:
               "a presentation style must be a name of 1 to \(Self.maximumStyleLength) "
-              + "characters without control characters"))
+              + "characters without control or invisible characters (bidi marks, zero-width "
+              + "spaces)"))
       }
       try container.encode(style.rawValue, forKey: .style)
     }
