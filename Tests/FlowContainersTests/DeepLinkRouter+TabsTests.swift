@@ -30,6 +30,37 @@ final class EditorTabs: TabbedFlow {
   }
 }
 
+/// Two tab flow types that give themselves one `flowName`: snapshots cannot tell them apart.
+@MainActor
+final class TwinTabs: TabbedFlow {
+  let container = TabContainer()
+
+  init() {
+    container.owner = self
+    let left = LeftTwin()
+    let right = RightTwin()
+    container.setTabs([left.container, right.container])
+  }
+}
+
+@MainActor
+final class LeftTwin: LinkableFlow {
+  let container = StackContainer<String>(root: "left")
+  init() { container.owner = self }
+  static let routes: RouteTable<String> = [.pattern("left") { _ in ["left"] }]
+  static let subFlows: [SubFlow<LeftTwin>] = []
+  static var flowName: String { "Twin" }
+}
+
+@MainActor
+final class RightTwin: LinkableFlow {
+  let container = StackContainer<String>(root: "right")
+  init() { container.owner = self }
+  static let routes: RouteTable<String> = [.pattern("right") { _ in ["right"] }]
+  static let subFlows: [SubFlow<RightTwin>] = []
+  static var flowName: String { "Twin" }
+}
+
 /// Links through a tab bar: the tab whose type can handle the link is selected, its live flow
 /// reused, a modal over the tab bar dismissed, and the link followed inside the tab.
 @MainActor
@@ -111,6 +142,20 @@ struct DeepLinkRouterTabsTests {
         == .failed(
           LinkFailure(.noSubFlow(flow: FlowTypeName(EditorTabs.self), remaining: ["nowhere"]))))
     #expect(tabs.container.treeDescription == before)
+  }
+
+  @Test func twoTabFlowTypesWithOneNameAreReportedWhenASnapshotIsRestored() throws {
+    let tabs = TwinTabs()
+    let data = try DeepLinkRouter(root: tabs, scheme: "twins").snapshot().jsonData()
+    let fresh = TwinTabs()
+    let router = DeepLinkRouter(root: fresh, scheme: "twins")
+    var report: RestorationReport?
+    let diagnostics = withRecordedDiagnostics { report = router.restore(from: data) }
+    #expect(diagnostics.map(\.code) == [.inconsistentRoute])
+    let message = diagnostics.first?.message ?? ""
+    #expect(message.contains(#"two flow types are named "Twin""#), "\(message)")
+    #expect(message.contains("LeftTwin") && message.contains("RightTwin"), "\(message)")
+    #expect(report != nil)
   }
 
   @Test func aPlanMadeBeforeTheTabsChangedIsStale() async throws {

@@ -28,11 +28,7 @@ struct FlowRegistry: Sendable {
       let subFlowTypes = type.declaredSubFlowTypes
       // `seen` skips a type met before, so an entry under this name is another type's.
       if let existing = entries[type.flowName] {
-        MisuseReports.report(
-          .inconsistentRoute,
-          "two flow types are named \"\(type.flowName)\" (\(existing.type.type) and \(type)); "
-            + "snapshots cannot tell them apart. Give one a different `flowName`.",
-          at: "FlowRegistry", fileID: #fileID, line: #line)
+        Self.reportClash(type.flowName, existing.type, FlowType(type: type))
         continue
       }
       entries[type.flowName] = Entry(
@@ -51,10 +47,28 @@ struct FlowRegistry: Sendable {
   init(roots: [any RestorableFlow.Type]) {
     var entries: [String: Entry] = [:]
     for root in roots {
-      entries.merge(FlowRegistry(root: root).entries) { first, _ in first }
+      for (name, entry) in FlowRegistry(root: root).entries {
+        guard let existing = entries[name] else {
+          entries[name] = entry
+          continue
+        }
+        // The same type reached from two tabs is one entry; another type is a clash.
+        if existing.type != entry.type { Self.reportClash(name, existing.type, entry.type) }
+      }
     }
     self.rootName = roots.first?.flowName ?? ""
     self.entries = entries
+  }
+
+  /// Reports that `first` and `second`, two flow types under one root, are both named `name`;
+  /// the registry keeps `first`.
+  @MainActor
+  private static func reportClash(_ name: String, _ first: FlowType, _ second: FlowType) {
+    MisuseReports.report(
+      .inconsistentRoute,
+      "two flow types are named \"\(name)\" (\(first.type) and \(second.type)); snapshots "
+        + "cannot tell them apart. Give one a different `flowName`.",
+      at: "FlowRegistry", fileID: #fileID, line: #line)
   }
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
