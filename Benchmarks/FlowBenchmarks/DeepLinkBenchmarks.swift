@@ -36,6 +36,7 @@ final class DetailFlow: LinkableFlow {
   static let routes: RouteTable<Route> = [
     .pattern("detail/:id<Int>") { [.detail(try $0.int("id"))] }
   ]
+  static let subFlows: [SubFlow<DetailFlow>] = []
 }
 
 @MainActor

@@ -16,6 +16,7 @@ extension AppFlow: LinkableFlow {
 
 extension EditorFlow: LinkableFlow {
   static let routes: RouteTable<String> = [.pattern("edit") { _ in ["edit"] }]
+  static let subFlows: [SubFlow<EditorFlow>] = []
 }
 
 let app = AppFlow()

@@ -136,6 +136,8 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
     .pattern("edit/preview") { _ in [.edit, .preview] },
   ]
 
+  static let subFlows: [SubFlow<EditorFlow>] = []
+
   static var requirement: LinkRequirement? { .signedIn }
 
   func makeScreen(for route: EditorRoute) throws -> EditorRoute {
@@ -210,6 +212,8 @@ extension AccountFlow: LinkableFlow {
     .pattern("account") { _ in [.account] },
     .pattern("account/devices") { _ in [.account, .devices] },
   ]
+
+  static let subFlows: [SubFlow<AccountFlow>] = []
 
   func makeScreen(for route: SettingsRoute) throws -> SettingsRoute {
     try catalog.check(route)

@@ -245,6 +245,7 @@ private final class UnmappedFlow: LinkableFlow {
     .pattern("home") { _ in ["home"] },
     .pattern("item/:id<Int>") { ["home", "item \(try $0.int("id"))"] },
   ]
+  static let subFlows: [SubFlow<UnmappedFlow>] = []
 }
 
 extension Result {

@@ -74,6 +74,7 @@ private final class PickySettings: LinkableFlow {
     .pattern("settings") { _ in ["settings"] },
     .pattern("settings/:page") { _ in ["settings"] },
   ]
+  static let subFlows: [SubFlow<PickySettings>] = []
   static func canHandle(_ link: DeepLink) -> Bool {
     !link.remaining.contains("secret") && routes.resolve(link) != nil
   }

@@ -42,6 +42,7 @@ final class PickerFlow: LinkableFlow {
   }
 
   static let routes: RouteTable<String> = [.pattern("pick") { _ in ["list"] }]
+  static let subFlows: [SubFlow<PickerFlow>] = []
 }
 
 /// Typed results through links and restoration, and alerts met by links and snapshots.

@@ -131,6 +131,7 @@ final class Shelf: RestorableFlow {
 final class Reader: RestorableFlow {
   let container = StackContainer<ReaderRoute>(root: .page(1))
   let book: Int
+  static let subFlows: [SubFlow<Reader>] = []
 
   init(book: Int) {
     self.book = book

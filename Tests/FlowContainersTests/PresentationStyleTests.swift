@@ -202,6 +202,7 @@ final class StyledShelf: RestorableFlow {
 final class Atlas: RestorableFlow {
   let container = StackContainer<ReaderRoute>(root: .page(1))
   init() { container.owner = self }
+  static let subFlows: [SubFlow<Atlas>] = []
 }
 
 enum GalleryRoute: Hashable, Codable, Sendable, CustomStringConvertible {
@@ -238,4 +239,5 @@ final class Slides: LinkableFlow {
   static let routes: RouteTable<SlideRoute> = [
     .pattern("slides") { _ in [.slide] }
   ]
+  static let subFlows: [SubFlow<Slides>] = []
 }

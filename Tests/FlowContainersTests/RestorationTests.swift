@@ -312,5 +312,6 @@ final class TestFlowWithTransientScreens: LinkableFlow {
   static let routes: RouteTable<String> = [.pattern("*") { _ in ["root"] }]
 
   func route(for screen: String) -> String? { screen.hasPrefix("transient:") ? nil : screen }
+  static let subFlows: [SubFlow<TestFlowWithTransientScreens>] = []
   func makeScreen(for route: String) -> String { route }
 }

@@ -50,6 +50,8 @@ extension AccountFlow: LinkableFlow {
     .pattern("account") { _ in [.account] }
   ]
 
+  static let subFlows: [SubFlow<AccountFlow>] = []
+
   func route(for screen: any NotesScreen) -> AccountRoute? {
     screen is AccountScreen ? .account : nil
   }

@@ -80,6 +80,8 @@ extension EditorFlow: LinkableFlow {
     .pattern("edit/preview") { _ in [.edit, .preview] },
   ]
 
+  static let subFlows: [SubFlow<EditorFlow>] = []
+
   static var requirement: LinkRequirement? { .signedIn }
 
   func route(for screen: any NotesScreen) -> EditorRoute? {

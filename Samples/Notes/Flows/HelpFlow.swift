@@ -50,6 +50,8 @@ extension HelpFlow: LinkableFlow {
     },
   ]
 
+  static let subFlows: [SubFlow<HelpFlow>] = []
+
   func route(for screen: any NotesScreen) -> HelpRoute? {
     switch screen {
     case is HelpTopicsScreen: .topics

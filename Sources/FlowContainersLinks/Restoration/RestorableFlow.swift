@@ -4,7 +4,8 @@ public import FlowContainersCore
 ///
 /// Adopt it to save and restore a tree with ``FlowRestorer``, without deep links: no URL
 /// scheme, no route patterns. A restorable flow says how its screens become routes and back,
-/// and which sub-flows it can create (``subFlows``), each paired with the code that creates it.
+/// and which sub-flows it can create (``subFlows``, required even when there are none), each
+/// paired with the code that creates it.
 /// ``LinkableFlow`` builds on it, adding patterns, ``LinkableFlow/canHandle(_:)`` and
 /// requirements, so that links reach the same flows through the same engine.
 ///
@@ -32,7 +33,9 @@ public protocol RestorableFlow: PresentableFlow {
   /// preference.
   ///
   /// Restoration creates them to rebuild a saved tree, and links to follow the rest of a link.
-  /// The default is none.
+  /// Required, with no default: a flow without sub-flows says so,
+  /// `static let subFlows: [SubFlow<MyFlow>] = []`, so that a misspelt declaration does not
+  /// compile rather than silently leaving the flow without sub-flows.
   static var subFlows: [SubFlow<Self>] { get }
 
   /// The name plans and snapshots use for this flow type.
@@ -73,9 +76,6 @@ extension RestorableFlow {
   public var rootRoute: Route? {
     container.screensUntracked.first.flatMap(route(for:))
   }
-
-  /// No sub-flows.
-  public static var subFlows: [SubFlow<Self>] { [] }
 
   /// The type's name.
   public static var flowName: String { TypeNames.name(of: self) }

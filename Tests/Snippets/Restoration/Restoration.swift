@@ -59,6 +59,7 @@ final class Shelf {
 final class Reader: RestorableFlow {
   let container = StackContainer<ReaderRoute>(root: .page(1))
   let book: Int
+  static let subFlows: [SubFlow<Reader>] = []
 
   init(book: Int) {
     self.book = book

@@ -53,6 +53,7 @@ extension AccountFlow: LinkableFlow {
 
 extension SignInFlow: LinkableFlow {
   static let routes: RouteTable<String> = [.pattern("sign-in") { _ in ["sign-in"] }]
+  static let subFlows: [SubFlow<SignInFlow>] = []
 }
 
 extension NotesFlow {
