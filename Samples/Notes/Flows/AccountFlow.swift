@@ -25,9 +25,10 @@ extension AccountFlow: AccountScreenDelegate {
 
   func accountScreenDidSelectSignIn(_ screen: AccountScreen) {
     let signIn = SignInFlow(session: session, console: console)
-    // Read top to bottom: sign in, then carry on with the result, however signing in ended.
-    Task { [weak self, container] in
-      let result = await container.present(signIn.result, style: .fullScreenCover)
+    // The result arrives once, however signing in ends, as the presentation ends: before the
+    // terminal draws its next screen. (`await container.present(signIn.result)` reads top to
+    // bottom too, but its task resumes on a later turn of the main actor.)
+    container.present(signIn.result, style: .fullScreenCover) { [weak self] result in
       self?.signInEnded(result)
     }
   }

@@ -30,9 +30,6 @@ final class AppFlow {
 
   /// Waits until the link a screen asked for, and any held link that resumed, has been followed.
   func settle() async {
-    // A flow may have started a task that presents what it then awaits (signing in from the
-    // account screen); the main actor runs it, up to that presentation, before this goes on.
-    await Task.yield()
     await request?.value
     request = nil
     await router?.waitForPendingWork()
