@@ -65,14 +65,11 @@ extension StackContainer {
     contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
-      changes.enqueue("push(contentsOf:)", fileID: fileID, line: line) {
-        self.push(contentsOf: screens, animated: animated, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("push(contentsOf:)", fileID: fileID, line: line) else { return }
-    change { push(contentsOf: screens, animated: animated, cause: .program) }
+    request(
+      .stack(
+        StackEdit("push(contentsOf:)") { [self] animated, cause in
+          push(contentsOf: screens, animated: animated, cause: cause)
+        }), animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Removes the top screen and returns it.
@@ -138,24 +135,24 @@ extension StackContainer {
   public func pop(
     toIndex index: Int, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
-    if let changes, changes.isChanging {
-      changes.enqueue("pop(toIndex:)", fileID: fileID, line: line) {
-        self.pop(toIndex: index, animated: animated, fileID: fileID, line: line)
-      }
-      return []
-    }
-    guard checkNotFinished("pop(toIndex:)", fileID: fileID, line: line) else { return [] }
-    guard storage.indices.contains(index) else {
-      report(
-        .screenNotFound,
-        "pop(toIndex: \(index)) on \(locationDescription), whose stack has \(storage.count) "
-          + "screens; pass an index in 0..<\(storage.count).",
-        fileID: fileID, line: line)
-      return []
-    }
-    return change {
-      pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
-    }
+    var removed: [Screen] = []
+    let edit = StackEdit(
+      "pop(toIndex:)",
+      check: { [self] fileID, line in
+        guard !storage.indices.contains(index) else { return true }
+        report(
+          .screenNotFound,
+          "pop(toIndex: \(index)) on \(locationDescription), whose stack has \(storage.count) "
+            + "screens; pass an index in 0..<\(storage.count).",
+          fileID: fileID, line: line)
+        return false
+      },
+      apply: { [self] animated, cause in
+        removed = pop(
+          toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
+      })
+    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    return removed
   }
 
   /// Removes every screen above the last one that satisfies `predicate`.
@@ -174,23 +171,26 @@ extension StackContainer {
     toLastWhere predicate: @escaping (Screen) -> Bool, animated: Bool = true,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
-    if let changes, changes.isChanging {
-      changes.enqueue("pop(toLastWhere:)", fileID: fileID, line: line) {
-        self.pop(toLastWhere: predicate, animated: animated, fileID: fileID, line: line)
-      }
-      return []
-    }
-    guard checkNotFinished("pop(toLastWhere:)", fileID: fileID, line: line) else { return [] }
-    guard let index = storage.lastIndex(where: predicate) else {
-      report(
-        .screenNotFound,
-        "pop(toLastWhere:) on \(locationDescription): no screen in the stack matches.",
-        fileID: fileID, line: line)
-      return []
-    }
-    return change {
-      pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: .program)
-    }
+    var removed: [Screen] = []
+    var found: Int?
+    let edit = StackEdit(
+      "pop(toLastWhere:)",
+      check: { [self] fileID, line in
+        found = storage.lastIndex(where: predicate)
+        guard found == nil else { return true }
+        report(
+          .screenNotFound,
+          "pop(toLastWhere:) on \(locationDescription): no screen in the stack matches.",
+          fileID: fileID, line: line)
+        return false
+      },
+      apply: { [self] animated, cause in
+        guard let index = found else { return }
+        removed = pop(
+          toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
+      })
+    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    return removed
   }
 
   /// Removes every screen above the root.
@@ -206,14 +206,13 @@ extension StackContainer {
   public func popToRoot(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
-    if let changes, changes.isChanging {
-      changes.enqueue("popToRoot()", fileID: fileID, line: line) {
-        self.popToRoot(animated: animated, fileID: fileID, line: line)
-      }
-      return []
-    }
-    guard checkNotFinished("popToRoot", fileID: fileID, line: line) else { return [] }
-    return change { pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: .program) }
+    var removed: [Screen] = []
+    request(
+      .stack(
+        StackEdit("popToRoot()") { [self] animated, cause in
+          removed = pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: cause)
+        }), animated: animated, cause: .program, fileID: fileID, line: line)
+    return removed
   }
 
   /// Replaces the whole stack with `screens`, bottom first.
@@ -230,14 +229,11 @@ extension StackContainer {
     with screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    if let changes, changes.isChanging {
-      changes.enqueue("replace(with:)", fileID: fileID, line: line) {
-        self.replace(with: screens, animated: animated, fileID: fileID, line: line)
-      }
-      return
-    }
-    guard checkNotFinished("replace(with:)", fileID: fileID, line: line) else { return }
-    change { replace(with: screens, animated: animated, cause: .program) }
+    request(
+      .stack(
+        StackEdit("replace(with:)") { [self] animated, cause in
+          replace(with: screens, animated: animated, cause: cause)
+        }), animated: animated, cause: .program, fileID: fileID, line: line)
   }
 }
 

@@ -23,6 +23,8 @@ enum TreeChange {
   case selectTab(Int)
   /// Something the user did, as the host reports it.
   case host(HostEvent)
+  /// An operation on this container's stack, made by the container that knows its screens.
+  case stack(StackEdit)
 
   /// The operation's name, for queued requests and misuse reports.
   var operation: String {
@@ -36,6 +38,16 @@ enum TreeChange {
     case .removeTab: "removeTab(at:)"
     case .selectTab: "select(_:)"
     case .host(let event): "handle(\(event))"
+    case .stack(let edit): edit.operation
+    }
+  }
+
+  /// Whether the change may be made without the change queue when nothing can hear it or call
+  /// back: a stack operation or a selection nobody observes.
+  var canApplyQuietly: Bool {
+    switch self {
+    case .selectTab, .stack: true
+    default: false
     }
   }
 
@@ -46,6 +58,26 @@ enum TreeChange {
     case .setTabs(let tabs, _): tabs
     default: []
     }
+  }
+}
+
+/// An operation on a stack, erased for the door: its name, its check and its application,
+/// each written by the typed container.
+struct StackEdit {
+  /// The operation's name, such as `pop(toIndex:)`.
+  let operation: String
+  /// Whether the operation fits the stack now; reports misuse otherwise.
+  let check: (_ fileID: StaticString, _ line: UInt) -> Bool
+  /// Makes the operation, inside the tree's change when one is needed.
+  let apply: (_ animated: Bool, _ cause: NavigationCause) -> Void
+
+  init(
+    _ operation: String, check: @escaping (StaticString, UInt) -> Bool = { _, _ in true },
+    apply: @escaping (Bool, NavigationCause) -> Void
+  ) {
+    self.operation = operation
+    self.check = check
+    self.apply = apply
   }
 }
 
@@ -82,8 +114,8 @@ extension ContainerNode {
     }
     // The flows brought in live through the change, even if only something it ends held one.
     let owners = change.incoming.map(\.owner)
-    if case .selectTab = change {
-      // Nothing can hear or call back a selection that nobody observes: no change queue needed.
+    if change.canApplyQuietly {
+      // Nothing can hear or call back a change that nobody observes: no change queue needed.
       self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
     } else {
       changeQueue.perform {
@@ -140,6 +172,8 @@ extension ContainerNode {
         tabs.checkTabIndex(index, "select(\(index))", fileID, line)
       else { return false }
       return index != tabs.selectedPosition
+    case .stack(let edit):
+      return edit.check(fileID, line)
     case .finish, .host:
       // Host events fit or not by the state they meet: checked as they are applied.
       return true
@@ -172,6 +206,8 @@ extension ContainerNode {
       (self as? TabContainer)?.selectNow(index, cause: cause)
     case .host(let event):
       handleNow(event, fileID: fileID, line: line)
+    case .stack(let edit):
+      edit.apply(animated, cause)
     }
   }
 }
