@@ -45,6 +45,22 @@ final class PickerFlow: LinkableFlow {
   static let subFlows: [SubFlow<PickerFlow>] = []
 }
 
+/// A tab bar whose flow objects to links while it says so: the presenter of what is over it.
+@MainActor
+final class AwareTabs: TabbedFlow, InterruptionAware {
+  let container = TabContainer()
+  let app = AppFlow()
+  var objection: String?
+
+  init() {
+    container.owner = self
+    let gallery = Gallery()
+    container.setTabs([app.container, gallery.container])
+  }
+
+  func objection(toInterruptionBy request: LinkRequest) -> String? { objection }
+}
+
 /// Typed results through links and restoration, and alerts met by links and snapshots.
 @MainActor
 struct DeepLinkRouterResultsTests {
@@ -138,6 +154,30 @@ struct DeepLinkRouterResultsTests {
     // A snapshot with no alert up says nothing of alerts.
     #expect(
       !String(decoding: try freshRouter.snapshot().jsonData(), as: UTF8.self).contains("transient"))
+  }
+
+  @Test func aTabBarThatObjectsKeepsItsAlertUpAndTheLinkWaits() async {
+    let tabs = AwareTabs()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    tabs.objection = "a deletion is being confirmed"
+    var alertResults: [String] = []
+    tabs.container.present(AlertTests.confirmation) { alertResults.append("\($0)") }
+    let outcome = await router.open("notes://note/2")
+    #expect(outcome.summary.hasPrefix("held"), "\(outcome.summary)")
+    #expect(outcome.summary.contains("AwareTabs"), "\(outcome.summary)")
+    #expect(alertResults.isEmpty)
+    tabs.container.presented?.handle(.userDismissed)
+    await router.waitForPendingWork()
+    #expect(alertResults == ["ended(dismissedByUser, cause: user)"])
+    #expect(tabs.app.container.stack == [.library, .note(2)])
+  }
+
+  @Test func anAlertOverTheTabBarIsNamedInTheSnapshot() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    tabs.container.present(AlertTests.confirmation) { _ in }
+    let snapshot = try router.snapshot()
+    #expect(snapshot.transient == ["alert: Delete the note?"])
   }
 
   @Test func anAlertUpInATabTheUserIsNotLookingAtIsNamedToo() async throws {

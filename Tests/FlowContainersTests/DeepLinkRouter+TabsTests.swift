@@ -330,4 +330,18 @@ struct DeepLinkRouterTabsTests {
       await router.open("notes://note/1").summary.hasPrefix(
         "failed(the root flow has been released;"))
   }
+
+  @Test func aRouterWhoseTabBarIsReleasedWorksOnNoTabThatSomethingElseStillHolds() async throws {
+    var tabs: TabbedApp? = TabbedApp()
+    let router = try #require(tabs.map { DeepLinkRouter(root: $0, scheme: "notes") })
+    // Something outside the bar still holds a tab's flow.
+    let orphan = try #require(tabs?.app)
+    tabs = nil
+    #expect(await router.open("notes://note/2") == .failed(LinkFailure(.rootReleased)))
+    #expect(orphan.container.stack == [.library])
+    #expect(throws: RestorationError.self) { try router.snapshot() }
+    let report = router.restore(FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [])]))
+    #expect(report.error?.reason == .rootReleased)
+    #expect(orphan.container.stack == [.library])
+  }
 }

@@ -97,12 +97,20 @@ extension DeepLinkRouter {
     let dismissesCover = plan.steps.contains {
       if case .dismissOverTabs = $0 { true } else { false }
     }
-    guard dismissesCover, let cover = tabsRoot?.container.presentedUntracked else { return nil }
+    guard dismissesCover, let bar = tabsRoot?.container, let cover = bar.presentedUntracked
+    else { return nil }
     for node in Array(cover.chain(.towardTop)).reversed() {
-      guard let aware = node.owner as? any InterruptionAware,
+      // An alert has no say: its presenter does, when the presenter stays (the tab bar), as on
+      // a stack.
+      var asked = node
+      if node.owner is any TransientFlow {
+        guard node.presenter === bar else { continue }
+        asked = bar
+      }
+      guard let aware = asked.owner as? any InterruptionAware,
         let reason = aware.objection(toInterruptionBy: plan.request)
       else { continue }
-      let flow = node.ownerFlowType
+      let flow = asked.ownerFlowType
       switch interruptionPolicy {
       case .drop:
         return .dropped(.objection(flow: flow, reason: reason))

@@ -169,8 +169,9 @@ public final class DeepLinkRouter {
   /// For a tab bar's router, makes the selected tab's flow the root that snapshots,
   /// restoration and sharing work on.
   func followSelectedTab() {
-    guard let tabsRoot else { return }
-    let selected = tabsRoot.container.selectedTab?.owner as? any LinkableFlow
+    guard isTabBar else { return }
+    // A router whose tab bar is gone works on nothing, not on a tab something else still holds.
+    let selected = tabsRoot?.container.selectedTab?.owner as? any LinkableFlow
     root = selected
     restorer.root = selected
   }

@@ -12,6 +12,10 @@ extension DeepLinkRouter {
     guard let container = tabsRoot?.container else { return snapshot }
     let selected = container.selectedIndexUntracked
     snapshot.selectedTab = selected
+    // An alert up over the tab bar is left out too, and named.
+    if let alert = container.presentedUntracked?.owner as? any TransientFlow {
+      snapshot.transient.append(alert.transientDescription)
+    }
     for (index, tab) in container.tabsUntracked.enumerated() where index != selected {
       guard let flow = tab.owner as? any RestorableFlow,
         let tree = FlowRestorer(rootOrNil: flow).liveSnapshot()
