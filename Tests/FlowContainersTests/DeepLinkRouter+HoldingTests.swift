@@ -208,3 +208,54 @@ struct DeepLinkObjectionTests {
     #expect(await linked.open("notes://note/1/edit/preview").summary == "applied")
   }
 }
+
+/// A route that is an object, so a test can tell whether anything still holds a request.
+final class Marker: Hashable, Codable, Sendable, CustomStringConvertible {
+  let id: Int
+  init(_ id: Int) { self.id = id }
+  static func == (lhs: Marker, rhs: Marker) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  var description: String { "marker \(id)" }
+}
+
+/// A root whose screens are markers, and a modal over it that objects to every link.
+@MainActor
+final class MarkedRoot: LinkableFlow {
+  let container = StackContainer<Marker>(root: Marker(0))
+  init() { container.owner = self }
+  static let routes: RouteTable<Marker> = []
+  static let subFlows: [SubFlow<MarkedRoot>] = []
+}
+
+@MainActor
+final class BusyFlow: InterruptionAware {
+  let container = StackContainer<String>(root: "busy")
+  init() { container.owner = self }
+  func objection(toInterruptionBy request: LinkRequest) -> String? { "busy" }
+}
+
+@MainActor
+struct DeepLinkHeldLinkMemoryTests {
+  @Test func aSupersededHeldLinkKeepsNothingAlive() async {
+    let root = MarkedRoot()
+    let router = DeepLinkRouter(root: root, scheme: "m")
+    let busy = BusyFlow()
+    root.container.present(busy.container)
+    weak var first: Marker?
+    do {
+      let marker = Marker(1)
+      first = marker
+      let outcome = await router.open(.root(MarkedRoot.self, showing: [Marker(0), marker]))
+      #expect(outcome.summary.hasPrefix("held"))
+    }
+    for id in 2..<100 {
+      _ = await router.open(.root(MarkedRoot.self, showing: [Marker(0), Marker(id)]))
+    }
+    #expect(first == nil)
+    #expect(router.heldLink?.request.description.contains("marker 99") == true)
+    // The newest held link still resumes once the objecting flow is gone.
+    busy.container.dismiss()
+    await router.waitForPendingWork()
+    #expect(root.container.stack.map(\.id) == [0, 99])
+  }
+}

@@ -70,7 +70,13 @@ extension DeepLinkRouter {
       delegate?.router(self, didDrop: previous.request, because: .superseded)
     }
     heldLink = HeldLink(request: link, reason: reason, heldAt: now())
-    presenter?.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(link) }
+    heldUntilEndOf = presenter.map(ObjectIdentifier.init)
+    if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
+      // One listener per presentation, however many links wait on it, and it holds no link:
+      // a superseded link keeps nothing alive.
+      let id = ObjectIdentifier(presenter)
+      presenter.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(on: id) }
+    }
     return .held(reason)
   }
 
@@ -85,8 +91,12 @@ extension DeepLinkRouter {
     }
   }
 
-  func objectingFlowEnded(_ link: LinkRequest) {
-    guard let held = heldLink, held.request == link, case .objection = held.reason else { return }
+  /// The presentation of the container `presenter` names ended: the held link resumes if it
+  /// waited for that.
+  func objectingFlowEnded(on presenter: ObjectIdentifier) {
+    listeningTo.remove(presenter)
+    guard let held = heldLink, heldUntilEndOf == presenter, case .objection = held.reason
+    else { return }
     resumeHeldLink()
   }
 

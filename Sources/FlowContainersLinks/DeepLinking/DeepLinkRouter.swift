@@ -103,6 +103,10 @@ public final class DeepLinkRouter {
   var guards: [LinkRequirement: Guard] = [:]
   /// The requirement whose guard flow this router has presented and is waiting on.
   var presentedGuard: LinkRequirement?
+  /// The container whose presentation the held link waits for, if it waits for one.
+  var heldUntilEndOf: ObjectIdentifier?
+  /// The containers whose current presentation this router listens to the end of.
+  var listeningTo: Set<ObjectIdentifier> = []
   var ticket: UInt64 = 0
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
