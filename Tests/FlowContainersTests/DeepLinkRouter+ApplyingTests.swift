@@ -147,3 +147,70 @@ struct DeepLinkApplyingTests {
     )
   }
 }
+
+/// A root whose sub-flow factory returns whatever flow it is told to: a fresh one, one that is a
+/// tab elsewhere, or the root itself.
+@MainActor
+final class HandingRoot: LinkableFlow {
+  let container = StackContainer<String>(root: "home")
+  var handOut: (@MainActor (HandingRoot) -> HandedFlow?)?
+  init() { container.owner = self }
+  static let routes: RouteTable<String> = [
+    .pattern("home") { _ in ["home"] },
+    .pattern("*") { _ in ["home"] },
+  ]
+  static let subFlows: [SubFlow<HandingRoot>] = [
+    .flow(HandedFlow.self) { root, _ in root.handOut?(root) }
+  ]
+}
+
+@MainActor
+final class HandedFlow: LinkableFlow {
+  let container = StackContainer<String>(root: "handed")
+  init() { container.owner = self }
+  static let routes: RouteTable<String> = [
+    .pattern("handed") { _ in ["handed"] },
+    .pattern("handed/*") { _ in ["handed"] },
+  ]
+  /// A sub-flow of its own type whose factory hands back the parent itself.
+  static let subFlows: [SubFlow<HandedFlow>] = [.flow(HandedFlow.self) { parent, _ in parent }]
+}
+
+@MainActor
+struct DeepLinkFactoryMisuseTests {
+  @Test func aFactoryReturningAFlowThatIsATabElsewhereFailsAndMovesNothing() async {
+    let root = HandingRoot()
+    let router = DeepLinkRouter(root: root, scheme: "h")
+    let bar = TabsFlow()
+    let tab = HandedFlow()
+    bar.container.setTabs([tab.container])
+    root.handOut = { _ in tab }
+    let outcome = await router.open("h://handed")
+    #expect(outcome.summary == "failed(HandingRoot did not create HandedFlow)")
+    #expect(root.container.presented == nil)
+    #expect(tab.container.tabContainer === bar.container)
+  }
+
+  @Test func aFactoryReturningAFlowThatIsPresentedElsewhereFailsAndMovesNothing() async {
+    let root = HandingRoot()
+    let router = DeepLinkRouter(root: root, scheme: "h")
+    let other = TestFlow<Root>("other")
+    let handed = HandedFlow()
+    other.container.present(handed.container)
+    root.handOut = { _ in handed }
+    let outcome = await router.open("h://handed")
+    #expect(outcome.summary == "failed(HandingRoot did not create HandedFlow)")
+    #expect(root.container.presented == nil)
+    #expect(other.container.presented === handed.container)
+  }
+
+  @Test func aFactoryReturningItsOwnParentFailsAndMovesNothing() async {
+    let root = HandingRoot()
+    let router = DeepLinkRouter(root: root, scheme: "h")
+    root.handOut = { _ in HandedFlow() }
+    let outcome = await router.open("h://handed/handed")
+    #expect(outcome.summary == "failed(HandedFlow did not create HandedFlow)")
+    #expect(root.container.presented == nil)
+  }
+
+}

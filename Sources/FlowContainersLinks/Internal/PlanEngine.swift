@@ -149,6 +149,15 @@ enum PlanEngine {
         let made = try makeSubFlow(
           parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
           showing: target.routes, level: level, options: plan.options)
+        // A flow already in the plan (its parent, the root) cannot be presented over itself.
+        guard !flows.contains(where: { $0 === made.flow }) else {
+          throw PreparationFailure(
+            level: level, index: nil,
+            failure: LinkFailure(
+              .cannotCreate(
+                flow: FlowTypeName(type(of: parent)),
+                subFlow: FlowTypeName(plan.flowTypes[level].type))))
+        }
         flows.append(made.flow)
         endings.append(made.onEnd)
       } else {
@@ -281,9 +290,12 @@ enum PlanEngine {
           flow: FlowTypeName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root)))))
   }
 
+  /// Whether a factory's flow can be presented: its container has not finished, hangs nowhere
+  /// (neither presented, even by a presenter being released, nor a tab) and is its own.
   private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
-    !flow.container.isFinishedUntracked && flow.container.presenter == nil
-      && flow.container.owner === flow
+    let container = flow.container
+    return !container.isFinishedUntracked && !container.isPresented
+      && container.tabContainer == nil && container.owner === flow
   }
 
   private static func setStack<Flow: RestorableFlow>(
