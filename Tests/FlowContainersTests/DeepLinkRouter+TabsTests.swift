@@ -1,5 +1,6 @@
 import FlowContainers
 import FlowContainersTesting
+import Foundation
 import Testing
 
 /// A tab bar over the linkable test app: tab 0 the app (library, notes, editor, settings),
@@ -212,7 +213,9 @@ struct DeepLinkRouterTabsTests {
     let fresh = TabbedApp()
     fresh.container.removeTab(at: 1)
     let report = DeepLinkRouter(root: fresh, scheme: "art").restore(from: data)
-    #expect(report.error != nil)
+    // The saved selected tab is gone: it is dropped with a report, and nothing else was saved.
+    #expect(report.error == nil)
+    #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
     #expect(fresh.container.selectedIndex == 0)
     #expect(fresh.app.container.stack == [.library])
   }
@@ -318,8 +321,59 @@ struct DeepLinkRouterTabsTests {
     let other = AppFlow()
     fresh.container.setTabs([fresh.app.container, other.container])
     let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
-    #expect(report.error != nil)
+    // The saved selected tab is dropped with a report; the others are restored.
+    #expect(report.error == nil)
+    #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
     #expect(fresh.container.selectedIndex == 0)
+  }
+
+  /// A tab bar's snapshot as JSON, with `edit` applied to its top-level object.
+  private func editedSnapshot(
+    _ edit: (inout [String: Any]) -> Void
+  ) async throws -> Data {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://slides")
+    _ = await router.open("notes://note/3")
+    let data = try router.snapshot().jsonData()
+    var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    edit(&object)
+    return try JSONSerialization.data(withJSONObject: object)
+  }
+
+  @Test func aTabBarSnapshotThatCannotBeReadChangesNothingAndMovesNoSelection() async throws {
+    let broken: [(inout [String: Any]) -> Void] = [
+      { $0["levels"] = [["flow": 7]] },
+      { $0["tabs"] = [["index": "one"]] },
+      { $0["tabs"] = 3 },
+    ]
+    for breaking in broken {
+      let data = try await editedSnapshot { object in
+        object["tab"] = 1
+        breaking(&object)
+      }
+      let fresh = TabbedApp()
+      let router = DeepLinkRouter(root: fresh, scheme: "notes")
+      let recorder = NavigationRecorder(fresh.container)
+      let before = fresh.container.treeDescription
+      let report = router.restore(from: data)
+      #expect(report.error != nil)
+      #expect(recorder.descriptions.isEmpty)
+      #expect(fresh.container.treeDescription == before)
+    }
+  }
+
+  @Test func aTabListedTwiceIsReportedAndTheRestorationIsNotComplete() async throws {
+    let data = try await editedSnapshot { object in
+      let tabs = object["tabs"] as? [Any] ?? []
+      object["tabs"] = tabs + tabs
+    }
+    let fresh = TabbedApp()
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    #expect(report.error == nil)
+    #expect(!report.isComplete)
+    #expect(report.dropped.map(\.reason) == ["tab 1 is listed twice"])
+    #expect(fresh.container.tabs[1].presented?.owner is Slides)
   }
 
   @Test func aRouterWhoseTabBarIsReleasedFailsAsForAReleasedRoot() async {

@@ -144,10 +144,6 @@ struct NotesStateTests {
       "snapshot version 99 is not supported (this library reads 1 to 2)"
     ),
     (
-      #"{"version":2,"levels":[{"flow":"Nope","routes":[]}]}"#,
-      "the snapshot names an unknown flow \"Nope\""
-    ),
-    (
       #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"trash":{}}]}]}"#,
       "the snapshot has a route AppFlow does not know"
     ),
@@ -162,6 +158,17 @@ struct NotesStateTests {
       let lines = run.standardOutput.split(separator: "\n").map(String.init)
       #expect(lines.first?.hasPrefix("Could not restore the saved state: \(message)") == true)
       #expect(lines.dropFirst().first == "Starting at the library.")
+      #expect(run.standardOutput.contains(Self.library))
+    }
+  }
+
+  @Test func aSavedTabWhoseFlowTheAppNoLongerHasIsReportedAndTheAppStartsAtTheLibrary() throws {
+    try withStateFile { file in
+      try Data(#"{"version":2,"levels":[{"flow":"Nope","routes":[]}]}"#.utf8).write(to: file)
+      let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
+      #expect(run.status == 0)
+      let lines = run.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first == "Not restored: Nope@0 []: tab 0 is no longer there.")
       #expect(run.standardOutput.contains(Self.library))
     }
   }

@@ -29,23 +29,25 @@ extension DeepLinkRouter {
 
   /// Decodes `data` and restores it; see ``FlowRestorer/restore(from:)``.
   ///
+  /// For a tab bar's router, the whole snapshot is read first: one that cannot be read changes
+  /// nothing, not even the selection. Then see ``restore(_:)``.
+  ///
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    let previous = selectSavedTab(FlowSnapshot.selectedTab(in: data))
-    var report = restorer.restore(from: data)
-    if report.error != nil { reselect(previous) }
-    guard let container = tabsRoot?.container, report.error == nil else { return report }
-    let types = container.tabsUntracked.compactMap { $0.owner as? any RestorableFlow }.map {
-      type(of: $0) as any RestorableFlow.Type
+    guard isTabBar, let container = tabsRoot?.container else {
+      followSelectedTab()
+      return restorer.restore(from: data)
     }
+    let registry = FlowRegistry(roots: container.tabsUntracked.compactMap(Self.tabFlowType))
+    let snapshot: FlowSnapshot
     do {
-      let trees = try FlowSnapshot.otherTabs(in: data, registry: FlowRegistry(roots: types))
-      restoreOtherTabs(trees, into: &report)
+      snapshot = try FlowSnapshot.tabBarSnapshot(in: data, registry: registry)
     } catch {
-      report.error = error
+      followSelectedTab()
+      return restorer.report(error: error)
     }
-    return report
+    return restoreTabs(snapshot)
   }
 
   /// Rebuilds the tree to show `snapshot`, in one step and without animation; see
@@ -55,77 +57,107 @@ extension DeepLinkRouter {
   /// is dropped, with a report; restoration never presents a guard. A held or resuming link is
   /// dropped as ``LinkDropReason/superseded``.
   ///
+  /// For a tab bar's router, each saved tab's tree is restored into the tab at its position
+  /// when that tab is still there with the same flow type, and the saved tab is selected, all as
+  /// one change of the tree; a tab that is gone, holds another flow type or is listed twice is
+  /// dropped with a report, and the others are restored.
+  ///
   /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    let previous = selectSavedTab(snapshot.selectedTab)
-    var report = restorer.restore(snapshot)
-    if report.error != nil { reselect(previous) }
-    if tabsRoot != nil, report.error == nil { restoreOtherTabs(snapshot.otherTabs, into: &report) }
-    return report
+    guard isTabBar, tabsRoot != nil else {
+      followSelectedTab()
+      return restorer.restore(snapshot)
+    }
+    return restoreTabs(snapshot)
   }
 
-  /// Restores each other tab's tree into the tab at its position, if that tab is still there
-  /// with the same flow type; what is not restored joins `report`'s drops.
-  private func restoreOtherTabs(
-    _ trees: [FlowSnapshot.TabTree], into report: inout RestorationReport
-  ) {
-    guard let container = tabsRoot?.container else { return }
+  /// A tab's flow type, if the tab's flow is restorable.
+  private static func tabFlowType(_ tab: ContainerNode) -> (any RestorableFlow.Type)? {
+    (tab.owner as? any RestorableFlow).map { type(of: $0) as any RestorableFlow.Type }
+  }
+
+  /// One saved tab's tree that fits the tab at its position.
+  private struct FittingTab {
+    let index: Int
+    let flow: any RestorableFlow
+    let levels: [FlowSnapshot.Level]
+  }
+
+  /// Restores a tab bar's snapshot, read whole: checks every saved tab first, then selects the
+  /// saved tab and restores each tree that fits, as one change.
+  private func restoreTabs(_ snapshot: FlowSnapshot) -> RestorationReport {
+    guard let container = tabsRoot?.container else {
+      return restorer.report(error: RestorationError(.rootReleased))
+    }
+    if let failure = Self.unchangeable(container) {
+      followSelectedTab()
+      return restorer.report(
+        error: RestorationError(failure == .rootFinished ? .rootFinished : .treeChanging))
+    }
     let tabs = container.tabsUntracked
-    for tree in trees where tree.index != container.selectedIndexUntracked {
+    var trees: [FlowSnapshot.TabTree] = []
+    if let saved = snapshot.selectedTab ?? container.selectedIndexUntracked,
+      !snapshot.levels.isEmpty
+    {
+      trees.append(FlowSnapshot.TabTree(index: saved, levels: snapshot.levels))
+    }
+    trees += snapshot.otherTabs
+    var dropped: [RestorationReport.Drop] = []
+    var fitting: [FittingTab] = []
+    var listed: Set<Int> = []
+    for tree in trees {
       guard let first = tree.levels.first else { continue }
+      func drop(_ reason: String) {
+        dropped.append(
+          RestorationReport.Drop(level: 0, flow: first.flow, routes: first.routes, reason: reason))
+      }
+      guard listed.insert(tree.index).inserted else {
+        drop("tab \(tree.index) is listed twice")
+        continue
+      }
       guard tabs.indices.contains(tree.index),
         let flow = tabs[tree.index].owner as? any RestorableFlow,
         type(of: flow).flowName == first.flow
       else {
-        report.dropped.append(
-          RestorationReport.Drop(
-            level: 0, flow: first.flow, routes: first.routes,
-            reason: "tab \(tree.index) is no longer there"))
+        drop("tab \(tree.index) is no longer there")
         continue
       }
-      let tabRestorer = FlowRestorer(rootOrNil: flow)
-      tabRestorer.isRequirementMet = restorer.isRequirementMet
-      let tabReport = tabRestorer.restore(FlowSnapshot(levels: tree.levels))
-      if let error = tabReport.error {
-        report.dropped.append(
-          RestorationReport.Drop(
-            level: 0, flow: first.flow, routes: first.routes,
-            reason: "in tab \(tree.index): \(error)"))
+      fitting.append(FittingTab(index: tree.index, flow: flow, levels: tree.levels))
+    }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    supersedePendingLinks()
+    container.performChange {
+      if let saved = snapshot.selectedTab, fitting.contains(where: { $0.index == saved }),
+        saved != container.selectedIndexUntracked
+      {
+        container.select(saved, cause: .restoration)
       }
-      for drop in tabReport.dropped {
-        var drop = drop
-        drop.reason = "in tab \(tree.index): \(drop.reason)"
-        report.dropped.append(drop)
+      followSelectedTab()
+      let selected = container.selectedIndexUntracked
+      for tab in fitting {
+        let isSelected = tab.index == selected
+        let tabRestorer = isSelected ? restorer : FlowRestorer(rootOrNil: tab.flow)
+        tabRestorer.isRequirementMet = restorer.isRequirementMet
+        var tree = FlowSnapshot(levels: tab.levels)
+        if isSelected { tree.transient = snapshot.transient }
+        let tabReport = tabRestorer.restore(tree, withinChange: true)
+        let prefix = isSelected ? "" : "in tab \(tab.index): "
+        if let error = tabReport.error, let first = tab.levels.first {
+          dropped.append(
+            RestorationReport.Drop(
+              level: 0, flow: first.flow, routes: first.routes, reason: "\(prefix)\(error)"))
+        }
+        for drop in tabReport.dropped {
+          var drop = drop
+          drop.reason = prefix + drop.reason
+          dropped.append(drop)
+        }
       }
     }
-  }
-
-  /// For a tab bar's router, selects the tab a snapshot was saved in, if it is still there.
-  ///
-  /// That tab becomes the root the snapshot is restored into. A tab that is gone leaves the
-  /// selection as it is: the levels then do not fit the selected tab's flow, and the report
-  /// says why.
-  ///
-  /// - Returns: The tab selected before, to select again if the restoration fails.
-  @discardableResult
-  private func selectSavedTab(_ index: Int?) -> Int? {
-    let previous = tabsRoot?.container.selectedIndexUntracked
-    reselect(index)
-    return previous
-  }
-
-  /// Selects the tab at `index`, if it is there and not selected, as a restoration's change,
-  /// and makes it the root restoration works on; also how a failed restoration puts the
-  /// selection back.
-  private func reselect(_ index: Int?) {
-    if let container = tabsRoot?.container, let index,
-      index != container.selectedIndexUntracked,
-      container.tabsUntracked.indices.contains(index), !container.isTreeChanging
-    {
-      container.performChange { container.select(index, cause: .restoration) }
-    }
-    followSelectedTab()
+    var restored = restorer.liveSnapshot() ?? FlowSnapshot(levels: [])
+    restored.transient = []
+    return RestorationReport(restored: restored, dropped: dropped, error: nil)
   }
 }

@@ -120,6 +120,12 @@ public final class FlowRestorer {
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
   ///   fit the root's types) restores nothing and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
+    restore(snapshot, withinChange: false)
+  }
+
+  /// Restores `snapshot`; `withinChange` when the caller makes it part of a change of its own
+  /// (a tab bar's restoration of each tab), which this one then joins.
+  func restore(_ snapshot: FlowSnapshot, withinChange: Bool) -> RestorationReport {
     guard let root else { return report(error: RestorationError(.rootReleased)) }
     let registry = FlowRegistry(root: type(of: root))
     do {
@@ -127,16 +133,19 @@ public final class FlowRestorer {
     } catch {
       return report(error: error)
     }
-    return restore(validated: snapshot, root: root, registry: registry)
+    return restore(validated: snapshot, root: root, registry: registry, withinChange: withinChange)
   }
 
   /// Restores `snapshot`, whose levels `registry` has validated.
   private func restore(
-    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
+    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry,
+    withinChange: Bool = false
   ) -> RestorationReport {
     let node = PlanEngine.node(of: root)
     if node.isFinishedUntracked { return report(error: RestorationError(.rootFinished)) }
-    if node.isTreeChanging { return report(error: RestorationError(.treeChanging)) }
+    if node.isTreeChanging, !withinChange {
+      return report(error: RestorationError(.treeChanging))
+    }
     // The restored tree replaces whatever a held or resuming link would have shown.
     willRestore()
     var targets = snapshot.levels.compactMap { level in
@@ -236,7 +245,7 @@ public final class FlowRestorer {
       .map(AnyRoute.init)
   }
 
-  private func report(error: RestorationError) -> RestorationReport {
+  func report(error: RestorationError) -> RestorationReport {
     var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
     return RestorationReport(restored: restored, dropped: [], error: error)

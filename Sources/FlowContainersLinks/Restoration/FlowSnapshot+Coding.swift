@@ -37,8 +37,9 @@ extension FlowSnapshot {
 
   /// Decodes and validates `data` against the flow types of `registry`.
   @MainActor
-  static func decode(_ data: Data, registry: FlowRegistry) throws(RestorationError) -> FlowSnapshot
-  {
+  static func decode(
+    _ data: Data, registry: FlowRegistry, validating: Bool = true
+  ) throws(RestorationError) -> FlowSnapshot {
     guard !data.isEmpty else { throw RestorationError(.empty) }
     guard data.count <= maximumSize else {
       throw RestorationError(.tooLarge(bytes: data.count, limit: maximumSize))
@@ -70,7 +71,7 @@ extension FlowSnapshot {
       tab = document.tab
       transient = document.transient ?? []
     }
-    try registry.validate(levels.map(\.flow))
+    if validating { try registry.validate(levels.map(\.flow)) }
     var snapshot = FlowSnapshot(levels: levels, selectedTab: tab)
     snapshot.transient = transient
     return snapshot
@@ -90,6 +91,29 @@ extension FlowSnapshot {
         index: entry.index,
         levels: entry.levels ?? [Level(flow: entry.flow ?? "", routes: [])])
     }
+  }
+
+  /// A tab bar's snapshot, read whole before anything moves: the selected tab's tree, the other
+  /// tabs' trees, and the selection; each tree is validated against its own tab when restored.
+  ///
+  /// A tree whose flows the tab bar no longer has comes back with only its flow's name, so that
+  /// the router reports that tab as gone and restores the others.
+  @MainActor
+  static func tabBarSnapshot(
+    in data: Data, registry: FlowRegistry
+  ) throws(RestorationError) -> FlowSnapshot {
+    var snapshot: FlowSnapshot
+    do {
+      snapshot = try decode(data, registry: registry, validating: false)
+    } catch let error {
+      guard case .unknownFlow = error.reason else { throw error }
+      let main = try decode(LenientTabEntry.Selected.self, from: data, registry: registry)
+      snapshot = FlowSnapshot(
+        levels: main.entry.levels ?? [Level(flow: main.entry.flow ?? "", routes: [])],
+        selectedTab: main.tab)
+    }
+    snapshot.otherTabs = try otherTabs(in: data, registry: registry)
+    return snapshot
   }
 
   /// The selected tab a snapshot names, read before the rest.
@@ -212,9 +236,30 @@ struct LenientTabEntry: Decodable {
     let flow: String
   }
 
+  /// The selected tab's tree of a tab bar's snapshot, read as leniently as the other tabs'.
+  struct Selected: Decodable {
+    let tab: Int?
+    let entry: LenientTabEntry
+
+    private enum CodingKeys: String, CodingKey {
+      case tab
+    }
+
+    init(from decoder: any Decoder) throws {
+      tab = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .tab)
+      entry = try LenientTabEntry(from: decoder, index: tab ?? 0)
+    }
+  }
+
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    index = try container.decode(Int.self, forKey: .index)
+    try self.init(from: decoder, index: container.decode(Int.self, forKey: .index))
+  }
+
+  /// Reads the levels of `decoder`'s object, for the tab at `index`.
+  init(from decoder: any Decoder, index: Int) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.index = index
     if let levels = try? container.decode([FlowSnapshot.Level].self, forKey: .levels) {
       self.levels = levels
       flow = levels.first?.flow
