@@ -190,7 +190,7 @@ extension ContainerNode {
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
     guard let childOwner = child.owner else { return }
-    child.attachment = .presented(by: self, style: style)
+    child.hang(.presented(style), on: self)
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top.
     let keepsTop = changes?.top != nil
@@ -221,15 +221,15 @@ extension ContainerNode {
         + "a new flow to present."
     }
     if child.attachment.isPresented {
-      guard let presenter = child.attachment.presenter else {
+      guard let presenter = child.presenterNode else {
         return "\(child.ownerName)'s container is still presented by a container that is being "
           + "released; its presentation ends on the main actor."
       }
       return "\(child.ownerName)'s container is already presented by "
         + "\(presenter.locationDescription); dismiss it there first."
     }
-    if child.attachment.isTab {
-      guard let host = child.attachment.tabs else {
+    if child.attachment == .tab {
+      guard let host = child.tabHolder else {
         return "\(child.ownerName)'s container is still a tab of a tab container that is being "
           + "released; its tab ends on the main actor."
       }
@@ -276,9 +276,7 @@ extension ContainerNode {
     guard let identity = child.ownerIdentity else { return nil }
     var walked = 0
     for current in chain(.towardRoot) {
-      if walked == Self.ownerCycleReach {
-        guard let changes, changes.hasContainer(ownedBy: identity) else { return nil }
-      }
+      if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
       walked += 1
       // The identity first: a comparison of two words, where loading a weak owner is not. It
       // may name an owner that is gone and whose address was reused, so the weak references
@@ -288,6 +286,24 @@ extension ContainerNode {
       {
         return current
       }
+    }
+    return nil
+  }
+
+  /// ``ownerCycle(of:)`` past its first ``ownerCycleReach`` levels, from `start` down: the tree
+  /// counts its containers by owner once (then keeps the count as containers come and go), and
+  /// the walk goes on only if one of them has `child`'s owner.
+  private func deepOwnerCycle(
+    of child: ContainerNode, from start: ContainerNode
+  )
+    -> ContainerNode?
+  {
+    guard let identity = child.ownerIdentity, let changes else { return nil }
+    if !changes.countsOwners { changes.countOwners(inTreeOf: root) }
+    guard changes.hasContainer(ownedBy: identity) else { return nil }
+    for current in start.chain(.towardRoot)
+    where current.ownerIdentity == identity && current.ownerReference === child.ownerReference {
+      return current
     }
     return nil
   }
@@ -347,7 +363,7 @@ extension ContainerNode {
     for current in start.presentedLayers {
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
-      current.changes = queue
+      current.join(queue)
       current.observedBelow = observed
       if current.hasOwnEventObservers { observed = current }
       below = current.eventObserverCount
@@ -406,7 +422,7 @@ extension ContainerNode {
     if let changes, changes.top != nil { changes.top = self }
     didMutate(.presented)
     generation = generation &+ 1
-    child.attachment = .root
+    child.hang(.root, on: nil)
     child.markFinished()
     // A tab container's tabs finish with it, top-down: what it presented over them has ended
     // already, so what each tab presents ends now, before the tab container's own ending.
@@ -429,10 +445,9 @@ extension ContainerNode {
   /// finished container is never left in the tree.
   func finishNow() {
     guard !finished else { return }
-    if let presenter = attachment.presenter {
+    if let presenter = presenterNode {
       presenter.endPresentation(.finished, animated: false, cause: .program)
-    } else if let bar = attachment.tabs, let index = bar.tabNodes.firstIndex(where: { $0 === self })
-    {
+    } else if let bar = tabHolder, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
       bar.removeTabNow(at: index, cause: .program)
     } else {
       finishInPlace()
@@ -513,7 +528,7 @@ extension ContainerNode {
   private static func tearDown(
     _ child: ContainerNode, owner: AnyObject, handlers: PresentationEndHandlers?
   ) {
-    child.attachment = .root
+    child.hang(.root, on: nil)
     child.attach(depth: 0, eventObserversBelow: 0, changes: child.changes)
     child.finishInPlace()
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)

@@ -67,7 +67,9 @@ public class ContainerNode {
   /// The holder holds this container, not the other way round: it is weak, and reads `nil` from
   /// the moment the holder is released, even while the holder's `deinit` still waits for the
   /// main actor. Written only where presentations and tabs begin and end.
-  var attachment = Attachment.root
+  private(set) var attachment = Attachment.root
+  /// The presenter or the tab container that holds this container, weakly; `nil` for a root.
+  private(set) weak var holder: ContainerNode?
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
   /// Whether the container has finished; read on every operation.
@@ -94,16 +96,17 @@ public class ContainerNode {
   var interactivePopGeneration: UInt64?
   /// The tree's change queue, shared by every container of the tree.
   ///
-  /// A root makes it when it first needs it. It counts the containers that share it, by owner.
-  var changes: ChangeQueue? {
-    didSet {
-      guard changes !== oldValue else { return }
-      oldValue?.uncount(owner: ownerIdentity)
-      changes?.count(owner: ownerIdentity)
-    }
-  }
+  /// A root makes it when it first needs it. A deep tree's queue counts the containers that
+  /// share it, by owner: set it with ``join(_:)``.
+  var changes: ChangeQueue?
 
   @usableFromInline init() {}
+
+  /// Hangs this container on `holder` as `attachment` says: the one place that moves it.
+  func hang(_ attachment: Attachment, on holder: ContainerNode?) {
+    self.attachment = attachment
+    self.holder = holder
+  }
 
   /// Tears down what the container still presents, if anything.
   ///
@@ -134,7 +137,7 @@ extension ContainerNode {
   ///
   /// It is also `nil` while the presenter is being released off the main actor and the
   /// presentation's teardown has yet to run there; ``isPresented`` is still `true` then.
-  public var presenter: ContainerNode? { attachment.presenter }
+  public var presenter: ContainerNode? { presenterNode }
 
   /// Whether a presentation holds this container.
   ///
@@ -147,10 +150,10 @@ extension ContainerNode {
   public var presentationStyle: PresentationStyle? { attachment.style }
 
   /// The tab container this container is a tab of, or `nil`.
-  public var tabContainer: TabContainer? { attachment.tabs }
+  public var tabContainer: TabContainer? { tabHolder }
 
   /// The container this one sits on: its presenter, or the tab container it is a tab of.
-  var parentNode: ContainerNode? { attachment.holder }
+  var parentNode: ContainerNode? { holder }
 
   /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
@@ -175,7 +178,7 @@ extension ContainerNode {
     if let top = changes?.top, top.changes === changes { return top }
     // With tabs, a hidden tab's chain has a topmost of its own; the root's is remembered until
     // the tree changes.
-    let isRoot = attachment.place == .root
+    let isRoot = attachment == .root
     if isRoot, let top = changes?.rootTopIfCurrent, top.changes === changes { return top }
     var node = self
     var steps = 0
@@ -238,6 +241,15 @@ extension ContainerNode {
       "\(operation) on \(locationDescription) after it finished (it was dismissed, or finish() "
         + "ran); a finished container never changes again. Create a new flow instead.",
       fileID: fileID, line: line)
+  }
+
+  /// Makes `queue` this container's change queue, keeping the count of containers by owner of
+  /// the queue it leaves and of the one it joins, where they keep one.
+  func join(_ queue: ChangeQueue?) {
+    guard changes !== queue else { return }
+    changes?.uncount(owner: ownerIdentity)
+    queue?.count(owner: ownerIdentity)
+    changes = queue
   }
 
   /// The tree's change queue, made for a root the first time it is needed.

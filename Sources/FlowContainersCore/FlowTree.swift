@@ -122,7 +122,7 @@ extension ContainerNode {
   /// How this container hangs, as a tree value says it.
   private var place: FlowTree.Level.Place {
     if let style = attachment.style { return .presented(style) }
-    if let bar = attachment.tabs, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
+    if let bar = tabHolder, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
       return .tab(index, selected: index == bar.selectedPosition)
     }
     return .root

@@ -59,6 +59,15 @@ extension TabContainer {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func select(_ index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+    // The door's quiet path, inlined for the common case: nothing can hear or call back, and the
+    // index is a tab's. Anything else goes through the door.
+    if !canCallBack, !finished, changes?.isChanging != true, tabNodes.indices.contains(index) {
+      guard index != selectedPosition else { return }
+      selectedPosition = index
+      generation &+= 1
+      changes?.noteQuietChange()
+      return
+    }
     request(.selectTab(index), animated: false, cause: .program, fileID: fileID, line: line)
   }
 
@@ -112,8 +121,8 @@ extension TabContainer {
     if tab.attachment.isPresented {
       return "\(tab.ownerName)'s container is presented; dismiss it first."
     }
-    if tab.attachment.isTab {
-      guard let host = tab.attachment.tabs else {
+    if tab.attachment == .tab {
+      guard let host = tab.tabHolder else {
         return "\(tab.ownerName)'s container is still a tab of a tab container that is being "
           + "released; its tab ends on the main actor."
       }
@@ -277,8 +286,8 @@ extension TabContainer {
   /// Makes `tab` this container's before any user code of the change runs: what holds it is
   /// this container, and requests on it wait for the change.
   private func claim(_ tab: ContainerNode) {
-    tab.attachment = .tab(of: self)
-    tab.changes = changeQueue
+    tab.hang(.tab, on: self)
+    tab.join(changeQueue)
   }
 
   /// Removes the tab at `index`, ending what it presented and releasing its flow; inside the
@@ -359,7 +368,7 @@ extension TabContainer {
     didMutate(.tabs)
     generation &+= 1
     for tab in removedTabs {
-      tab.attachment = .root
+      tab.hang(.root, on: nil)
       tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     }
     if eventObserverCount > 0 {
@@ -400,7 +409,7 @@ extension TabContainer {
       }
     }
     for node in order.reversed() {
-      guard let presenter = node.attachment.presenter,
+      guard let presenter = node.presenterNode,
         presenter.presentedNode === node
       else { continue }
       presenter.detachPresentation(.tornDown, animated: false, cause: .program)
@@ -420,7 +429,7 @@ extension TabContainer {
     tabOwners = []
     Self.runTeardown(on: changes) {
       for tab in held.tabs {
-        tab.attachment = .root
+        tab.hang(.root, on: nil)
         tab.finishInPlace()
         // A tab of a tab container released by an outer teardown was detached with it, and
         // walking its subtree again would cost the nesting depth at every level.

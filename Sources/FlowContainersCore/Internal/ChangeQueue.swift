@@ -68,26 +68,43 @@ final class ChangeQueue {
     revision &+= 1
   }
 
-  /// How many containers of the tree each flow owns: what lets the owner-cycle check stop
-  /// after a few levels however deep the tree is (``ContainerNode/ownerCycle(of:)``).
+  /// How many containers of the tree each flow owns, once the tree has been deep enough to
+  /// need it.
+  ///
+  /// What lets the owner-cycle check stop after a few levels however deep the tree is
+  /// (``ContainerNode/ownerCycle(of:)``). Empty until then, so that a shallow tree keeps no
+  /// table.
   private var owners: [ObjectIdentifier: Int] = [:]
+  /// Whether ``owners`` is kept: a plain flag, so that the common case reads no table.
+  private(set) var countsOwners = false
 
-  init() {}
+  /// Whether a container of the tree, as counted, is owned by `owner`.
+  func hasContainer(ownedBy owner: ObjectIdentifier) -> Bool { owners[owner] != nil }
 
-  /// Counts a container that joins the tree, by its owner.
+  /// Starts counting the containers of the tree whose root is `root`, by owner.
+  func countOwners(inTreeOf root: ContainerNode) {
+    var counts: [ObjectIdentifier: Int] = [:]
+    var left: [ContainerNode] = [root]
+    while let node = left.popLast() {
+      if node.changes === self, let owner = node.ownerIdentity { counts[owner, default: 0] += 1 }
+      if let presented = node.presentedNode { left.append(presented) }
+      if let tabs = node as? TabContainer { left += tabs.tabNodes }
+    }
+    owners = counts
+    countsOwners = true
+  }
+
+  /// Counts a container that joins the tree, by its owner, once the tree counts them.
   func count(owner: ObjectIdentifier?) {
-    guard let owner else { return }
+    guard countsOwners, let owner else { return }
     owners[owner, default: 0] += 1
   }
 
   /// Stops counting a container that leaves the tree, by its owner.
   func uncount(owner: ObjectIdentifier?) {
-    guard let owner, let count = owners[owner] else { return }
+    guard countsOwners, let owner, let count = owners[owner] else { return }
     owners[owner] = count > 1 ? count - 1 : nil
   }
-
-  /// Whether a container of the tree is owned by `owner`.
-  func hasContainer(ownedBy owner: ObjectIdentifier) -> Bool { owners[owner] != nil }
 
   /// Runs `change` as the tree's change in progress, then every request made while it ran.
   ///

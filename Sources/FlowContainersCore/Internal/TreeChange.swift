@@ -42,20 +42,13 @@ enum TreeChange {
     }
   }
 
-  /// Whether the change may be made without the change queue when nothing can hear it or call
-  /// back: a stack operation or a selection nobody observes.
-  var canApplyQuietly: Bool {
+  /// The flows of the containers the change brings into this tree, which it keeps alive while
+  /// it waits or runs: the only strong references to them may be what the change ends.
+  @MainActor
+  var incomingOwners: [AnyObject?] {
     switch self {
-    case .selectTab, .stack: true
-    default: false
-    }
-  }
-
-  /// The containers the change brings into this tree: their own trees must not be changing.
-  var incoming: [ContainerNode] {
-    switch self {
-    case .present(let child, _, _), .addTab(let child, _): [child]
-    case .setTabs(let tabs, _): tabs
+    case .present(let child, _, _), .addTab(let child, _): [child.owner]
+    case .setTabs(let tabs, _): tabs.map(\.owner)
     default: []
     }
   }
@@ -96,12 +89,13 @@ extension ContainerNode {
   ///
   /// A queued change comes back here when its turn comes, and is checked then: the tree may have
   /// moved. Nothing of the caller's runs between the check and the change.
+  @inline(__always)
   func request(
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
   ) {
     if let busy = busyQueue(for: change) {
       // The request keeps the flows it brings in alive until it runs, as the change would.
-      let owners = change.incoming.map(\.owner)
+      let owners = change.incomingOwners
       busy.enqueue(change.operation, fileID: fileID, line: line) {
         extendLifetime(owners)
         self.request(change, animated: animated, cause: cause, fileID: fileID, line: line)
@@ -112,29 +106,49 @@ extension ContainerNode {
       if case .present(_, _, let callbacks) = change { callbacks.onRejected?() }
       return
     }
-    // The flows brought in live through the change, even if only something it ends held one.
-    let owners = change.incoming.map(\.owner)
-    if change.canApplyQuietly {
+    switch change {
+    case .present(let child, _, _), .addTab(let child, _):
+      // The flow brought in lives through the change, even if only something it ends held it.
+      let owner = child.owner
+      changeQueue.perform {
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      }
+      extendLifetime(owner)
+    case .setTabs(let tabs, _):
+      let owners = tabs.map(\.owner)
+      changeQueue.perform {
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      }
+      extendLifetime(owners)
+    case .selectTab, .stack:
       // Nothing can hear or call back a change that nobody observes: no change queue needed.
       self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
-    } else {
+    case .dismissPresented, .dismiss, .finish, .removeTab, .host:
       changeQueue.perform {
         apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
       }
     }
-    extendLifetime(owners)
   }
 
   /// The change queue of a tree `change` touches that is changing now, if any.
+  @inline(__always)
   private func busyQueue(for change: TreeChange) -> ChangeQueue? {
     if let changes, changes.isChanging { return changes }
-    for node in change.incoming {
-      if let queue = node.changes, queue.isChanging { return queue }
+    switch change {
+    case .present(let child, _, _), .addTab(let child, _):
+      if let queue = child.changes, queue.isChanging { return queue }
+    case .setTabs(let tabs, _):
+      for tab in tabs {
+        if let queue = tab.changes, queue.isChanging { return queue }
+      }
+    default:
+      break
     }
     return nil
   }
 
   /// Whether `change` may be applied now; reports misuse otherwise.
+  @inline(__always)
   private func check(_ change: TreeChange, fileID: StaticString, line: UInt) -> Bool {
     if case .finish = change { return !finished }
     guard checkNotFinished(change.operation, fileID: fileID, line: line) else { return false }
@@ -150,7 +164,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return false
     case .dismiss:
-      guard attachment.presenter == nil else { return true }
+      guard presenterNode == nil else { return true }
       report(
         .notPresented,
         attachment.isPresented
@@ -181,6 +195,7 @@ extension ContainerNode {
   }
 
   /// Applies `change`, which ``check(_:fileID:line:)`` allowed, inside the tree's change.
+  @inline(__always)
   private func apply(
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
   ) {
@@ -192,7 +207,7 @@ extension ContainerNode {
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:
-      attachment.presenter?.endPresentation(.finished, animated: animated, cause: cause)
+      presenterNode?.endPresentation(.finished, animated: animated, cause: cause)
     case .finish:
       finishNow()
     case .setTabs(let tabs, let selected):
