@@ -100,10 +100,13 @@ final class ChangeQueue {
     owners[owner, default: 0] += 1
   }
 
-  /// Stops counting a container that leaves the tree, by its owner.
+  /// A container leaves the tree: the count is dropped, and made again when next needed.
+  ///
+  /// A dismissal of a deep subtree then costs nothing per container.
   func uncount(owner: ObjectIdentifier?) {
-    guard countsOwners, let owner, let count = owners[owner] else { return }
-    owners[owner] = count > 1 ? count - 1 : nil
+    guard countsOwners else { return }
+    countsOwners = false
+    owners = [:]
   }
 
   /// Runs `change` as the tree's change in progress, then every request made while it ran.
