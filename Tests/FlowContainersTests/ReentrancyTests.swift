@@ -353,13 +353,13 @@ private final class PlainRoot {
 
 /// A tab bar without an isolated `deinit`, so its container can be released off the main actor.
 @MainActor
-private final class PlainTabs {
+final class PlainTabs {
   let container = TabContainer()
   init() { container.owner = self }
 }
 
 /// Holds a root so the last reference can be dropped from another thread.
-private final class Holder: @unchecked Sendable {
+final class Holder: @unchecked Sendable {
   private var root: AnyObject?
   init(_ root: AnyObject) { self.root = root }
   func drop() { root = nil }

@@ -70,7 +70,7 @@ struct TabContainerReentrancyTests {
   }
 
   @Test func theTabsOfABarReleasedOffTheMainActorCannotBeTakenBeforeItsTeardown() async {
-    var bar: PlainTabBar? = PlainTabBar()
+    var bar: PlainTabs? = PlainTabs()
     let tabNode: ContainerNode
     let tabFlow: TestFlow<Middle>
     do {
@@ -79,7 +79,7 @@ struct TabContainerReentrancyTests {
       tabNode = tab.container
       tabFlow = tab
     }
-    let holder = bar.map { ReleaseBox($0) }
+    let holder = bar.map { Holder($0) }
     bar = nil
     let released = SendableCounter()
     Task.detached {
@@ -105,18 +105,4 @@ private final class DeinitFlow {
   var onDeinit: (() -> Void)?
   init() { container.owner = self }
   isolated deinit { onDeinit?() }
-}
-
-/// A tab bar without an isolated `deinit`, so its container can be released off the main actor.
-@MainActor
-private final class PlainTabBar {
-  let container = TabContainer()
-  init() { container.owner = self }
-}
-
-/// Holds an object so the last reference can be dropped from another thread.
-private final class ReleaseBox: @unchecked Sendable {
-  private var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
-  func drop() { object = nil }
 }
