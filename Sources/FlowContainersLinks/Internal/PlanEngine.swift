@@ -136,7 +136,7 @@ enum PlanEngine {
     // A level's screens are made before the sub-flow presented over them: when a screen cannot
     // be shown (its `makeScreen` throws for a deleted note), that is what the link reports, not
     // that the parent made no sub-flow over a screen it does not have.
-    var stackChanges: [Int: () -> Void] = [:]
+    var stackChanges = [(() -> Void)?](repeating: nil, count: plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
       if target.isReused, level < live.count, let flow = live[level].flow {
         if plan.options.keepsRootScreens {
