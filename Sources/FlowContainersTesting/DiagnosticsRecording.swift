@@ -50,9 +50,9 @@ public func withRecordedDiagnostics(
 ///
 /// - Parameters:
 ///   - code: The diagnostic code expected.
-///   - containers: Containers whose whole trees, from their roots, must look the same afterwards
-///     (compared by ``ContainerNode/treeDescription`` and, for every container, its depth,
-///     screen count, finished state and presenter). Pass every container the call touches.
+///   - containers: Containers whose whole trees, from their roots, must be the same afterwards
+///     (compared as ``ContainerNode/tree`` values: every level, in every tab, with its screens,
+///     how it hangs and whether it finished). Pass every container the call touches.
 ///   - fileID: The caller's file, where a failure is reported.
 ///   - filePath: The caller's file, where a failure is reported.
 ///   - line: The caller's line, where a failure is reported.
@@ -78,17 +78,10 @@ public func expectMisuse(
   }
 }
 
-/// The tree `container` belongs to, from its root up: the dump, and each container's state.
+/// The tree `container` belongs to, from its root up, as a value.
 @MainActor
-private func fingerprint(_ container: ContainerNode) -> String {
-  let root = container.root
-  var text = root.treeDescription
-  for current in root.chain(.towardTop) {
-    text +=
-      "\n\(current.depth): finished=\(current.isFinished) count=\(current.count) "
-      + "presented=\(current.isPresented) presenter=\(current.presenter.map { "\($0.depth)" } ?? "none")"
-  }
-  return text
+private func fingerprint(_ container: ContainerNode) -> FlowTree {
+  container.root.tree
 }
 
 private final class DiagnosticBox: Sendable {

@@ -13,6 +13,12 @@ private final class Flow {
 private final class Screen {}
 
 @MainActor
+private final class Bar {
+  let container = TabContainer()
+  init() { container.owner = self }
+}
+
+@MainActor
 struct LeakTrackerTests {
   @Test func aReleasedObjectPassesTheCheck() {
     let leaks = LeakTracker()
@@ -172,6 +178,19 @@ struct RecorderAndMisuseHelperTests {
       expectMisuse(.popRoot, leavesUnchanged: flow.container) {
         flow.container.push(Screen())
         flow.container.pop(toIndex: 5)
+      }
+    }
+  }
+
+  @Test func expectMisuseFailsWhenATabTheUserIsNotLookingAtChanges() {
+    let bar = Bar()
+    let first = Flow()
+    let second = Flow()
+    bar.container.setTabs([first.container, second.container])
+    withKnownIssue {
+      expectMisuse(.popRoot, leavesUnchanged: bar.container) {
+        second.container.push(Screen())
+        first.container.pop()
       }
     }
   }
