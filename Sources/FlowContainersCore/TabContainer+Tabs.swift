@@ -110,10 +110,13 @@ extension TabContainer {
   func tabProblem(_ tab: ContainerNode) -> String? {
     if tab === self { return "a tab container cannot be its own tab." }
     if tab.owner == nil {
-      return "the container's flow was released before the call, or was never set as its "
-        + "owner: `setTabs([Flow().container])` releases the flow before the call. Keep the flow "
-        + "in a local until the call returns, and set `container.owner = self` in the flow's "
-        + "initialiser."
+      // A container remembers its owner's type: an owner that is gone was released, not unset.
+      guard tab.ownerType != nil else {
+        return "the container has no owner, so nothing would keep its flow alive. Set "
+          + "`container.owner = self` in the flow's initialiser."
+      }
+      return "\(tab.ownerName) was released before the call: `setTabs([Flow().container])` "
+        + "releases the flow before the call. Keep the flow in a local until the call returns."
     }
     if tab.finished {
       return "\(tab.ownerName)'s container has finished; create a new flow for the tab."

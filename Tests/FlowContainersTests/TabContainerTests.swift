@@ -319,9 +319,19 @@ struct TabContainerTests {
     let diagnostics = withRecordedDiagnostics { tabs.container.setTabs([released]) }
     #expect(diagnostics.map(\.code) == [.invalidTab])
     let message = diagnostics.first?.message ?? ""
-    #expect(message.contains("released before the call"), "\(message)")
+    #expect(message.contains("TestFlow<Top> was released before the call"), "\(message)")
     #expect(message.contains("Keep the flow in a local until the call returns"), "\(message)")
     #expect(!message.hasPrefix("setTabs(_:) on TabsFlow@0: the container has no owner"))
+    #expect(tabs.container.tabs.isEmpty)
+  }
+
+  @Test func aTabWhoseContainerNeverHadAnOwnerIsReportedAsOwnerless() {
+    let tabs = TabsFlow()
+    let ownerless = StackContainer(root: TestScreen("alone"))
+    let diagnostics = withRecordedDiagnostics { tabs.container.setTabs([ownerless]) }
+    let message = diagnostics.first?.message ?? ""
+    #expect(message.contains("has no owner"), "\(message)")
+    #expect(!message.contains("released"), "\(message)")
     #expect(tabs.container.tabs.isEmpty)
   }
 
