@@ -1,5 +1,6 @@
 import FlowContainers
 import FlowContainersTesting
+import Observation
 import Testing
 
 /// Guarantees at scale: 100,000 layers deep, 100,000 requests long.
@@ -71,6 +72,31 @@ struct DeepTreeTests {
     #expect(hidden.container.topmost === hidden.container)
     bars[0].container.select(1)
     #expect(root.container.topmost === hidden.container)
+  }
+
+  @Test func theTopmostReadFromACallbackMidChangeIsNotRememberedPastTheChange() {
+    let root = TabsFlow()
+    var bars: [TabsFlow] = [root]
+    for _ in 0..<32 {
+      let next = TabsFlow()
+      bars[bars.count - 1].container.setTabs([next.container])
+      bars.append(next)
+    }
+    let deepest = bars[bars.count - 1].container
+    #expect(root.container.topmost === deepest)
+    let modal = TestFlow<Top>("modal")
+    var readMidChange: ContainerNode?
+    // Observation's willSet runs before the presentation is made: a reading there is the old one.
+    withObservationTracking {
+      _ = deepest.presented
+    } onChange: {
+      MainActor.assumeIsolated { readMidChange = root.container.topmost }
+    }
+    deepest.present(modal.container)
+    #expect(readMidChange === deepest)
+    #expect(root.container.topmost === modal.container)
+    modal.container.dismiss()
+    #expect(root.container.topmost === deepest)
   }
 
   @Test func anObserverOnTheRootHearsEveryEndingOfA100000LayerDismissal() {
