@@ -270,7 +270,7 @@ extension ContainerNode {
   /// holding that owner (presenting `child`, or making it a tab) keeps this container alive for
   /// ever, since that flow holds it, directly or through what it presents.
   ///
-  /// Any depth: past ``ownerCycleReach`` levels the walk goes on only when the tree counts a
+  /// Any depth: past ``ownerCycleReach`` levels the walk goes on only when the tree has a
   /// container with that owner, so building a deep tree of new flows stays linear.
   func ownerCycle(of child: ContainerNode) -> ContainerNode? {
     guard let identity = child.ownerIdentity else { return nil }
@@ -291,15 +291,15 @@ extension ContainerNode {
   }
 
   /// ``ownerCycle(of:)`` past its first ``ownerCycleReach`` levels, from `start` down: the tree
-  /// counts its containers by owner once (then keeps the count as containers come and go), and
-  /// the walk goes on only if one of them has `child`'s owner.
+  /// gathers its containers' owners once (kept as containers join, dropped when one leaves), and
+  /// the walk goes on only if one of them is `child`'s owner.
   private func deepOwnerCycle(
     of child: ContainerNode, from start: ContainerNode
   )
     -> ContainerNode?
   {
     guard let identity = child.ownerIdentity, let changes else { return nil }
-    if !changes.countsOwners { changes.countOwners(inTreeOf: root) }
+    if !changes.knowsOwners { changes.gatherOwners(inTreeOf: root) }
     guard changes.hasContainer(ownedBy: identity) else { return nil }
     for current in start.chain(.towardRoot)
     where current.ownerIdentity == identity && current.ownerReference === child.ownerReference {

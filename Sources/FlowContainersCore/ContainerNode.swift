@@ -31,7 +31,7 @@ public class ContainerNode {
       ownerReference = newValue
       // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
       // is checked for isolation at run time, on every call.
-      changes?.uncount(owner: ownerIdentity)
+      changes?.containerLeft()
       if let newValue {
         ownerType = type(of: newValue)
         ownerIdentity = ObjectIdentifier(newValue)
@@ -39,7 +39,7 @@ public class ContainerNode {
         ownerType = nil
         ownerIdentity = nil
       }
-      changes?.count(owner: ownerIdentity)
+      changes?.containerJoined(ownedBy: ownerIdentity)
     }
   }
 
@@ -96,8 +96,8 @@ public class ContainerNode {
   var interactivePopGeneration: UInt64?
   /// The tree's change queue, shared by every container of the tree.
   ///
-  /// A root makes it when it first needs it. A deep tree's queue counts the containers that
-  /// share it, by owner: set it with ``join(_:)``.
+  /// A root makes it when it first needs it. A deep tree's queue keeps the owners of the
+  /// containers that share it: set it with ``join(_:)``.
   var changes: ChangeQueue?
 
   @usableFromInline init() {}
@@ -243,12 +243,12 @@ extension ContainerNode {
       fileID: fileID, line: line)
   }
 
-  /// Makes `queue` this container's change queue, keeping the count of containers by owner of
-  /// the queue it leaves and of the one it joins, where they keep one.
+  /// Makes `queue` this container's change queue, telling the queue it leaves and the one it
+  /// joins, which keep the owners of their containers once their trees are deep.
   func join(_ queue: ChangeQueue?) {
     guard changes !== queue else { return }
-    changes?.uncount(owner: ownerIdentity)
-    queue?.count(owner: ownerIdentity)
+    changes?.containerLeft()
+    queue?.containerJoined(ownedBy: ownerIdentity)
     changes = queue
   }
 

@@ -68,45 +68,43 @@ final class ChangeQueue {
     revision &+= 1
   }
 
-  /// How many containers of the tree each flow owns, once the tree has been deep enough to
-  /// need it.
+  /// The owners of the tree's containers, once the tree has been deep enough to need them.
   ///
   /// What lets the owner-cycle check stop after a few levels however deep the tree is
   /// (``ContainerNode/ownerCycle(of:)``). Empty until then, so that a shallow tree keeps no
-  /// table.
-  private var owners: [ObjectIdentifier: Int] = [:]
+  /// table; dropped when a container leaves, and gathered again when next needed.
+  private var owners: Set<ObjectIdentifier> = []
   /// Whether ``owners`` is kept: a plain flag, so that the common case reads no table.
-  private(set) var countsOwners = false
+  private(set) var knowsOwners = false
 
-  /// Whether a container of the tree, as counted, is owned by `owner`.
-  func hasContainer(ownedBy owner: ObjectIdentifier) -> Bool { owners[owner] != nil }
+  /// Whether a container of the tree is owned by `owner`, as gathered.
+  func hasContainer(ownedBy owner: ObjectIdentifier) -> Bool { owners.contains(owner) }
 
-  /// Starts counting the containers of the tree whose root is `root`, by owner.
-  func countOwners(inTreeOf root: ContainerNode) {
-    var counts: [ObjectIdentifier: Int] = [:]
+  /// Gathers the owners of the containers of the tree whose root is `root`.
+  func gatherOwners(inTreeOf root: ContainerNode) {
+    var found: Set<ObjectIdentifier> = []
     var left: [ContainerNode] = [root]
     while let node = left.popLast() {
-      if node.changes === self, let owner = node.ownerIdentity { counts[owner, default: 0] += 1 }
+      if node.changes === self, let owner = node.ownerIdentity { found.insert(owner) }
       if let presented = node.presentedNode { left.append(presented) }
       if let tabs = node as? TabContainer { left += tabs.tabNodes }
     }
-    owners = counts
-    countsOwners = true
+    owners = found
+    knowsOwners = true
   }
 
-  /// Counts a container that joins the tree, by its owner, once the tree counts them.
-  func count(owner: ObjectIdentifier?) {
-    guard countsOwners, let owner else { return }
-    owners[owner, default: 0] += 1
+  /// A container joins the tree: its owner is added, once the tree keeps them.
+  func containerJoined(ownedBy owner: ObjectIdentifier?) {
+    guard knowsOwners, let owner else { return }
+    owners.insert(owner)
   }
 
-  /// A container leaves the tree: the count is dropped, and made again when next needed.
-  ///
-  /// A dismissal of a deep subtree then costs nothing per container.
-  func uncount(owner: ObjectIdentifier?) {
-    guard countsOwners else { return }
-    countsOwners = false
-    owners = [:]
+  /// A container leaves the tree: the owners are dropped, to be gathered again when next
+  /// needed, so that a dismissal of a deep subtree costs nothing per container.
+  func containerLeft() {
+    guard knowsOwners else { return }
+    knowsOwners = false
+    owners = []
   }
 
   /// Runs `change` as the tree's change in progress, then every request made while it ran.
