@@ -78,10 +78,12 @@ struct DeepLinkRouterTabsTests {
     let plan = try router.plan(for: DeepLink(parsing: "art://slides")).get()
     #expect(
       plan.steps.map(\.description) == [
-        "select tab 1 Gallery", "present Slides@1 as fullScreenCover with [slide]",
+        "select tab 1 Gallery@1", "present Slides@2 as fullScreenCover with [slide]",
       ])
-    #expect(plan.tab?.index == 1)
-    #expect(plan.tab?.flow == FlowTypeName(Gallery.self))
+    // The tab bar is the plan's first level, as any root is; the tab is the next.
+    #expect(
+      plan.levels.map(\.flow) == [TabbedApp.self, Gallery.self, Slides.self].map(FlowTypeName.init))
+    #expect(plan.levels.map(\.isReused) == [true, true, false])
     #expect(router.apply(plan).summary == "applied")
     token.cancel()
     #expect(tabs.container.selectedIndex == 1)
@@ -397,5 +399,62 @@ struct DeepLinkRouterTabsTests {
     let report = router.restore(FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [])]))
     #expect(report.error?.reason == .rootReleased)
     #expect(orphan.container.stack == [.library])
+  }
+
+  @Test func theRouterOfATabBarHasTheBarsFlowAsItsRoot() {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    #expect(router.root === tabs)
+    tabs.container.select(1)
+    // Whatever is selected: the root is the tree's root, not a tab.
+    #expect(router.root === tabs)
+  }
+
+  @Test func selectingATabIsAStepOfThePlanAppliedInsideItsWillAndDidApply() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    tabs.container.select(1)
+    var heard: [String] = []
+    let plans = router.observePlans { event in
+      switch event {
+      case .willApply: heard.append("willApply")
+      case .didApply: heard.append("didApply")
+      }
+    }
+    let events = tabs.container.observeEvents { heard.append("\($0)") }
+    let plan = try router.plan(for: DeepLink(parsing: "notes://note/2")).get()
+    #expect(
+      plan.steps.map(\.description) == ["select tab 0 AppFlow@1", "AppFlow@1: push [note(2)]"])
+    #expect(router.apply(plan).summary == "applied")
+    plans.cancel()
+    events.cancel()
+    #expect(
+      heard == [
+        "willApply", "TabbedApp@0 select tab 0 AppFlow (deepLink)",
+        "AppFlow@1 push +1 -0 (deepLink, animated)", "didApply",
+      ])
+  }
+
+  @Test func aPlanIntoATabIsStaleOnceSomethingIsPresentedOverTheBar() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    let plan = try router.plan(for: DeepLink(parsing: "notes://note/2")).get()
+    let cover = TestFlow<Top>("cover")
+    tabs.container.present(cover.container)
+    #expect(router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(tabs.container.presented === cover.container)
+    #expect(tabs.app.container.stack == [.library])
+  }
+
+  @Test func aPlanIntoATabIsStaleOnceTheTabsAreReordered() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "art")
+    let plan = try router.plan(for: DeepLink(parsing: "art://slides")).get()
+    let app = tabs.app
+    let gallery = try #require(tabs.gallery)
+    tabs.container.setTabs([gallery.container, app.container], selected: 1)
+    #expect(router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(tabs.container.selectedIndex == 1)
+    #expect(gallery.container.presented == nil)
   }
 }

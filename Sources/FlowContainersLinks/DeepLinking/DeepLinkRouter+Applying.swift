@@ -29,17 +29,15 @@ extension DeepLinkRouter {
   /// Applies `plan` for a request that is the newest already: an opened link after planning or
   /// validation, or a held link resuming.
   func applyNow(_ plan: LinkPlan) -> LinkOutcome {
-    if tabsRoot != nil, let failure = followTab(of: plan) { return .failed(LinkFailure(failure)) }
-    guard let root else { return .failed(LinkFailure(.rootReleased)) }
-    let node = PlanEngine.node(of: root)
-    if let failure = Self.unchangeable(node) { return .failed(LinkFailure(failure)) }
-    let (outcome, first) = node.performChangeNotingRequests { () -> LinkOutcome in
-      switch prepare(plan) {
+    guard let rootNode else { return .failed(LinkFailure(.rootReleased)) }
+    if let failure = Self.unchangeable(rootNode) { return .failed(LinkFailure(failure)) }
+    let (outcome, first) = rootNode.performChangeNotingRequests { () -> LinkOutcome in
+      switch prepare(plan, from: rootNode) {
       case .stop(let outcome):
         return outcome
       case .go(let changes):
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        PlanEngine.apply(tabChanges(of: plan) + changes, of: plan, telling: restorer.planObservers)
+        PlanEngine.apply(changes, of: plan, telling: restorer.planObservers)
         return .applied(plan)
       }
     }
@@ -47,78 +45,6 @@ extension DeepLinkRouter {
     return .interfered(
       plan,
       LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
-  }
-
-  /// For a tab bar's router, makes the tab `plan` was made for the root the plan applies to.
-  ///
-  /// For a plan without a tab (a restoration), the selected tab. Returns why the plan is
-  /// stale, if it is.
-  private func followTab(of plan: LinkPlan) -> LinkFailure.Reason? {
-    guard let tabsRoot else { return nil }
-    guard let tab = plan.tab else {
-      followSelectedTab()
-      return nil
-    }
-    let container = tabsRoot.container
-    guard let stamp = plan.tabStamp, stamp.container == ObjectIdentifier(container),
-      stamp.revision == container.revision, container.tabsUntracked.indices.contains(tab.index),
-      let flow = container.tabsUntracked[tab.index].owner as? any LinkableFlow
-    else { return .stalePlan }
-    root = flow
-    restorer.root = flow
-    return nil
-  }
-
-  /// The tab bar's own steps of `plan`, as changes.
-  ///
-  /// Dismiss what is over the tab container, then select the tab; they run inside the plan's
-  /// change, before its other steps.
-  private func tabChanges(of plan: LinkPlan) -> [() -> Void] {
-    guard let tab = plan.tab, let container = tabsRoot?.container else { return [] }
-    var changes: [() -> Void] = []
-    for step in plan.steps {
-      switch step {
-      case .dismissOverTabs:
-        changes.append {
-          container.dismissPresented(.dismissedByPresenter, animated: false, cause: .deepLink)
-        }
-      case .selectTab:
-        changes.append { container.select(tab.index, cause: .deepLink) }
-      default:
-        break
-      }
-    }
-    return changes
-  }
-
-  /// Asks the flows presented over a tab bar, topmost first, whether they object to `plan`
-  /// dismissing them; what happens to the link when one does.
-  private func checkObjectionsOverTabs(to plan: LinkPlan) -> LinkOutcome? {
-    let dismissesCover = plan.steps.contains {
-      if case .dismissOverTabs = $0 { true } else { false }
-    }
-    guard dismissesCover, let bar = tabsRoot?.container, let cover = bar.presentedUntracked
-    else { return nil }
-    for node in Array(cover.chain(.towardTop)).reversed() {
-      // An alert has no say: its presenter does, when the presenter stays (the tab bar), as on
-      // a stack.
-      var asked = node
-      if node.owner is any TransientFlow {
-        guard node.presenter === bar else { continue }
-        asked = bar
-      }
-      guard let aware = asked.owner as? any InterruptionAware,
-        let reason = aware.objection(toInterruptionBy: plan.request)
-      else { continue }
-      let flow = asked.ownerFlowType
-      switch interruptionPolicy {
-      case .drop:
-        return .dropped(.objection(flow: flow, reason: reason))
-      case .hold:
-        return hold(plan.request, .objection(flow: flow, reason: reason), until: node.presenter)
-      }
-    }
-    return nil
   }
 
   /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
@@ -131,11 +57,17 @@ extension DeepLinkRouter {
   /// Whether the live tree shows `plan`'s targets: the same flow types, showing the same
   /// routes.
   func shows(_ plan: LinkPlan) -> Bool {
-    guard let root else { return false }
-    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    guard let rootNode else { return false }
+    let live = LiveLevel.chain(from: rootNode, readingRoutes: true, tab: plan.tab(at:))
     guard live.count == plan.levels.count else { return false }
     for (level, target) in plan.levels.enumerated() {
-      guard let flow = live[level].flow, type(of: flow) == plan.flowTypes[level].type,
+      if let tab = plan.tabs[level] {
+        guard live[level].bar?.selectedIndexUntracked == tab,
+          live[level].bar?.presentedUntracked == nil
+        else { return false }
+        continue
+      }
+      guard let flow = live[level].flow, type(of: flow) == plan.flowTypes[level]?.type,
         live[level].routes.count == target.routes.count
       else { return false }
       for (route, expected) in zip(live[level].routes, target.routes) where route != expected {
@@ -150,9 +82,8 @@ extension DeepLinkRouter {
     case go([() -> Void])
   }
 
-  private func prepare(_ plan: LinkPlan) -> Preparation {
-    guard let root else { return .stop(.failed(LinkFailure(.rootReleased))) }
-    let live = LiveLevel.chain(from: root, readingRoutes: false)
+  private func prepare(_ plan: LinkPlan, from rootNode: ContainerNode) -> Preparation {
+    let live = LiveLevel.chain(from: rootNode, readingRoutes: false, tab: plan.tab(at:))
     guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
     if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }
@@ -167,7 +98,7 @@ extension DeepLinkRouter {
   /// requirement; `nil` when every requirement holds.
   func checkRequirements(of plan: LinkPlan) -> LinkOutcome? {
     for flowType in plan.flowTypes {
-      guard let requirement = flowType.linkable?.requirement else { continue }
+      guard let requirement = flowType?.linkable?.requirement else { continue }
       guard let registered = guards[requirement] else {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
@@ -180,14 +111,13 @@ extension DeepLinkRouter {
 
   /// Asks the flows the plan would dismiss, topmost first, whether they object.
   func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
-    if let outcome = checkObjectionsOverTabs(to: plan) { return outcome }
     guard let objection = PlanEngine.objection(to: plan, live: live) else { return nil }
     let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
     switch interruptionPolicy {
     case .drop:
       return .dropped(.objection(flow: objection.flow, reason: objection.reason))
     case .hold:
-      return hold(plan.request, reason, until: live[objection.presenter].container)
+      return hold(plan.request, reason, until: objection.presenter)
     }
   }
 }

@@ -30,8 +30,7 @@ extension DeepLinkRouter {
   /// Where guard flows go: over what the user sees, from the root, or from a tab bar's tab
   /// container (not from the tab a link is about to select, which the user does not see yet).
   private var guardBase: ContainerNode? {
-    if let tabsRoot { return tabsRoot.container }
-    return root.map { PlanEngine.node(of: $0) }
+    rootNode
   }
 
   /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.

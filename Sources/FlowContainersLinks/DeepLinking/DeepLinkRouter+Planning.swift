@@ -10,75 +10,95 @@ extension DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<LinkPlan, LinkFailure> {
-    if isTabBar {
-      guard let tabsRoot else { return .failure(LinkFailure(.rootReleased)) }
-      return planThroughTabs(link, tabsRoot)
+    guard let rootNode else { return .failure(LinkFailure(.rootReleased)) }
+    guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
+    // One resolution: the answers of every type's `canHandle` are shared across its levels.
+    return ResolutionDepth.resolving(from: 0) { () -> Result<LinkPlan, LinkFailure> in
+      guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
+        guard let root = rootNode.owner as? any LinkableFlow else {
+          return .failure(LinkFailure(.rootReleased))
+        }
+        let live = LiveLevel.chain(from: rootNode, readingRoutes: true)
+        return targets(for: link, from: type(of: root), after: [], live: live).map {
+          PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
+        }
+      }
+      return plan(for: link, through: bar, of: barFlow)
     }
-    guard let root else { return .failure(LinkFailure(.rootReleased)) }
-    return plan(for: link, from: root)
   }
 
-  /// The plan for `link` from `root`, the router's root or the tab flow a link goes to.
+  /// The plan for `link` from a root tab bar: into the first tab, the selected one first, whose
+  /// flow type can handle it, then on from that tab's flow.
   private func plan(
-    for link: DeepLink, from root: any LinkableFlow
+    for link: DeepLink, through bar: TabContainer, of barFlow: AnyObject
   ) -> Result<LinkPlan, LinkFailure> {
-    guard accepts(link) else {
-      return .failure(LinkFailure(.unsupportedScheme(link)))
+    let nodes = bar.tabsUntracked
+    func resolve(inTab index: Int, _ type: any LinkableFlow.Type) -> Result<LinkPlan, LinkFailure> {
+      let live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
+      let barTarget = PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)
+      return targets(for: link, from: type, after: [barTarget], live: live).map {
+        PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
+      }
     }
-    let live = LiveLevel.chain(from: root, readingRoutes: true)
-    // One resolution: the answers of every type's `canHandle` are shared across its levels.
-    let resolved = ResolutionDepth.resolving(from: 0) { targets(for: link, root: root, live: live) }
-    return resolved.map { targets in
-      PlanEngine.makePlan(request: .link(link), targets: targets, live: live, options: .link)
+    for index in Self.tabOrder(of: bar) {
+      guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
+      else { continue }
+      return resolve(inTab: index, type(of: flow))
     }
+    // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match to
+    // find the deepest flow that could not take the rest, it goes on into the first tab, in the
+    // tabs' order whatever is selected, whose patterns match; with none, the tab bar is that flow.
+    let stoppedAtTabs = LinkFailure(
+      .noSubFlow(flow: FlowTypeName(type(of: barFlow)), remaining: Array(link.remaining)))
+    for (index, node) in nodes.enumerated() {
+      guard let flow = node.owner as? any LinkableFlow, type(of: flow).resolveErased(link) != nil
+      else { continue }
+      switch resolve(inTab: index, type(of: flow)) {
+      case .failure(let failure): return .failure(failure)
+      // Its patterns take the link, but its own `canHandle` refused it.
+      case .success: return .failure(stoppedAtTabs)
+      }
+    }
+    return .failure(stoppedAtTabs)
   }
 
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
   /// run with no side effects.
   ///
-  /// The levels must form a chain the root can build: the router's root type first, then each
-  /// type one of the ``RestorableFlow/subFlows`` of the one before, each showing at least one
-  /// route.
+  /// The levels must form a chain the root can build: the router's root type first (for a
+  /// root tab bar, the type of one of its tabs), then each type one of the
+  /// ``RestorableFlow/subFlows`` of the one before, each showing at least one route.
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<LinkPlan, LinkFailure> {
-    if isTabBar {
-      guard let tabsRoot else { return .failure(LinkFailure(.rootReleased)) }
-      // The tab whose flow is of the destination's root type, the selected one first.
-      let container = tabsRoot.container
-      let nodes = container.tabsUntracked
-      let type = destination.levels.first?.flowType.type
-      for index in Self.tabOrder(of: container) {
-        guard let flow = nodes[index].owner as? any LinkableFlow, Swift.type(of: flow) == type
-        else { continue }
-        return plan(for: destination, from: flow).map { $0.through(tab: index, of: container) }
-      }
-      return .failure(
-        LinkFailure(
-          .notTheRoot(
-            FlowTypeName(type), root: FlowTypeName(Swift.type(of: tabsRoot)))))
+    guard let rootNode, let rootFlow = rootNode.owner else {
+      return .failure(LinkFailure(.rootReleased))
     }
-    guard let root else { return .failure(LinkFailure(.rootReleased)) }
-    return plan(for: destination, from: root)
-  }
-
-  /// The plan for `destination` from `root`, the router's root or a tab's flow.
-  private func plan(
-    for destination: LinkDestination, from root: any LinkableFlow
-  ) -> Result<LinkPlan, LinkFailure> {
-    var targets: [PlanEngine.Target] = []
+    var prefix: [PlanEngine.Target] = []
+    var tab: Int?
+    let first = destination.levels.first?.flowType.type
+    if let bar = rootNode as? TabContainer {
+      // The tab whose flow is of the destination's root type, the selected one first.
+      let nodes = bar.tabsUntracked
+      tab = Self.tabOrder(of: bar).first { index in
+        nodes[index].owner.map { Swift.type(of: $0) == first } ?? false
+      }
+      guard let tab else {
+        return .failure(
+          LinkFailure(.notTheRoot(FlowTypeName(first), root: FlowTypeName(type(of: rootFlow)))))
+      }
+      prefix = [PlanEngine.Target(bar: type(of: rootFlow), tab: tab)]
+    } else if let first, first != type(of: rootFlow) {
+      return .failure(
+        LinkFailure(.notTheRoot(FlowTypeName(first), root: FlowTypeName(type(of: rootFlow)))))
+    }
+    var targets = prefix
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
-      if let below {
-        guard below.declaredSubFlowTypes.contains(where: { $0 == type }) else {
-          return .failure(
-            LinkFailure(.notASubFlow(FlowTypeName(type), of: FlowTypeName(below))))
-        }
-      } else if type != Swift.type(of: root) {
-        return .failure(
-          LinkFailure(.notTheRoot(FlowTypeName(type), root: FlowTypeName(Swift.type(of: root)))))
+      if let below, !below.declaredSubFlowTypes.contains(where: { $0 == type }) {
+        return .failure(LinkFailure(.notASubFlow(FlowTypeName(type), of: FlowTypeName(below))))
       }
       if level.routes.isEmpty {
         return .failure(LinkFailure(.cannotShow(flow: FlowTypeName(type), route: nil, .emptyStack)))
@@ -86,11 +106,11 @@ extension DeepLinkRouter {
       targets.append(PlanEngine.Target(type: type, routes: level.routes))
       below = type
     }
-    guard !targets.isEmpty else {
+    guard targets.count > prefix.count else {
       return .failure(
-        LinkFailure(.cannotShow(flow: FlowTypeName(Swift.type(of: root)), route: nil, .emptyStack)))
+        LinkFailure(.cannotShow(flow: FlowTypeName(type(of: rootFlow)), route: nil, .emptyStack)))
     }
-    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    let live = LiveLevel.chain(from: rootNode, readingRoutes: true) { $0 == 0 ? tab : nil }
     return .success(
       PlanEngine.makePlan(
         request: .destination(destination), targets: targets, live: live, options: .link))
@@ -105,23 +125,26 @@ extension DeepLinkRouter {
     }
   }
 
+  /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
   func accepts(_ link: DeepLink) -> Bool {
     if link.scheme == scheme { return true }
     guard DeepLink.isWebScheme(link.scheme), let host = link.host else { return false }
     return webHosts.contains(host)
   }
 
-  /// Resolves `link` level by level, preferring the flows already presented.
+  /// Resolves `link` level by level from a flow of `type` at level `prefix.count`, preferring
+  /// the flows already presented.
   ///
   /// At each level the flow's patterns give its stack; a remainder goes to the presented sub-flow
   /// if its type can handle it (and the stack below it does not change), otherwise to the first
   /// sub-flow type that can.
   func targets(
-    for link: DeepLink, root: any LinkableFlow, live: [LiveLevel]
+    for link: DeepLink, from type: any LinkableFlow.Type, after prefix: [PlanEngine.Target],
+    live: [LiveLevel]
   ) -> Result<[PlanEngine.Target], LinkFailure> {
-    var type: any LinkableFlow.Type = Swift.type(of: root)
+    var type = type
     var current = link
-    var targets: [PlanEngine.Target] = []
+    var targets = prefix
     var reusing = true
     // Set when no sub-flow type accepted the rest and resolution goes on into one whose own
     // patterns match, only to find where it really stops: it must not succeed from there.
@@ -165,67 +188,10 @@ extension DeepLinkRouter {
       current = rest
     }
   }
-}
 
-extension DeepLinkRouter {
-  /// The plan for `link` in a tab bar: the first tab, the selected one first, whose flow type
-  /// can handle it, then the link from that tab's flow.
-  private func planThroughTabs(
-    _ link: DeepLink, _ tabs: any TabbedFlow
-  ) -> Result<LinkPlan, LinkFailure> {
-    guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
-    let container = tabs.container
-    let nodes = container.tabsUntracked
-    for index in Self.tabOrder(of: container) {
-      guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
-      else { continue }
-      return plan(for: link, from: flow).map { $0.through(tab: index, of: container) }
-    }
-    // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match to
-    // find the deepest flow that could not take the rest, it goes on into the first tab, in the
-    // tabs' order whatever is selected, whose patterns match; with none, the tab bar is that flow.
-    let stoppedAtTabs = LinkFailure(
-      .noSubFlow(flow: FlowTypeName(type(of: tabs)), remaining: Array(link.remaining)))
-    for node in nodes {
-      guard let flow = node.owner as? any LinkableFlow, type(of: flow).resolveErased(link) != nil
-      else { continue }
-      switch plan(for: link, from: flow) {
-      case .failure(let failure): return .failure(failure)
-      // Its patterns take the link, but its own `canHandle` refused it.
-      case .success: return .failure(stoppedAtTabs)
-      }
-    }
-    return .failure(stoppedAtTabs)
-  }
-}
-
-extension DeepLinkRouter {
   /// The order a tab bar's router asks its tabs in: the selected tab first, then the others.
   static func tabOrder(of container: TabContainer) -> [Int] {
     let selected = container.selectedIndexUntracked
     return (selected.map { [$0] } ?? []) + container.tabsUntracked.indices.filter { $0 != selected }
-  }
-}
-
-extension LinkPlan {
-  /// This plan, for the tab at `index` of `container`: first dismiss a modal over the tab
-  /// container, then select the tab, then the plan's own steps.
-  @MainActor
-  func through(tab index: Int, of container: TabContainer) -> LinkPlan {
-    let flow = container.tabsUntracked[index].ownerFlowType
-    var prefix: [Step] = []
-    if let cover = container.presentedUntracked {
-      prefix.append(.dismissOverTabs(flow: cover.ownerFlowType))
-    }
-    if index != container.selectedIndexUntracked {
-      prefix.append(.selectTab(index: index, flow: flow))
-    }
-    var plan = LinkPlan(
-      request: request, levels: levels, steps: prefix + steps, types: flowTypes.map(\.type),
-      stamp: stamp, options: options)
-    plan.tab = TabTarget(index: index, flow: flow)
-    plan.tabStamp = TreeStamp.Entry(
-      container: ObjectIdentifier(container), revision: container.revision)
-    return plan
   }
 }

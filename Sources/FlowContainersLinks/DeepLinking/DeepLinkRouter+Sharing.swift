@@ -18,11 +18,13 @@ extension DeepLinkRouter {
   ///
   /// - Returns: The link, or why the tree cannot be expressed as one.
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
-    followSelectedTab()
-    guard let root else { return .failure(LinkSharingFailure(.rootReleased)) }
-    let live = LiveLevel.chain(from: root, readingRoutes: false)
+    guard let rootNode else { return .failure(LinkSharingFailure(.rootReleased)) }
+    let live = LiveLevel.chain(from: rootNode, readingRoutes: false)
     var following: [String] = []
     for index in live.indices.reversed() {
+      // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
+      // `canHandle` take it.
+      if live[index].bar != nil { break }
       let name = FlowTypeName(live[index].container.owner.map { type(of: $0) })
       guard let flow = live[index].flow as? any LinkableFlow else {
         return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
@@ -31,7 +33,7 @@ extension DeepLinkRouter {
       case .failure(let failure): return .failure(failure)
       case .success(let components): following = components + following
       }
-      if index > 0 {
+      if index > 0, live[index - 1].bar == nil {
         let rest = DeepLink(scheme: scheme, components: following)
         let parentType = live[index - 1].flow.map { type(of: $0) as? any LinkableFlow.Type }
         let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }

@@ -63,22 +63,11 @@ public final class DeepLinkRouter {
   /// The flow that snapshots, restoration and ``currentLink()`` start from; `nil` once it has
   /// been released.
   ///
-  /// For a router made with ``init(root:scheme:now:)-(LinkableFlow,_,_)``, the flow you passed.
-  /// For a router made for a tab bar, it is not the tab bar's flow (that is ``tabsRoot``) but the
-  /// selected tab's flow, as of the router's last link, snapshot, restoration or sharing: it
-  /// follows the selection then, not at once; `nil` while no tab is selected or the selected
-  /// tab's flow is not a ``LinkableFlow``.
-  public internal(set) weak var root: (any LinkableFlow)?
-  /// The flow that owns the tab bar, for a router made with
-  /// ``init(root:scheme:now:)-(TabbedFlow,_,_)``: the flow you passed, through whose tabs links
-  /// go; `nil` for a router made for a single root flow, and once the tab bar's flow has been
-  /// released.
-  ///
-  /// ``root`` is then the selected tab's flow, not this one.
-  public internal(set) weak var tabsRoot: (any TabbedFlow)?
-  /// Whether the router was made for a tab bar: once that flow is released, links fail as
-  /// for a released root.
-  var isTabBar = false
+  /// The root flow, whatever its container: the flow you passed, a ``LinkableFlow`` or a
+  /// ``TabbedFlow``; `nil` once the host has released it.
+  public var root: AnyObject? { rootNode?.owner }
+  /// The root flow's container, the tree's root; held weakly, as the root flow is.
+  weak var rootNode: ContainerNode?
   /// The scheme links must have, lowercased, such as `notes`.
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -128,7 +117,7 @@ public final class DeepLinkRouter {
     root: some LinkableFlow, scheme: String,
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
-    self.root = root
+    rootNode = PlanEngine.node(of: root)
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)
@@ -139,7 +128,8 @@ public final class DeepLinkRouter {
   /// whose flow type's `canHandle(_:)` accepts it.
   ///
   /// The tab is selected (its live flow is reused, never recreated), a modal over the whole tab
-  /// container is dismissed, and the link is followed inside the tab as from a root. Snapshots
+  /// container is dismissed, and the link is followed inside the tab, all as steps of one plan
+  /// whose first level is the tab bar. Snapshots
   /// save the selected tab and every tab's tree; ``currentLink()`` shares the selected tab's.
   ///
   /// The router holds `root` weakly, as ``init(root:scheme:now:)-(LinkableFlow,_,_)`` does: keep
@@ -154,9 +144,7 @@ public final class DeepLinkRouter {
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     let selected = root.container.selectedTab?.owner as? any LinkableFlow
-    self.root = selected
-    tabsRoot = root
-    isTabBar = true
+    rootNode = root.container
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(rootOrNil: selected)
@@ -170,14 +158,14 @@ public final class DeepLinkRouter {
     restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
   }
 
-  /// For a tab bar's router, makes the selected tab's flow the root that snapshots,
-  /// restoration and sharing work on.
+  /// For a tab bar's router, makes the selected tab's flow the root that snapshots and
+  /// restoration work on; none once the tree is gone.
   func followSelectedTab() {
-    guard isTabBar else { return }
-    // A router whose tab bar is gone works on nothing, not on a tab something else still holds.
-    let selected = tabsRoot?.container.selectedTab?.owner as? any LinkableFlow
-    root = selected
-    restorer.root = selected
+    guard let bar = rootNode as? TabContainer else {
+      if rootNode == nil { restorer.root = nil }
+      return
+    }
+    restorer.root = bar.selectedTab?.owner as? any RestorableFlow
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.
@@ -257,7 +245,7 @@ public final class DeepLinkRouter {
     case .success(let made): plan = made
     }
     guard let validator else { return applyNow(plan) }
-    if let root, let failure = Self.unchangeable(PlanEngine.node(of: root)) {
+    if let rootNode, let failure = Self.unchangeable(rootNode) {
       return .failed(LinkFailure(failure))
     }
     if let outcome = checkRequirements(of: plan) { return outcome }

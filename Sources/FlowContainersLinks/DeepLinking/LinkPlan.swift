@@ -32,7 +32,9 @@ public struct LinkPlan: Sendable {
 
   /// One change to the tree.
   public enum Step: Sendable, Hashable {
-    /// Dismiss the flow at `level`, and everything above it.
+    /// Dismiss the flow presented at `level`, over the level below, and everything above it.
+    ///
+    /// Over a tab bar, that is what the bar presents, in the way of its tabs.
     case dismiss(level: Int, flow: FlowTypeName)
     /// Pop the stack at `level` so the screen at `index` is on top.
     case popTo(level: Int, flow: FlowTypeName, index: Int)
@@ -43,12 +45,8 @@ public struct LinkPlan: Sendable {
     /// Present a new flow at `level`, over the flow at `level - 1`, with `style`, showing
     /// `routes`.
     case present(level: Int, flow: FlowTypeName, style: PresentationStyle, routes: [AnyRoute])
-    /// Dismiss the flow presented over the whole tab container of a ``TabbedFlow``, and
-    /// everything above it.
-    case dismissOverTabs(flow: FlowTypeName)
-    /// Select the tab at `index` of a ``TabbedFlow``'s tab container; the levels of the plan
-    /// are that tab's.
-    case selectTab(index: Int, flow: FlowTypeName)
+    /// Select the tab at `index` of the tab bar at `level`; the plan's next level is that tab.
+    case selectTab(level: Int, index: Int, flow: FlowTypeName)
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
@@ -60,28 +58,31 @@ public struct LinkPlan: Sendable {
   /// The changes, in the order they are applied.
   public let steps: [Step]
 
-  let flowTypes: [FlowType]
+  /// Each level's stack flow type; `nil` for a tab bar's level.
+  let flowTypes: [FlowType?]
+  /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
+  let tabs: [Int?]
   let stamp: TreeStamp
   let options: PlanOptions
-  /// The tab whose tree the levels are, for a router whose root is a ``TabbedFlow``.
-  public internal(set) var tab: TabTarget?
-  /// The tab container's identity and revision when the plan was made, for such a router.
-  var tabStamp: TreeStamp.Entry?
 
   init(
-    request: LinkRequest, levels: [Level], steps: [Step], types: [any RestorableFlow.Type],
+    request: LinkRequest, levels: [Level], steps: [Step], targets: [PlanEngine.Target],
     stamp: TreeStamp, options: PlanOptions
   ) {
     self.request = request
     self.levels = levels
     self.steps = steps
-    self.flowTypes = types.map { FlowType(type: $0) }
+    self.flowTypes = targets.map { $0.type.map(FlowType.init(type:)) }
+    self.tabs = targets.map(\.tab)
     self.stamp = stamp
     self.options = options
   }
 }
 
 extension LinkPlan {
+  /// The tab the plan goes into at a tab bar's `level`, if the level is one.
+  func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
+
   /// Whether applying the plan changes nothing: the tree already shows its target.
   public var isEmpty: Bool { steps.isEmpty }
 
@@ -93,7 +94,7 @@ extension LinkPlan {
   /// - Parameter type: A flow type in the plan.
   /// - Returns: Its routes, bottom first.
   public func routes<Flow: RestorableFlow>(of type: Flow.Type) -> [Flow.Route]? {
-    guard let index = flowTypes.firstIndex(where: { $0.type == type }) else { return nil }
+    guard let index = flowTypes.firstIndex(where: { $0?.type == type }) else { return nil }
     return levels[index].routes.compactMap { $0.as(Flow.Route.self) }
   }
 }
@@ -127,7 +128,7 @@ extension LinkPlan.Step {
   var routes: [AnyRoute] {
     switch self {
     case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes): routes
-    case .dismiss, .popTo, .dismissOverTabs, .selectTab: []
+    case .dismiss, .popTo, .selectTab: []
     }
   }
 }
@@ -147,8 +148,8 @@ extension LinkPlan.Step: CustomStringConvertible {
       return "\(flow)@\(level): replace with \(list(routes))"
     case .present(let level, let flow, let style, let routes):
       return "present \(flow)@\(level) as \(style) with \(list(routes))"
-    case .dismissOverTabs(let flow): return "dismiss \(flow) over the tabs"
-    case .selectTab(let index, let flow): return "select tab \(index) \(flow)"
+    case .selectTab(let level, let index, let flow):
+      return "select tab \(index) \(flow)@\(level + 1)"
     }
   }
 }

@@ -23,11 +23,3 @@ public protocol TabbedFlow: AnyObject {
   /// The tab container the flow owns; its ``ContainerNode/owner`` must be the flow.
   var container: TabContainer { get }
 }
-
-/// Which tab a plan selects, and what it dismisses over the tab container first.
-public struct TabTarget: Sendable, Hashable {
-  /// The tab's position in ``TabContainer/tabs``.
-  public var index: Int
-  /// The tab flow's type.
-  public var flow: FlowTypeName
-}

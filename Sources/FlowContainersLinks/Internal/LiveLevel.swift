@@ -2,13 +2,16 @@ import FlowContainersCore
 
 /// One level of the live tree, as planning sees it: the container, its owner if it is a
 /// restorable flow, and (when asked for) the routes it shows, read once when the chain is read.
+///
+/// A level is a stack or a tab bar, by its container's kind; the next level is what the stack
+/// presents, or the tab of the bar the path goes into.
 @MainActor
 struct LiveLevel {
   let container: ContainerNode
   let flow: (any RestorableFlow)?
   /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
   ///
-  /// Empty when the chain was read without routes.
+  /// Empty when the chain was read without routes, and for a tab bar.
   let routes: [AnyRoute?]
 
   init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
@@ -19,30 +22,63 @@ struct LiveLevel {
 
   var name: FlowTypeName { container.ownerFlowType }
 
-  /// Reads the chain from `root` up to the topmost presented container.
+  /// The identity of the level's flow type.
+  var flowIdentity: ObjectIdentifier? {
+    if let flow { return ObjectIdentifier(type(of: flow)) }
+    return container.owner.map { ObjectIdentifier(type(of: $0)) }
+  }
+
+  /// The level's tab container, when the level is a tab bar.
+  var bar: TabContainer? { container as? TabContainer }
+
+  /// Reads the chain from `root` up to the topmost level on the path.
+  ///
+  /// Through a stack the path goes to what it presents; through a tab bar, into the tab `tab`
+  /// chooses for the bar's level (the selected one when it returns `nil`), past anything the bar
+  /// presents, which a plan into a tab dismisses.
   ///
   /// - Parameters:
-  ///   - root: The root flow.
+  ///   - root: The root flow's container.
   ///   - readingRoutes: Whether to read each flow's routes: planning needs them; applying,
   ///     holding and checking a stamp do not, and reading them is most of the cost.
+  ///   - tab: The tab the path goes into at a tab bar's level.
   /// - Returns: The levels, the root first.
-  static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
+  static func chain(
+    from root: ContainerNode, readingRoutes: Bool, tab: (Int) -> Int? = { _ in nil }
+  ) -> [LiveLevel] {
     var levels: [LiveLevel] = [
-      LiveLevel(container: root.container, flow: root, readingRoutes: readingRoutes)
+      LiveLevel(
+        container: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes)
     ]
-    var presenter: ContainerNode = root.container
-    for child in root.container.chain(.towardTop).dropFirst() {
-      // Reading routes runs user code (`route(for:)`); a level that code dismissed ends the
-      // chain rather than pairing a container with another flow.
-      guard presenter.presentedUntracked === child else { break }
-      // The presenter holds the flow it presents strongly; no weak load needed.
+    var current = root
+    while true {
+      let next: ContainerNode
+      let flow: AnyObject?
+      if let bar = current as? TabContainer {
+        let tabs = bar.tabsUntracked
+        guard let index = tab(levels.count - 1) ?? bar.selectedIndexUntracked,
+          tabs.indices.contains(index)
+        else { break }
+        next = tabs[index]
+        flow = next.owner
+      } else {
+        // Reading routes runs user code (`route(for:)`): the chain goes on from what the level
+        // presents now. The presenter holds the flow it presents strongly: no weak load.
+        guard let presented = current.presentedUntracked else { break }
+        next = presented
+        flow = current.presentedOwnerUntracked
+      }
       levels.append(
-        LiveLevel(
-          container: child, flow: presenter.presentedOwnerUntracked as? any RestorableFlow,
-          readingRoutes: readingRoutes))
-      presenter = child
+        LiveLevel(container: next, flow: flow as? any RestorableFlow, readingRoutes: readingRoutes)
+      )
+      current = next
     }
     return levels
+  }
+
+  /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:tab:)``.
+  static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
+    chain(from: root.container, readingRoutes: readingRoutes)
   }
 
   /// The routes of `flow`'s screens.

@@ -9,21 +9,86 @@ import FlowContainersCore
 @MainActor
 enum PlanEngine {
   struct Target {
-    let type: any RestorableFlow.Type
-    let routes: [AnyRoute]
+    /// What the level is: a stack flow, or a tab bar and the tab the path goes into.
+    enum Kind {
+      case stack(any RestorableFlow.Type)
+      case tabs(AnyObject.Type, tab: Int)
+    }
+
+    let kind: Kind
+    var routes: [AnyRoute]
     /// How to present the flow if it must be presented; `nil` for the style the parent's
     /// ``SubFlow`` declaration gives it (a restoration passes the style it saved).
     var style: PresentationStyle? = nil
+
+    init(type: any RestorableFlow.Type, routes: [AnyRoute], style: PresentationStyle? = nil) {
+      kind = .stack(type)
+      self.routes = routes
+      self.style = style
+    }
+
+    /// A tab bar's level, whose path goes into tab `tab`.
+    init(bar: AnyObject.Type, tab: Int) {
+      kind = .tabs(bar, tab: tab)
+      routes = []
+    }
+
+    /// The stack flow's type; `nil` for a tab bar.
+    var type: (any RestorableFlow.Type)? {
+      if case .stack(let type) = kind { return type }
+      return nil
+    }
+
+    /// The tab the path goes into, for a tab bar's level.
+    var tab: Int? {
+      if case .tabs(_, let tab) = kind { return tab }
+      return nil
+    }
+
+    var identity: ObjectIdentifier {
+      switch kind {
+      case .stack(let type): ObjectIdentifier(type)
+      case .tabs(let type, _): ObjectIdentifier(type)
+      }
+    }
+
+    var name: FlowTypeName {
+      switch kind {
+      case .stack(let type): FlowTypeName(type)
+      case .tabs(let type, _): FlowTypeName(type)
+      }
+    }
+
+    /// The stable name a snapshot saves: the flow type's ``RestorableFlow/flowName``.
+    @MainActor var flowName: String {
+      switch kind {
+      case .stack(let type): type.flowName
+      case .tabs(let type, _): TypeNames.name(of: type)
+      }
+    }
+
+    /// The stack flow's type as a linkable flow, if it is one.
+    var linkable: (any LinkableFlow.Type)? { type as? any LinkableFlow.Type }
+
+    /// The same level, showing only its first `count` routes.
+    func keeping(_ count: Int) -> Target {
+      var target = self
+      target.routes = Array(routes.prefix(count))
+      return target
+    }
   }
 
-  /// The fewest steps from the live tree to `targets`: dismiss what is in the way, change the
-  /// stacks that stay, present what is new.
+  /// The fewest steps from the live tree to `targets`: dismiss what is in the way, select the
+  /// tabs the path goes into, change the stacks that stay, present what is new.
+  ///
+  /// `live` is the chain along the targets' path: at a tab bar's level, into the tab its target
+  /// goes into.
   static func makePlan(
     request: LinkRequest, targets: [Target], live: [LiveLevel], options: PlanOptions
   ) -> LinkPlan {
     var reused = 0
-    while reused < targets.count, reused < live.count, let flow = live[reused].flow,
-      Swift.type(of: flow) == targets[reused].type,
+    while reused < targets.count, reused < live.count,
+      live[reused].flowIdentity == targets[reused].identity,
       reused == 0 || Self.canKeep(reused, of: live, over: targets[reused - 1].routes),
       // A target that names its style (a restored level) keeps only a layer shown that way.
       reused == 0
@@ -33,26 +98,38 @@ enum PlanEngine {
       reused += 1
     }
     var steps: [LinkPlan.Step] = []
+    // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
+    for level in 0..<reused {
+      guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
+      if let cover = bar.presentedUntracked {
+        steps.append(.dismiss(level: level + 1, flow: cover.ownerFlowType))
+      }
+      if tab != bar.selectedIndexUntracked, bar.tabsUntracked.indices.contains(tab) {
+        steps.append(
+          .selectTab(level: level, index: tab, flow: bar.tabsUntracked[tab].ownerFlowType))
+      }
+    }
     if live.count > reused {
       steps.append(.dismiss(level: reused, flow: live[reused].name))
     }
-    for level in 0..<reused {
+    for level in 0..<reused where targets[level].tab == nil {
       steps += Self.stackSteps(
         level: level, flow: live[level].name, from: live[level].routes,
         to: targets[level].routes)
     }
     for level in reused..<targets.count {
-      let style =
-        targets[level].style
-        ?? (level == 0 ? .sheet : targets[level - 1].type.declaredStyle(of: targets[level].type))
+      var style = targets[level].style ?? .sheet
+      if targets[level].style == nil, level > 0, let parent = targets[level - 1].type,
+        let child = targets[level].type
+      {
+        style = parent.declaredStyle(of: child)
+      }
       steps.append(
         .present(
-          level: level, flow: FlowTypeName(targets[level].type), style: style,
-          routes: targets[level].routes))
+          level: level, flow: targets[level].name, style: style, routes: targets[level].routes))
     }
     let levels = targets.enumerated().map { index, target in
-      LinkPlan.Level(
-        flow: FlowTypeName(target.type), routes: target.routes, isReused: index < reused)
+      LinkPlan.Level(flow: target.name, routes: target.routes, isReused: index < reused)
     }
     let stamp = TreeStamp(
       entries: live.map {
@@ -60,7 +137,7 @@ enum PlanEngine {
           container: ObjectIdentifier($0.container), revision: $0.container.revision)
       })
     return LinkPlan(
-      request: request, levels: levels, steps: steps, types: targets.map(\.type), stamp: stamp,
+      request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
       options: options)
   }
 
@@ -96,25 +173,29 @@ enum PlanEngine {
   }
 
   /// The first flow the plan would dismiss, topmost first, that objects to its request: its
-  /// level, its name and why, and the level whose presentation a held link waits on.
+  /// name and why, and the container whose presentation a held link waits on.
   ///
   /// An alert the plan would dismiss is its presenter's to keep: the presenter is asked, and
   /// named, for it (once: a presenter the plan dismisses too is asked for itself), and a link
   /// held for it waits until the alert is gone.
   static func objection(
     to plan: LinkPlan, live: [LiveLevel]
-  ) -> (level: Int, flow: FlowTypeName, reason: String, presenter: Int)? {
+  ) -> (flow: FlowTypeName, reason: String, presenter: ContainerNode)? {
     for case .dismiss(let level, _) in plan.steps {
-      for index in (level..<live.count).reversed() {
-        var asked = index
-        if live[index].container.owner is any TransientFlow {
-          asked = index - 1
-          guard asked >= 0, asked < level else { continue }
+      guard level > 0, level <= live.count,
+        let first = live[level - 1].container.presentedUntracked
+      else { continue }
+      let staying = live[level - 1].container
+      for layer in Array(first.chain(.towardTop)).reversed() {
+        var asked = layer
+        if layer.owner is any TransientFlow {
+          guard let presenter = layer.presenter, presenter === staying else { continue }
+          asked = presenter
         }
-        guard let aware = live[asked].container.owner as? any InterruptionAware,
+        guard let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
-        return (asked, live[asked].name, reason, index - 1)
+        return (asked.ownerFlowType, reason, layer.presenter ?? staying)
       }
     }
     return nil
@@ -128,7 +209,8 @@ enum PlanEngine {
   ) throws(PreparationFailure) -> [() -> Void] {
     let animated = plan.options.animated
     let cause = plan.options.cause
-    var flows: [any RestorableFlow] = []
+    // Each level's stack flow; `nil` for a tab bar's level.
+    var flows: [(any RestorableFlow)?] = []
     var endings: [((PresentationEnding, NavigationCause) -> Void)?] = []
     // One change, one animation: only the last step, the one that brings the destination on
     // screen, is animated; the steps before it are not, so the plan looks like one move.
@@ -138,34 +220,42 @@ enum PlanEngine {
     // that the parent made no sub-flow over a screen it does not have.
     var stackChanges = [(() -> Void)?](repeating: nil, count: plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
+      let stale = PreparationFailure(level: level, index: nil, failure: LinkFailure(.stalePlan))
+      if plan.tabs[level] != nil {
+        // A tab bar's level is always one the tree has: the plan goes into its live tabs.
+        guard target.isReused, level < live.count, live[level].bar != nil else { throw stale }
+        flows.append(nil)
+        endings.append(nil)
+        continue
+      }
       if target.isReused, level < live.count, let flow = live[level].flow {
         if plan.options.keepsRootScreens {
           try checkRoot(of: flow, against: target.routes, level: level)
         }
         flows.append(flow)
         endings.append(nil)
-      } else if level > 0 {
-        let parent = flows[level - 1]
+      } else if level > 0, let parent = flows[level - 1], let type = plan.flowTypes[level]?.type {
         let made = try makeSubFlow(
-          parent: parent, type: plan.flowTypes[level].type, over: plan.levels[level - 1].routes,
+          parent: parent, type: type, over: plan.levels[level - 1].routes,
           showing: target.routes, level: level, options: plan.options)
         // A flow already in the plan (its parent, the root) cannot be presented over itself.
         guard !flows.contains(where: { $0 === made.flow }) else {
           throw PreparationFailure(
             level: level, index: nil,
             failure: LinkFailure(
-              .cannotCreate(
-                flow: FlowTypeName(type(of: parent)),
-                subFlow: FlowTypeName(plan.flowTypes[level].type))))
+              .cannotCreate(flow: FlowTypeName(Swift.type(of: parent)), subFlow: FlowTypeName(type))
+            ))
         }
         flows.append(made.flow)
         endings.append(made.onEnd)
       } else {
-        throw PreparationFailure(level: 0, index: nil, failure: LinkFailure(.stalePlan))
+        // The root changed, or a tab the plan goes into is gone.
+        throw stale
       }
+      guard let flow = flows[level] else { throw stale }
       if plan.options.checksShownScreens {
         // Saved IDs are checked against current data, even where the screen already shows.
-        try checkScreens(for: target.routes, in: flows[level], level: level)
+        try checkScreens(for: target.routes, in: flow, level: level)
       }
       for (index, step) in plan.steps.enumerated() {
         switch step {
@@ -173,8 +263,8 @@ enum PlanEngine {
           // Pushed routes are the end of the level's target stack.
           let offset = target.routes.count - step.routes.count
           stackChanges[index] = try prepare(
-            step, on: flows[level], level: level, offset: offset,
-            animated: animated && index == last, cause: cause)
+            step, on: flow, level: level, offset: offset, animated: animated && index == last,
+            cause: cause)
         default:
           continue
         }
@@ -184,20 +274,21 @@ enum PlanEngine {
     for (index, step) in plan.steps.enumerated() {
       let animated = animated && index == last
       switch step {
-      case .dismissOverTabs, .selectTab:
-        // The router applies a tab bar's own steps, before these.
-        continue
       case .dismiss(let level, _):
         let presenter = live[level - 1].container
         changes.append {
           presenter.dismissPresented(.dismissedByPresenter, animated: animated, cause: cause)
         }
+      case .selectTab(let level, let tab, _):
+        guard let bar = live[level].bar else { continue }
+        changes.append { bar.select(tab, cause: cause) }
       case .popTo, .push, .replace:
         if let change = stackChanges[index] { changes.append(change) }
       case .present(let level, _, let style, _):
+        guard let child = flows[level], let parent = flows[level - 1] else { continue }
         changes.append(
           present(
-            flows[level], over: flows[level - 1], style: style, animated: animated, cause: cause,
+            child, over: parent, style: style, animated: animated, cause: cause,
             onEnd: endings[level]))
       }
     }
@@ -230,7 +321,7 @@ enum PlanEngine {
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
       return { container.setStack(screens, animated: animated, cause: cause) }
-    case .dismiss, .present, .dismissOverTabs, .selectTab:
+    case .dismiss, .present, .selectTab:
       return {}
     }
   }

@@ -9,7 +9,7 @@ extension DeepLinkRouter {
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     followSelectedTab()
     var snapshot = try restorer.snapshot()
-    guard let container = tabsRoot?.container else { return snapshot }
+    guard let container = rootNode as? TabContainer else { return snapshot }
     let selected = container.selectedIndexUntracked
     snapshot.selectedTab = selected
     // An alert up over the tab bar is left out too, and named.
@@ -35,7 +35,7 @@ extension DeepLinkRouter {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    guard isTabBar, let container = tabsRoot?.container else {
+    guard let container = rootNode as? TabContainer else {
       followSelectedTab()
       return restorer.restore(from: data)
     }
@@ -66,7 +66,7 @@ extension DeepLinkRouter {
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
   ///   and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    guard isTabBar, tabsRoot != nil else {
+    guard rootNode is TabContainer else {
       followSelectedTab()
       return restorer.restore(snapshot)
     }
@@ -88,7 +88,7 @@ extension DeepLinkRouter {
   /// Restores a tab bar's snapshot, read whole: checks every saved tab first, then selects the
   /// saved tab and restores each tree that fits, as one change.
   private func restoreTabs(_ snapshot: FlowSnapshot) -> RestorationReport {
-    guard let container = tabsRoot?.container else {
+    guard let container = rootNode as? TabContainer else {
       return restorer.report(error: RestorationError(.rootReleased))
     }
     if let failure = Self.unchangeable(container) {

@@ -162,22 +162,20 @@ public final class FlowRestorer {
         let why = index == level ? reason : "presented over a screen that was not restored"
         cut.append(
           RestorationReport.Drop(
-            level: index, flow: target.type.flowName, routes: Array(target.routes[keep...]),
+            level: index, flow: target.flowName, routes: Array(target.routes[keep...]),
             reason: why))
       }
       // A later cut is at the same level as an earlier one or below it: its drops go first.
       dropped.insert(contentsOf: cut, at: 0)
       if let count, count > 0 {
-        targets[level] = PlanEngine.Target(
-          type: targets[level].type, routes: Array(targets[level].routes.prefix(count)),
-          style: targets[level].style)
+        targets[level] = targets[level].keeping(count)
         targets.removeSubrange((level + 1)...)
       } else if level == 0, let rootRoute = Self.rootRoute(of: root),
         targets[0].routes.first != rootRoute
       {
         // The root flow keeps its root screen (unless that is what failed: then nothing is
         // restored, and each pass still cuts the targets shorter).
-        targets = [PlanEngine.Target(type: targets[0].type, routes: [rootRoute])]
+        targets = [PlanEngine.Target(type: type(of: root), routes: [rootRoute])]
       } else {
         targets.removeSubrange(level...)
       }
@@ -187,16 +185,16 @@ public final class FlowRestorer {
     if let first = targets.first, first.routes.isEmpty, let rootRoute = Self.rootRoute(of: root) {
       cut(
         at: 0, keeping: 0,
-        because: "the saved stack is empty; \(first.type.flowName) keeps its root screen "
+        because: "the saved stack is empty; \(first.flowName) keeps its root screen "
           + "\(rootRoute)")
     }
     if let level = targets.firstIndex(where: { target in
-      FlowType(type: target.type).linkable?.requirement.map { !isRequirementMet($0) } ?? false
+      target.linkable?.requirement.map { !isRequirementMet($0) } ?? false
     }) {
       cut(
         at: level, keeping: nil,
         because: "requires "
-          + (FlowType(type: targets[level].type).linkable?.requirement?.rawValue ?? ""))
+          + (targets[level].linkable?.requirement?.rawValue ?? ""))
     }
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
