@@ -31,7 +31,7 @@ func restorationBenchmarks(_ settings: Settings) -> [Result] {
   guard let snapshot = try? router.snapshot() else { preconditionFailure("the root is alive") }
   precondition(snapshot.levels.count == 1000)
   let plain = snapshot.levels.map { level in
-    PlainLevel(flow: level.flow, routes: level.routes.compactMap { $0.as(Route.self) })
+    PlainLevel(flow: level.flow.rawValue, routes: level.routes.compactMap { $0.as(Route.self) })
   }
   let roundTrip: Workload = { operations in
     timed {

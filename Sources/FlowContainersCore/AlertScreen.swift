@@ -125,10 +125,10 @@ extension AlertLayer {
 
 @MainActor
 package protocol TransientFlow: AnyObject {
-  /// How a restoration report names it: `alert: Delete?`.
-  var transientDescription: String { get }
+  /// The title a snapshot records for it, which restoration reports as a dropped alert.
+  var transientTitle: String { get }
 }
 
 extension AlertLayer: TransientFlow {
-  package var transientDescription: String { "alert: \(title)" }
+  package var transientTitle: String { title }
 }

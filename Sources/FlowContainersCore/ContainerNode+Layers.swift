@@ -4,8 +4,15 @@
 /// not see them, and the layers never touch the core's stored properties. Each runs no user code
 /// of its own; the operations that change the tree must run inside ``performChange(_:)``.
 extension ContainerNode {
-  /// The owner's type, named only when printed.
-  package var ownerFlowType: FlowTypeName { FlowTypeName(ownerType) }
+  /// The owner's stable name, or ``FlowName/noOwner``: made once per container, so that naming
+  /// it in an event costs a copy.
+  package var ownerFlowName: FlowName {
+    if let name = ownerNameCache { return name }
+    var name = FlowName.noOwner
+    if let ownerType { name = FlowNames.name(of: ownerType) }
+    ownerNameCache = name
+    return name
+  }
 
   /// A number that changes whenever this container's stack or presentation changes, so that a
   /// layer holding a reading of the tree can tell whether it still holds.

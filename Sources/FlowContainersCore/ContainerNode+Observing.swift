@@ -53,11 +53,15 @@ extension ContainerNode {
   }
 
   /// Sends an event to the event observers of this container and of every container below it.
+  ///
+  /// `action` is made only when someone observes: naming a flow in it is not free.
   @usableFromInline
-  func emit(_ action: NavigationEvent.Action, cause: NavigationCause, animated: Bool) {
+  func emit(
+    _ action: @autoclosure () -> NavigationEvent.Action, cause: NavigationCause, animated: Bool
+  ) {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
-      action, flowType: ownerType, depth: storedDepth, cause: cause, animated: animated,
+      action(), flow: ownerFlowName, depth: storedDepth, cause: cause, animated: animated,
       source: eventSource)
     // This container's own observers first (the caller keeps `self` alive), then only the
     // containers below with observers of their own, nearest first: an event costs the number of

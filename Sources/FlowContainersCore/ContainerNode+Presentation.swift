@@ -208,7 +208,7 @@ extension ContainerNode {
     if keepsTop, !queue.hasTabs { queue.top = top }
     if eventObserverCount > 0 {
       emit(
-        .presented(flow: FlowTypeName(child.ownerType), style: style), cause: cause,
+        .presented(flow: child.ownerFlowName, style: style), cause: cause,
         animated: animated)
     }
   }
@@ -431,7 +431,7 @@ extension ContainerNode {
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
-        .presentationEnded(flow: FlowTypeName(child.ownerType), ending: ending),
+        .presentationEnded(flow: child.ownerFlowName, ending: ending),
         cause: cause, animated: animated)
     }
     handlers?.send(ending, cause: cause)

@@ -32,6 +32,7 @@ public class ContainerNode {
       // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
       // is checked for isolation at run time, on every call.
       changes?.containerLeft()
+      ownerNameCache = nil
       if let newValue {
         ownerType = type(of: newValue)
         ownerIdentity = ObjectIdentifier(newValue)
@@ -49,6 +50,8 @@ public class ContainerNode {
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
   var ownerType: AnyObject.Type?
+  /// The owner's ``FlowName``, made the first time something names it.
+  var ownerNameCache: FlowName?
   /// The owner's identity, remembered when the owner is set.
   ///
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
@@ -220,8 +223,8 @@ extension ContainerNode {
     return changeQueue.perform(body)
   }
 
-  /// The owner's type name, for messages and traces.
-  var ownerName: String { FlowTypeName(ownerType).description }
+  /// The owner's name, for messages and traces.
+  var ownerName: String { ownerFlowName.rawValue }
 
   /// `AppFlow@1`: the owner's type name and the depth, for messages and traces.
   var locationDescription: String { "\(ownerName)@\(storedDepth)" }

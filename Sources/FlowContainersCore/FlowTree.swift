@@ -30,8 +30,8 @@ public struct FlowTree: Sendable, Hashable {
       case tab(Int, selected: Bool)
     }
 
-    /// The flow that owns the container.
-    public var flow: FlowTypeName
+    /// The stable name of the flow that owns the container, or ``FlowName/noOwner``.
+    public var flow: FlowName
     /// What the container holds.
     public var kind: Kind
     /// How it hangs, also for the first level, whose holder is not in the value.
@@ -112,7 +112,7 @@ extension ContainerNode {
       }
       levels.append(
         FlowTree.Level(
-          flow: FlowTypeName(node.ownerType), kind: kind, place: place,
+          flow: node.ownerFlowName, kind: kind, place: place,
           screens: node.content.screenDescriptions, isFinished: node.finished, parent: parent,
           depth: depth))
     }

@@ -3,9 +3,9 @@
 /// Events are small values (a container's first event makes the one small object its events
 /// share to lead back to it), so observing a whole program is cheap:
 /// they say what happened (the operation, and how many screens were added and removed), where
-/// (the owning flow's type and the container's depth in the tree) and why. To see the screens
-/// themselves, follow ``container`` to the container it came from, or observe that container
-/// with ``StackContainer/observeChanges(_:)``. Nothing is built when nobody observes.
+/// (the owning flow's ``FlowName`` and the container's depth in the tree) and why. To see the
+/// screens themselves, follow ``container`` to the container it came from, or observe that
+/// container with ``StackContainer/observeChanges(_:)``. Nothing is built when nobody observes.
 ///
 /// ```swift
 /// let token = app.container.observeEvents { event in
@@ -20,29 +20,29 @@ public struct NavigationEvent: Sendable {
     /// The stack changed: `added` screens pushed, `removed` screens popped or replaced.
     case stack(StackOperation, added: Int, removed: Int)
     /// A flow of the given type was presented over this container, with the given style.
-    case presented(flow: FlowTypeName, style: PresentationStyle)
+    case presented(flow: FlowName, style: PresentationStyle)
     /// The presentation of a flow of the given type over this container ended.
-    case presentationEnded(flow: FlowTypeName, ending: PresentationEnding)
+    case presentationEnded(flow: FlowName, ending: PresentationEnding)
     /// The host reported that an interactive pop began.
     case interactivePopBegan
     /// The host reported that an interactive pop was cancelled.
     case interactivePopCancelled
     /// The tab at `index`, owned by a flow of the given type, was selected in this tab container.
-    case tabSelected(index: Int, flow: FlowTypeName)
+    case tabSelected(index: Int, flow: FlowName)
     /// The user re-selected the selected tab of this tab container.
-    case tabReselected(index: Int, flow: FlowTypeName)
+    case tabReselected(index: Int, flow: FlowName)
     /// A tab was added at `index` of this tab container.
-    case tabAdded(index: Int, flow: FlowTypeName)
+    case tabAdded(index: Int, flow: FlowName)
     /// The tab at `index` of this tab container was removed; its flow is released.
-    case tabRemoved(index: Int, flow: FlowTypeName)
+    case tabRemoved(index: Int, flow: FlowName)
     /// The tabs of this tab container were put in a new order; read ``TabContainer/tabs``.
     case tabsReordered
   }
 
   /// What happened.
   public var action: Action
-  /// The type of the flow that owns the container where it happened.
-  public var flow: FlowTypeName
+  /// The name of the flow that owns the container where it happened, or ``FlowName/noOwner``.
+  public var flow: FlowName
   /// The container's depth in its tree: 0 for a root, 1 for what the root presents, and so on.
   public var depth: Int
   /// Who asked for it.
@@ -62,25 +62,23 @@ public struct NavigationEvent: Sendable {
   ///
   /// - Parameters:
   ///   - action: What happened.
-  ///   - flowType: The type of the flow owning the container, if it has an owner.
+  ///   - flow: The name of the flow owning the container, or ``FlowName/noOwner``.
   ///   - depth: The container's depth in its tree.
   ///   - cause: Who asked for it.
   ///   - animated: Whether the host should animate it.
   public init(
-    _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
-    animated: Bool
+    _ action: Action, flow: FlowName, depth: Int, cause: NavigationCause, animated: Bool
   ) {
-    self.init(
-      action, flowType: flowType, depth: depth, cause: cause, animated: animated, source: nil)
+    self.init(action, flow: flow, depth: depth, cause: cause, animated: animated, source: nil)
   }
 
   /// Creates the event of a container, which `source` leads back to.
   init(
-    _ action: Action, flowType: AnyObject.Type?, depth: Int, cause: NavigationCause,
-    animated: Bool, source: EventSource?
+    _ action: Action, flow: FlowName, depth: Int, cause: NavigationCause, animated: Bool,
+    source: EventSource?
   ) {
     self.action = action
-    self.flow = FlowTypeName(flowType)
+    self.flow = flow
     self.depth = depth
     self.cause = cause
     self.animated = animated
@@ -116,44 +114,6 @@ extension NavigationEvent: Hashable {
     hasher.combine(depth)
     hasher.combine(cause)
     hasher.combine(animated)
-  }
-}
-
-/// A flow's type, named only when printed.
-///
-/// Events carry the type rather than its name, because making a type's name is slow and most
-/// events are never printed.
-public struct FlowTypeName: Sendable, Hashable, CustomStringConvertible {
-  /// The flow's type, or `nil` for a container without an owner.
-  public let type: AnyObject.Type?
-
-  /// Wraps a flow type.
-  ///
-  /// - Parameter type: The type, or `nil`.
-  public init(_ type: AnyObject.Type?) {
-    self.type = type
-  }
-
-  /// The type's name, such as `EditorFlow`, or `(no owner)`.
-  public var description: String {
-    type.map { String(describing: $0) } ?? "(no owner)"
-  }
-
-  /// Whether both name the same type.
-  ///
-  /// - Parameters:
-  ///   - lhs: A name.
-  ///   - rhs: Another name.
-  /// - Returns: `true` for the same type.
-  public static func == (lhs: FlowTypeName, rhs: FlowTypeName) -> Bool {
-    lhs.type.map(ObjectIdentifier.init) == rhs.type.map(ObjectIdentifier.init)
-  }
-
-  /// Hashes the type's identity.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(type.map(ObjectIdentifier.init))
   }
 }
 

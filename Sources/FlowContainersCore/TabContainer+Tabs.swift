@@ -260,7 +260,7 @@ extension TabContainer {
     generation &+= 1
     if eventObserverCount > 0 {
       emit(
-        .tabSelected(index: index, flow: FlowTypeName(tabNodes[index].ownerType)), cause: cause,
+        .tabSelected(index: index, flow: tabNodes[index].ownerFlowName), cause: cause,
         animated: false)
     }
   }
@@ -280,7 +280,7 @@ extension TabContainer {
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(
-        .tabAdded(index: position, flow: FlowTypeName(tab.ownerType)), cause: cause, animated: false
+        .tabAdded(index: position, flow: tab.ownerFlowName), cause: cause, animated: false
       )
     }
     if selectedPosition == nil { selectNow(position, cause: cause) }
@@ -335,7 +335,7 @@ extension TabContainer {
       removedTabs.append(tabNodes[index])
       released.append(tabOwners[index])
     }
-    var namesAfter: [FlowTypeName?] = []
+    var namesAfter: [FlowName?] = []
     if eventObserverCount > 0 {
       for (step, index) in indices.enumerated() {
         guard let position = movedTo[step] else {
@@ -353,7 +353,7 @@ extension TabContainer {
             original += 1
           }
         }
-        namesAfter.append(FlowTypeName(tabNodes[original].ownerType))
+        namesAfter.append(tabNodes[original].ownerFlowName)
       }
     }
     willMutate(.tabs)
@@ -377,7 +377,7 @@ extension TabContainer {
     if eventObserverCount > 0 {
       for (step, index) in indices.enumerated() {
         emit(
-          .tabRemoved(index: index, flow: FlowTypeName(removedTabs[step].ownerType)), cause: cause,
+          .tabRemoved(index: index, flow: removedTabs[step].ownerFlowName), cause: cause,
           animated: false)
         // The tab that took the selected one's place is selected now: observers hear it.
         if let position = movedTo[step], let name = namesAfter[step] {
@@ -466,7 +466,7 @@ extension TabContainer {
     let tab = tabNodes[index]
     if eventObserverCount > 0 {
       emit(
-        .tabReselected(index: index, flow: FlowTypeName(tab.ownerType)), cause: .user,
+        .tabReselected(index: index, flow: tab.ownerFlowName), cause: .user,
         animated: false)
     }
     if popsToRootOnReselect, tab.content.screenCount > 1 { tab.content.hostPop(toIndex: 0) }

@@ -59,7 +59,7 @@ struct DeepLinkingListings {
       Issue.record("notes://note/9 did not fail to show a note")
       return
     }
-    #expect(flow == FlowTypeName(AppFlow.self))
+    #expect(flow == FlowName(AppFlow.self))
     #expect((thrown.error as? NoSuchNote)?.id == 9)
   }
 }

@@ -106,7 +106,7 @@ struct ContainerChainTests {
     #expect(
       kept.first
         == NavigationEvent(
-          .stack(.pop, added: 0, removed: 1), flowType: TestFlow<Middle>.self, depth: 1,
+          .stack(.pop, added: 0, removed: 1), flow: FlowName(TestFlow<Middle>.self), depth: 1,
           cause: .program, animated: false))
   }
 }

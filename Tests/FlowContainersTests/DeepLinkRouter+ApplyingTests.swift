@@ -40,7 +40,7 @@ struct DeepLinkApplyingTests {
         == .failed(
           LinkFailure(
             .cannotShow(
-              flow: FlowTypeName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+              flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
               .threw(ThrownError(NoteMissing(id: 2)))))))
     #expect(linked.tree == before)
   }
@@ -57,7 +57,7 @@ struct DeepLinkApplyingTests {
         == .failed(
           LinkFailure(
             .cannotShow(
-              flow: FlowTypeName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+              flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
               .threw(ThrownError(NoteMissing(id: 2)))))))
     #expect(linked.tree == before)
     // The same through a destination, whose levels are typed.
@@ -77,7 +77,7 @@ struct DeepLinkApplyingTests {
       outcome
         == .failed(
           LinkFailure(
-            .cannotCreate(flow: FlowTypeName(AppFlow.self), subFlow: FlowTypeName(EditorFlow.self)))
+            .cannotCreate(flow: FlowName(AppFlow.self), subFlow: FlowName(EditorFlow.self)))
         ))
     #expect(linked.app.container.stack == [.library, .note(1)])
   }

@@ -85,15 +85,15 @@ struct DeepLinkDestinationTests {
       .then(AccountFlow.self, showing: [.account])
     #expect(
       linked.router.plan(for: account).failure?.reason
-        == .notASubFlow(FlowTypeName(AccountFlow.self), of: FlowTypeName(AppFlow.self)))
+        == .notASubFlow(FlowName(AccountFlow.self), of: FlowName(AppFlow.self)))
     let wrongRoot = LinkDestination.root(SettingsFlow.self, showing: [.settings])
     #expect(
       linked.router.plan(for: wrongRoot).failure?.reason
-        == .notTheRoot(FlowTypeName(SettingsFlow.self), root: FlowTypeName(AppFlow.self)))
+        == .notTheRoot(FlowName(SettingsFlow.self), root: FlowName(AppFlow.self)))
     let empty = LinkDestination.root(AppFlow.self, showing: [])
     #expect(
       linked.router.plan(for: empty).failure?.reason
-        == .cannotShow(flow: FlowTypeName(AppFlow.self), route: nil, .emptyStack))
+        == .cannotShow(flow: FlowName(AppFlow.self), route: nil, .emptyStack))
     #expect(linked.tree == before)
   }
 }

@@ -177,7 +177,7 @@ struct DeepLinkObjectionTests {
     let before = linked.tree
     #expect(
       await linked.open("notes://settings").summary
-        == "held(objection(flow: EditorFlow, reason: \"note 1 has unsaved changes\"))")
+        == "held(objection(flow: \"EditorFlow\", reason: \"note 1 has unsaved changes\"))")
     #expect(linked.tree == before)
     editor.hasUnsavedChanges = false
     editor.container.dismiss()
@@ -197,7 +197,7 @@ struct DeepLinkObjectionTests {
     let before = linked.tree
     #expect(
       await linked.open("notes://settings").summary
-        == "dropped(objection(flow: EditorFlow, reason: \"note 1 has unsaved changes\"))")
+        == "dropped(objection(flow: \"EditorFlow\", reason: \"note 1 has unsaved changes\"))")
     #expect(linked.tree == before)
     #expect(linked.router.heldLink == nil)
   }

@@ -13,7 +13,7 @@ struct DeepLinkPlanningTests {
           1. AppFlow@0: push [note(2)]
           2. present EditorFlow@1 as sheet with [edit]
         """)
-    #expect(plan.levels.map(\.flow) == [FlowTypeName(AppFlow.self), FlowTypeName(EditorFlow.self)])
+    #expect(plan.levels.map(\.flow) == [FlowName(AppFlow.self), FlowName(EditorFlow.self)])
     #expect(plan.levels.map(\.isReused) == [true, false])
     #expect(plan.routes(of: AppFlow.self) == [.library, .note(2)])
     #expect(plan.routes(of: EditorFlow.self) == [.edit])
@@ -38,7 +38,7 @@ struct DeepLinkPlanningTests {
     #expect(
       plan.steps == [
         .present(
-          level: 2, flow: FlowTypeName(AccountFlow.self), style: .sheet,
+          level: 2, flow: FlowName(AccountFlow.self), style: .sheet,
           routes: [AnyRoute(SettingsRoute.account)])
       ])
     #expect(plan.levels.map(\.isReused) == [true, true, false])
@@ -72,7 +72,7 @@ struct DeepLinkPlanningTests {
     let alert = AlertFlow()
     linked.app.container.topmost.presentAlert(alert)
     let plan = try linked.plan("notes://settings")
-    #expect(plan.steps == [.dismiss(level: 2, flow: FlowTypeName(AlertFlow.self))])
+    #expect(plan.steps == [.dismiss(level: 2, flow: FlowName(AlertFlow.self))])
   }
 
   @Test func aSubFlowIsNotReusedWhenTheStackItWasPresentedOverChanges() async throws {
@@ -90,7 +90,7 @@ struct DeepLinkPlanningTests {
     #expect(
       try linked.plan("notes://note/1/edit/preview").steps == [
         .push(
-          level: 1, flow: FlowTypeName(EditorFlow.self), routes: [AnyRoute(EditorRoute.preview)])
+          level: 1, flow: FlowName(EditorFlow.self), routes: [AnyRoute(EditorRoute.preview)])
       ])
   }
 
@@ -120,8 +120,8 @@ struct DeepLinkPlanningTests {
     let linked = LinkedApp()
     #expect(await linked.open("notes://settings").summary == "applied")
     let before = linked.tree
-    let app = FlowTypeName(AppFlow.self)
-    let settings = FlowTypeName(SettingsFlow.self)
+    let app = FlowName(AppFlow.self)
+    let settings = FlowName(SettingsFlow.self)
     let cases: [(String, LinkFailure.Reason)] = [
       ("notes://note/2/nowhere", .noSubFlow(flow: app, remaining: ["nowhere"])),
       ("notes://settings/nowhere", .noSubFlow(flow: settings, remaining: ["nowhere"])),
@@ -141,8 +141,8 @@ struct DeepLinkPlanningTests {
 
   @Test func aFailedLinkNamesTheDeepestFlowWhoseSubFlowsCouldNotTakeTheRest() throws {
     let linked = LinkedApp()
-    let app = FlowTypeName(AppFlow.self)
-    let settings = FlowTypeName(SettingsFlow.self)
+    let app = FlowName(AppFlow.self)
+    let settings = FlowName(SettingsFlow.self)
     // Settings' patterns take "settings/account" but its sub-flows cannot take "x": resolution
     // goes on into the sub-flow whose patterns match to find the deepest such flow.
     let cases: [(String, LinkFailure.Reason)] = [
@@ -158,15 +158,15 @@ struct DeepLinkPlanningTests {
       .then(AccountFlow.self, showing: [.account])
     #expect(
       linked.router.plan(for: destination)
-        == .failure(LinkFailure(.notASubFlow(FlowTypeName(AccountFlow.self), of: app))))
+        == .failure(LinkFailure(.notASubFlow(FlowName(AccountFlow.self), of: app))))
   }
 
   @Test func failuresDescribeThemselves() {
     #expect(
-      LinkFailure(.noSubFlow(flow: FlowTypeName(AppFlow.self), remaining: ["x", "y"])).description
+      LinkFailure(.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["x", "y"])).description
         == #"no sub-flow of AppFlow can handle "x/y""#)
     #expect(
-      LinkFailure(.noRoute(flow: FlowTypeName(EditorFlow.self), remaining: ["z"])).description
+      LinkFailure(.noRoute(flow: FlowName(EditorFlow.self), remaining: ["z"])).description
         == #"no route in EditorFlow for "z""#)
   }
 
@@ -199,7 +199,7 @@ struct DeepLinkPlanningTests {
     linked.app.container.topmost.presentAlert(AlertFlow())
     #expect(
       linked.router.currentLink()
-        == .failure(LinkSharingFailure(.notLinkable(flow: FlowTypeName(AlertFlow.self), level: 3))))
+        == .failure(LinkSharingFailure(.notLinkable(flow: FlowName(AlertFlow.self), level: 3))))
   }
 
   @Test func aTreeWithoutALinkSaysWhichPatternLacksAReverseMapping() async throws {
@@ -214,7 +214,7 @@ struct DeepLinkPlanningTests {
     #expect(
       failure.reason
         == .noReverseMapping(
-          flow: FlowTypeName(UnmappedFlow.self), level: 0, patterns: ["item/:id<Int>"]))
+          flow: FlowName(UnmappedFlow.self), level: 0, patterns: ["item/:id<Int>"]))
     #expect(failure.description.contains("item/:id<Int> on UnmappedFlow@0 has no reverse mapping"))
   }
 

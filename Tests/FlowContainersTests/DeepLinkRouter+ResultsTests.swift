@@ -138,17 +138,18 @@ struct DeepLinkRouterResultsTests {
     picker(over: host)?.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try router.snapshot()
     #expect(snapshot.levels.map(\.flow) == ["PickerHost", "PickerFlow"])
-    #expect(snapshot.transient == ["alert: Delete the note?"])
+    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
     let data = try snapshot.jsonData()
+    #expect(
+      String(decoding: data, as: UTF8.self).contains(#""transient":["alert: Delete the note?"]"#))
 
     let fresh = PickerHost()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "r")
     let report = freshRouter.restore(from: data)
     #expect(report.error == nil)
     #expect(!report.isComplete)
-    #expect(
-      report.dropped.map(\.description)
-        == ["alert: Delete the note?@2 []: alerts are transient and are not restored"])
+    #expect(report.dropped.isEmpty)
+    #expect(report.droppedAlerts == [TransientLayer(.alert, title: "Delete the note?")])
     #expect(fresh.container.presented?.presented == nil)
     #expect(picker(over: fresh) != nil)
     // A snapshot with no alert up says nothing of alerts.
@@ -177,7 +178,7 @@ struct DeepLinkRouterResultsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     tabs.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try router.snapshot()
-    #expect(snapshot.transient == ["alert: Delete the note?"])
+    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
   }
 
   @Test func anAlertUpInATabTheUserIsNotLookingAtIsNamedToo() async throws {
@@ -186,7 +187,8 @@ struct DeepLinkRouterResultsTests {
     tabs.app.container.present(AlertTests.confirmation) { _ in }
     tabs.container.select(1)
     let snapshot = try router.snapshot()
-    #expect(snapshot.transient == ["alert: Delete the note? (tab 0)"])
+    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?", tab: 0)])
+    #expect(snapshot.transient.map(\.description) == ["alert: Delete the note? (tab 0)"])
     #expect(snapshot.otherTabs.map(\.index) == [0])
   }
 }

@@ -50,7 +50,7 @@ final class LeftTwin: LinkableFlow {
   init() { container.owner = self }
   static let routes: RouteTable<String> = [.pattern("left") { _ in ["left"] }]
   static let subFlows: [SubFlow<LeftTwin>] = []
-  static var flowName: String { "Twin" }
+  static let flowName: FlowName = "Twin"
 }
 
 @MainActor
@@ -59,7 +59,7 @@ final class RightTwin: LinkableFlow {
   init() { container.owner = self }
   static let routes: RouteTable<String> = [.pattern("right") { _ in ["right"] }]
   static let subFlows: [SubFlow<RightTwin>] = []
-  static var flowName: String { "Twin" }
+  static let flowName: FlowName = "Twin"
 }
 
 /// Links through a tab bar: the tab whose type can handle the link is selected, its live flow
@@ -82,7 +82,7 @@ struct DeepLinkRouterTabsTests {
       ])
     // The tab bar is the plan's first level, as any root is; the tab is the next.
     #expect(
-      plan.levels.map(\.flow) == [TabbedApp.self, Gallery.self, Slides.self].map(FlowTypeName.init))
+      plan.levels.map(\.flow) == [TabbedApp.self, Gallery.self, Slides.self].map(FlowName.init))
     #expect(plan.levels.map(\.isReused) == [true, true, false])
     #expect(router.apply(plan).summary == "applied")
     token.cancel()
@@ -126,7 +126,7 @@ struct DeepLinkRouterTabsTests {
     // take; the gallery's catch-all would take all of it. Which tab is selected does not change
     // where resolution stopped.
     let link = try DeepLink(parsing: "notes://note/2/nowhere")
-    let expected = LinkFailure(.noSubFlow(flow: FlowTypeName(AppFlow.self), remaining: ["nowhere"]))
+    let expected = LinkFailure(.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["nowhere"]))
     for selected in [0, 1] {
       let tabs = TabbedApp()
       tabs.container.select(selected)
@@ -143,7 +143,7 @@ struct DeepLinkRouterTabsTests {
     #expect(
       outcome
         == .failed(
-          LinkFailure(.noSubFlow(flow: FlowTypeName(EditorTabs.self), remaining: ["nowhere"]))))
+          LinkFailure(.noSubFlow(flow: FlowName(EditorTabs.self), remaining: ["nowhere"]))))
     #expect(tabs.container.treeDescription == before)
   }
 

@@ -43,7 +43,7 @@ struct PresentationStyleTests {
     token.cancel()
     #expect(
       events.map(\.action) == [
-        .presented(flow: FlowTypeName(TestFlow<Middle>.self), style: .popover)
+        .presented(flow: FlowName(TestFlow<Middle>.self), style: .popover)
       ])
     #expect(
       events.map(\.description) == [

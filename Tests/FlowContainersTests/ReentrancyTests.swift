@@ -145,7 +145,8 @@ struct ReentrancyTests {
       }
     }
     let token = root.container.observeEvents { event in
-      if case .presentationEnded(let flow, _) = event.action, flow.type == TestFlow<Extra>.self {
+      if case .presentationEnded(let flow, _) = event.action, flow == FlowName(TestFlow<Extra>.self)
+      {
         root.container.dismissPresented()
       }
     }

@@ -76,7 +76,7 @@ struct RestorationObjectionTests {
     #expect(
       report.error
         == RestorationError(
-          .objection(flow: FlowTypeName(EditorFlow.self), reason: "note 1 has unsaved changes")))
+          .objection(flow: FlowName(EditorFlow.self), reason: "note 1 has unsaved changes")))
     editor.hasUnsavedChanges = false
     #expect(
       linked.router.restore(

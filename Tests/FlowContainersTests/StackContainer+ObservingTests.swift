@@ -151,13 +151,14 @@ struct ObservingTests {
 
   @Test func eventsDescribeThemselvesForTraces() {
     let event = NavigationEvent(
-      .presentationEnded(flow: FlowTypeName(TestFlow<Top>.self), ending: .finished),
-      flowType: TestFlow<Root>.self, depth: 0, cause: .deepLink, animated: true)
+      .presentationEnded(flow: FlowName(TestFlow<Top>.self), ending: .finished),
+      flow: FlowName(TestFlow<Root>.self), depth: 0, cause: .deepLink, animated: true)
     #expect(
       event.description
         == "TestFlow<Root>@0 end TestFlow<Top> (finished) (deepLink, animated)")
-    #expect(event.flow == FlowTypeName(TestFlow<Root>.self))
-    #expect(event.flow != FlowTypeName(TestFlow<Top>.self))
-    #expect(FlowTypeName(nil).description == "(no owner)")
+    #expect(event.flow == FlowName(TestFlow<Root>.self))
+    #expect(event.flow != FlowName(TestFlow<Top>.self))
+    #expect(FlowName.noOwner.description == "(no owner)")
+    #expect(StackContainer(root: 1).tree.levels.map(\.flow) == [.noOwner])
   }
 }

@@ -88,8 +88,7 @@ struct NotesStateTests {
       let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
       #expect(
         run.standardOutput.hasPrefix(
-          "Not restored: alert: Delete “Groceries”?@1 []: alerts are transient and are not "
-            + "restored.\n── Groceries ──\n"))
+          "Not restored: alert: Delete “Groceries”? (alerts are transient).\n── Groceries ──\n"))
     }
   }
 

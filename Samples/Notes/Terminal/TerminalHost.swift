@@ -191,6 +191,9 @@ final class TerminalHost {
     for drop in report.dropped {
       console.say("Not restored: \(drop).")
     }
+    for alert in report.droppedAlerts {
+      console.say("Not restored: \(alert) (alerts are transient).")
+    }
   }
 
   private func save() {

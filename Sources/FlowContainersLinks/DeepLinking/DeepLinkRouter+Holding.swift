@@ -20,7 +20,7 @@ extension DeepLinkRouter {
       let top = base.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
-          LinkFailure(.cannotCreate(flow: top.ownerFlowType, subFlow: FlowTypeName(type(of: flow))))
+          LinkFailure(.cannotCreate(flow: top.ownerFlowName, subFlow: FlowName(type(of: flow))))
         )
       }
     }

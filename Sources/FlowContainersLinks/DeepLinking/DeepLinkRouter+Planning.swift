@@ -49,7 +49,7 @@ extension DeepLinkRouter {
     // find the deepest flow that could not take the rest, it goes on into the first tab, in the
     // tabs' order whatever is selected, whose patterns match; with none, the tab bar is that flow.
     let stoppedAtTabs = LinkFailure(
-      .noSubFlow(flow: FlowTypeName(type(of: barFlow)), remaining: Array(link.remaining)))
+      .noSubFlow(flow: FlowName(type(of: barFlow)), remaining: Array(link.remaining)))
     for (index, node) in nodes.enumerated() {
       guard let flow = node.owner as? any LinkableFlow, type(of: flow).resolveErased(link) != nil
       else { continue }
@@ -86,29 +86,31 @@ extension DeepLinkRouter {
       }
       guard let tab else {
         return .failure(
-          LinkFailure(.notTheRoot(FlowTypeName(first), root: FlowTypeName(type(of: rootFlow)))))
+          LinkFailure(
+            .notTheRoot(first.map { FlowName($0) } ?? .noOwner, root: FlowName(type(of: rootFlow))))
+        )
       }
       prefix = [PlanEngine.Target(bar: type(of: rootFlow), tab: tab)]
     } else if let first, first != type(of: rootFlow) {
       return .failure(
-        LinkFailure(.notTheRoot(FlowTypeName(first), root: FlowTypeName(type(of: rootFlow)))))
+        LinkFailure(.notTheRoot(FlowName(first), root: FlowName(type(of: rootFlow)))))
     }
     var targets = prefix
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
       if let below, !below.declaredSubFlowTypes.contains(where: { $0 == type }) {
-        return .failure(LinkFailure(.notASubFlow(FlowTypeName(type), of: FlowTypeName(below))))
+        return .failure(LinkFailure(.notASubFlow(FlowName(type), of: FlowName(below))))
       }
       if level.routes.isEmpty {
-        return .failure(LinkFailure(.cannotShow(flow: FlowTypeName(type), route: nil, .emptyStack)))
+        return .failure(LinkFailure(.cannotShow(flow: FlowName(type), route: nil, .emptyStack)))
       }
       targets.append(PlanEngine.Target(type: type, routes: level.routes))
       below = type
     }
     guard targets.count > prefix.count else {
       return .failure(
-        LinkFailure(.cannotShow(flow: FlowTypeName(type(of: rootFlow)), route: nil, .emptyStack)))
+        LinkFailure(.cannotShow(flow: FlowName(type(of: rootFlow)), route: nil, .emptyStack)))
     }
     let live = LiveLevel.chain(from: rootNode, readingRoutes: true) { $0 == 0 ? tab : nil }
     return .success(
@@ -152,7 +154,7 @@ extension DeepLinkRouter {
     while true {
       guard let resolution = type.resolveErased(current) else {
         return .failure(
-          LinkFailure(.noRoute(flow: FlowTypeName(type), remaining: Array(current.remaining))))
+          LinkFailure(.noRoute(flow: FlowName(type), remaining: Array(current.remaining))))
       }
       targets.append(PlanEngine.Target(type: type, routes: resolution.routes))
       let rest = resolution.remainder
@@ -178,12 +180,12 @@ extension DeepLinkRouter {
       } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
         refusal =
           refusal
-          ?? LinkFailure(.noSubFlow(flow: FlowTypeName(type), remaining: Array(rest.remaining)))
+          ?? LinkFailure(.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining)))
         reusing = false
         type = next
       } else {
         return .failure(
-          LinkFailure(.noSubFlow(flow: FlowTypeName(type), remaining: Array(rest.remaining))))
+          LinkFailure(.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining))))
       }
       current = rest
     }

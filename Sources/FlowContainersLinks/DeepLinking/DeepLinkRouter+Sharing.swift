@@ -25,7 +25,7 @@ extension DeepLinkRouter {
       // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
       // `canHandle` take it.
       if live[index].bar != nil { break }
-      let name = FlowTypeName(live[index].container.owner.map { type(of: $0) })
+      let name = live[index].container.ownerFlowName
       guard let flow = live[index].flow as? any LinkableFlow else {
         return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
       }
@@ -48,7 +48,7 @@ extension DeepLinkRouter {
   private static func components<Flow: LinkableFlow>(
     of flow: Flow, _ following: [String], level: Int
   ) -> Result<[String], LinkSharingFailure> {
-    let name = FlowTypeName(Flow.self)
+    let name = FlowName(Flow.self)
     var stack: [Flow.Route] = []
     for (index, screen) in flow.container.screensUntracked.enumerated() {
       guard let route = flow.route(for: screen) else {

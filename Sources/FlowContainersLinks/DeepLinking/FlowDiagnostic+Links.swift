@@ -7,6 +7,6 @@ extension FlowDiagnostic.Code {
   public static let conflictingPatterns = Self(rawValue: "conflictingPatterns")
   /// A deep-link declaration does not agree with itself, such as a route builder that reads a
   /// parameter its pattern does not declare, or two restorable flow types with the same
-  /// ``RestorableFlow/flowName``.
+  /// ``NamedFlow/flowName``.
   public static let inconsistentRoute = Self(rawValue: "inconsistentRoute")
 }

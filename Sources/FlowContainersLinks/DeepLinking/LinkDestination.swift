@@ -56,7 +56,7 @@ extension LinkDestination: CustomStringConvertible {
   /// The levels, such as `AppFlow [library, note(2)] › EditorFlow [edit]`.
   public var description: String {
     levels.map { level in
-      "\(FlowTypeName(level.flowType.type)) ["
+      "\(FlowName(level.flowType.type)) ["
         + level.routes.map(\.description).joined(separator: ", ") + "]"
     }.joined(separator: " › ")
   }

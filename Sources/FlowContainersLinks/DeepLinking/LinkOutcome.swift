@@ -60,13 +60,13 @@ public enum LinkHoldReason: Sendable, Hashable {
   /// A flow on the way needs this requirement; its guard flow is presented.
   case guardRequired(LinkRequirement)
   /// A flow the link would dismiss objected, for this reason.
-  case objection(flow: FlowTypeName, reason: String)
+  case objection(flow: FlowName, reason: String)
 }
 
 /// Why a link was dropped.
 public enum LinkDropReason: Sendable, Hashable {
   /// A flow the link would dismiss objected, and the policy is to drop.
-  case objection(flow: FlowTypeName, reason: String)
+  case objection(flow: FlowName, reason: String)
   /// A newer link arrived while this one was held or being validated.
   case superseded
   /// It was held longer than the router's expiry.
@@ -90,7 +90,7 @@ public struct LinkFailure: Error, Sendable, Hashable {
     /// The link's scheme (or web host) is not one the router answers to.
     case unsupportedScheme(DeepLink)
     /// No pattern of `flow` matches the `remaining` components.
-    case noRoute(flow: FlowTypeName, remaining: [String])
+    case noRoute(flow: FlowName, remaining: [String])
     /// No sub-flow type of `flow` can handle the `remaining` components.
     ///
     /// `flow` is where resolution stopped: the deepest flow whose patterns matched and whose
@@ -99,11 +99,11 @@ public struct LinkFailure: Error, Sendable, Hashable {
     /// whose patterns match, to find that deepest flow. For a tab bar's router, the tabs are the
     /// tab bar's sub-flows, asked in their order whatever is selected: `flow` is the tab bar's
     /// flow when no tab's patterns match the link.
-    case noSubFlow(flow: FlowTypeName, remaining: [String])
+    case noSubFlow(flow: FlowName, remaining: [String])
     /// A destination's level names a flow type that is not a sub-flow of the level below.
-    case notASubFlow(FlowTypeName, of: FlowTypeName)
+    case notASubFlow(FlowName, of: FlowName)
     /// A destination's first level is not the router's root type.
-    case notTheRoot(FlowTypeName, root: FlowTypeName)
+    case notTheRoot(FlowName, root: FlowName)
     /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
     case tooDeep(limit: Int)
     /// The validator rejected the link with this error.
@@ -111,10 +111,10 @@ public struct LinkFailure: Error, Sendable, Hashable {
     /// The plan was made for a tree that has changed since.
     case stalePlan
     /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
-    case cannotShow(flow: FlowTypeName, route: AnyRoute?, ScreenFailure)
+    case cannotShow(flow: FlowName, route: AnyRoute?, ScreenFailure)
     /// `flow` did not create the `subFlow` the plan needs. A level's screens are made first: when
     /// one of them cannot be shown (a deleted note), the failure is ``cannotShow(flow:route:_:)``.
-    case cannotCreate(flow: FlowTypeName, subFlow: FlowTypeName)
+    case cannotCreate(flow: FlowName, subFlow: FlowName)
     /// A flow on the way needs `requirement`, and no guard is registered for it.
     case noGuard(LinkRequirement)
     /// The router's root flow has been released: the router holds its root weakly, and the

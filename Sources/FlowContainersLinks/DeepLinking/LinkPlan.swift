@@ -23,7 +23,7 @@ public struct LinkPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
     /// The flow's type.
-    public var flow: FlowTypeName
+    public var flow: FlowName
     /// The routes it will show, bottom first.
     public var routes: [AnyRoute]
     /// Whether the flow already there is kept (`true`) or a new one is presented (`false`).
@@ -35,18 +35,18 @@ public struct LinkPlan: Sendable {
     /// Dismiss the flow presented at `level`, over the level below, and everything above it.
     ///
     /// Over a tab bar, that is what the bar presents, in the way of its tabs.
-    case dismiss(level: Int, flow: FlowTypeName)
+    case dismiss(level: Int, flow: FlowName)
     /// Pop the stack at `level` so the screen at `index` is on top.
-    case popTo(level: Int, flow: FlowTypeName, index: Int)
+    case popTo(level: Int, flow: FlowName, index: Int)
     /// Push `routes` onto the stack at `level`.
-    case push(level: Int, flow: FlowTypeName, routes: [AnyRoute])
+    case push(level: Int, flow: FlowName, routes: [AnyRoute])
     /// Replace the whole stack at `level` with `routes`.
-    case replace(level: Int, flow: FlowTypeName, routes: [AnyRoute])
+    case replace(level: Int, flow: FlowName, routes: [AnyRoute])
     /// Present a new flow at `level`, over the flow at `level - 1`, with `style`, showing
     /// `routes`.
-    case present(level: Int, flow: FlowTypeName, style: PresentationStyle, routes: [AnyRoute])
+    case present(level: Int, flow: FlowName, style: PresentationStyle, routes: [AnyRoute])
     /// Select the tab at `index` of the tab bar at `level`; the plan's next level is that tab.
-    case selectTab(level: Int, index: Int, flow: FlowTypeName)
+    case selectTab(level: Int, index: Int, flow: FlowName)
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.

@@ -8,16 +8,16 @@ public struct LinkSharingFailure: Error, Sendable, Hashable {
     /// caller must keep it alive.
     case rootReleased
     /// The flow at `level` is not a ``LinkableFlow``.
-    case notLinkable(flow: FlowTypeName, level: Int)
+    case notLinkable(flow: FlowName, level: Int)
     /// The screen at `index` of the flow at `level` has no route (transient state).
-    case screenWithoutRoute(flow: FlowTypeName, level: Int, index: Int)
+    case screenWithoutRoute(flow: FlowName, level: Int, index: Int)
     /// The patterns that could build the stack at `level` have parameters but no `parameters`
     /// function to fill them from the stack: add one (the reverse mapping).
-    case noReverseMapping(flow: FlowTypeName, level: Int, patterns: [String])
+    case noReverseMapping(flow: FlowName, level: Int, patterns: [String])
     /// No pattern of the flow at `level` builds its stack.
-    case noPattern(flow: FlowTypeName, level: Int)
+    case noPattern(flow: FlowName, level: Int)
     /// Following the link would present another sub-flow type at `level` than the one shown.
-    case resolvesElsewhere(flow: FlowTypeName, level: Int)
+    case resolvesElsewhere(flow: FlowName, level: Int)
   }
 
   /// Why.

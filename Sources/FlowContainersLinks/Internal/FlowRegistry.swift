@@ -1,42 +1,43 @@
 import FlowContainersCore
 
-/// Every flow type reachable from a root type through `subFlows`, by name, with how to decode
-/// its routes.
+/// Every flow type reachable from a root type through `subFlows`, by its ``NamedFlow/flowName``,
+/// with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
 struct FlowRegistry: Sendable {
   struct Entry: Sendable {
     let type: FlowType
-    let subFlowNames: Set<String>
+    let subFlowNames: Set<FlowName>
     let decodeRoutes:
       @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
   }
 
-  let rootName: String
-  let entries: [String: Entry]
+  let rootName: FlowName
+  let entries: [FlowName: Entry]
 
   /// The registry of the snapshot being decoded in this task.
   @TaskLocal static var current: FlowRegistry?
 
   @MainActor
   init(root: any RestorableFlow.Type) {
-    var entries: [String: Entry] = [:]
+    var entries: [FlowName: Entry] = [:]
     var queue: [any RestorableFlow.Type] = [root]
     var seen: Set<ObjectIdentifier> = []
     while let type = queue.popLast() {
       guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
       let subFlowTypes = type.declaredSubFlowTypes
+      let name = FlowName(type)
       // `seen` skips a type met before, so an entry under this name is another type's.
-      if let existing = entries[type.flowName] {
-        Self.reportClash(type.flowName, existing.type, FlowType(type: type))
+      if let existing = entries[name] {
+        Self.reportClash(name, existing.type, FlowType(type: type))
         continue
       }
-      entries[type.flowName] = Entry(
-        type: FlowType(type: type), subFlowNames: Set(subFlowTypes.map { $0.flowName }),
+      entries[name] = Entry(
+        type: FlowType(type: type), subFlowNames: Set(subFlowTypes.map { FlowName($0) }),
         decodeRoutes: type.routeDecoder)
       queue += subFlowTypes
     }
-    self.rootName = root.flowName
+    self.rootName = FlowName(root)
     self.entries = entries
   }
 
@@ -45,7 +46,7 @@ struct FlowRegistry: Sendable {
   /// For decoding the trees of a tab bar's tabs together. Its root is the first of `roots`.
   @MainActor
   init(roots: [any RestorableFlow.Type]) {
-    var entries: [String: Entry] = [:]
+    var entries: [FlowName: Entry] = [:]
     for root in roots {
       for (name, entry) in FlowRegistry(root: root).entries {
         guard let existing = entries[name] else {
@@ -56,14 +57,14 @@ struct FlowRegistry: Sendable {
         if existing.type != entry.type { Self.reportClash(name, existing.type, entry.type) }
       }
     }
-    self.rootName = roots.first?.flowName ?? ""
+    self.rootName = roots.first.map { FlowName($0) } ?? ""
     self.entries = entries
   }
 
   /// Reports that `first` and `second`, two flow types under one root, are both named `name`;
   /// the registry keeps `first`.
   @MainActor
-  private static func reportClash(_ name: String, _ first: FlowType, _ second: FlowType) {
+  private static func reportClash(_ name: FlowName, _ first: FlowType, _ second: FlowType) {
     MisuseReports.report(
       .inconsistentRoute,
       "two flow types are named \"\(name)\" (\(first.type) and \(second.type)); snapshots "
@@ -73,12 +74,12 @@ struct FlowRegistry: Sendable {
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
   /// sub-flow type of the one below.
-  func validate(_ names: [String]) throws(RestorationError) {
+  func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
       throw RestorationError(
         .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
     }
-    var below: (name: String, entry: Entry)?
+    var below: (name: FlowName, entry: Entry)?
     for name in names {
       guard let entry = entries[name] else { throw RestorationError(.unknownFlow(name)) }
       if let below {

@@ -20,7 +20,7 @@ struct LiveLevel {
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
   }
 
-  var name: FlowTypeName { container.ownerFlowType }
+  var name: FlowName { container.ownerFlowName }
 
   /// The identity of the level's flow type.
   var flowIdentity: ObjectIdentifier? {

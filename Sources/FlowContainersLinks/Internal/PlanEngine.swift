@@ -52,18 +52,10 @@ enum PlanEngine {
       }
     }
 
-    var name: FlowTypeName {
+    var name: FlowName {
       switch kind {
-      case .stack(let type): FlowTypeName(type)
-      case .tabs(let type, _): FlowTypeName(type)
-      }
-    }
-
-    /// The stable name a snapshot saves: the flow type's ``RestorableFlow/flowName``.
-    @MainActor var flowName: String {
-      switch kind {
-      case .stack(let type): type.flowName
-      case .tabs(let type, _): TypeNames.name(of: type)
+      case .stack(let type): FlowName(type)
+      case .tabs(let type, _): FlowName(type)
       }
     }
 
@@ -102,11 +94,11 @@ enum PlanEngine {
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
       if let cover = bar.presentedUntracked {
-        steps.append(.dismiss(level: level + 1, flow: cover.ownerFlowType))
+        steps.append(.dismiss(level: level + 1, flow: cover.ownerFlowName))
       }
       if tab != bar.selectedIndexUntracked, bar.tabsUntracked.indices.contains(tab) {
         steps.append(
-          .selectTab(level: level, index: tab, flow: bar.tabsUntracked[tab].ownerFlowType))
+          .selectTab(level: level, index: tab, flow: bar.tabsUntracked[tab].ownerFlowName))
       }
     }
     if live.count > reused {
@@ -156,7 +148,7 @@ enum PlanEngine {
 
   /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
   static func stackSteps(
-    level: Int, flow: FlowTypeName, from current: [AnyRoute?], to target: [AnyRoute]
+    level: Int, flow: FlowName, from current: [AnyRoute?], to target: [AnyRoute]
   ) -> [LinkPlan.Step] {
     var common = 0
     while common < current.count, common < target.count, current[common] == target[common] {
@@ -180,7 +172,7 @@ enum PlanEngine {
   /// held for it waits until the alert is gone.
   static func objection(
     to plan: LinkPlan, live: [LiveLevel]
-  ) -> (flow: FlowTypeName, reason: String, presenter: ContainerNode)? {
+  ) -> (flow: FlowName, reason: String, presenter: ContainerNode)? {
     for case .dismiss(let level, _) in plan.steps {
       guard level > 0, level <= live.count,
         let first = live[level - 1].container.presentedUntracked
@@ -195,7 +187,7 @@ enum PlanEngine {
         guard let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
-        return (asked.ownerFlowType, reason, layer.presenter ?? staying)
+        return (asked.ownerFlowName, reason, layer.presenter ?? staying)
       }
     }
     return nil
@@ -243,7 +235,7 @@ enum PlanEngine {
           throw PreparationFailure(
             level: level, index: nil,
             failure: LinkFailure(
-              .cannotCreate(flow: FlowTypeName(Swift.type(of: parent)), subFlow: FlowTypeName(type))
+              .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type))
             ))
         }
         flows.append(made.flow)
@@ -359,7 +351,7 @@ enum PlanEngine {
       throw PreparationFailure(
         level: level, index: nil,
         failure: LinkFailure(
-          .cannotCreate(flow: FlowTypeName(Parent.self), subFlow: FlowTypeName(type))))
+          .cannotCreate(flow: FlowName(Parent.self), subFlow: FlowName(type))))
     }
     // The root it was created with, before its stack is set.
     if options.keepsRootScreens { try checkRoot(of: made.flow, against: routes, level: level) }
@@ -378,7 +370,7 @@ enum PlanEngine {
       level: level, index: 0,
       failure: LinkFailure(
         .cannotShow(
-          flow: FlowTypeName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root)))))
+          flow: FlowName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root)))))
   }
 
   /// Whether a factory's flow can be presented: its container has not finished, hangs nowhere
@@ -397,7 +389,7 @@ enum PlanEngine {
     if routes.isEmpty {
       throw PreparationFailure(
         level: level, index: 0,
-        failure: LinkFailure(.cannotShow(flow: FlowTypeName(Flow.self), route: nil, .emptyStack)))
+        failure: LinkFailure(.cannotShow(flow: FlowName(Flow.self), route: nil, .emptyStack)))
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     let container = flow.container
@@ -445,7 +437,7 @@ enum PlanEngine {
       }
       throw PreparationFailure(
         level: level, index: offset + index,
-        failure: LinkFailure(.cannotShow(flow: FlowTypeName(Flow.self), route: route, reason)))
+        failure: LinkFailure(.cannotShow(flow: FlowName(Flow.self), route: route, reason)))
     }
     return screens
   }

@@ -12,17 +12,19 @@ extension DeepLinkRouter {
     guard let container = rootNode as? TabContainer else { return snapshot }
     let selected = container.selectedIndexUntracked
     snapshot.selectedTab = selected
-    // An alert up over the tab bar is left out too, and named.
+    // An alert up over the tab bar is left out too, and listed.
     if let alert = container.presentedUntracked?.owner as? any TransientFlow {
-      snapshot.transient.append(alert.transientDescription)
+      snapshot.transient.append(TransientLayer(.alert, title: alert.transientTitle))
     }
     for (index, tab) in container.tabsUntracked.enumerated() where index != selected {
       guard let flow = tab.owner as? any RestorableFlow,
         let tree = FlowRestorer(rootOrNil: flow).liveSnapshot()
       else { continue }
       snapshot.otherTabs.append(FlowSnapshot.TabTree(index: index, levels: tree.levels))
-      // An alert up in a tab the user is not looking at is left out too, and named.
-      snapshot.transient += tree.transient.map { "\($0) (tab \(index))" }
+      // An alert up in a tab the user is not looking at is left out too, and listed.
+      snapshot.transient += tree.transient.map {
+        TransientLayer($0.kind, title: $0.title, tab: index)
+      }
     }
     return snapshot
   }
@@ -119,7 +121,7 @@ extension DeepLinkRouter {
       }
       guard tabs.indices.contains(tree.index),
         let flow = tabs[tree.index].owner as? any RestorableFlow,
-        type(of: flow).flowName == first.flow
+        tabs[tree.index].ownerFlowName == first.flow
       else {
         drop("tab \(tree.index) is no longer there")
         continue
@@ -140,9 +142,8 @@ extension DeepLinkRouter {
         let isSelected = tab.index == selected
         let tabRestorer = isSelected ? restorer : FlowRestorer(rootOrNil: tab.flow)
         tabRestorer.isRequirementMet = restorer.isRequirementMet
-        var tree = FlowSnapshot(levels: tab.levels)
-        if isSelected { tree.transient = snapshot.transient }
-        let tabReport = tabRestorer.restore(tree, withinChange: true)
+        let tabReport = tabRestorer.restore(
+          FlowSnapshot(levels: tab.levels), withinChange: true)
         let prefix = isSelected ? "" : "in tab \(tab.index): "
         if let error = tabReport.error, let first = tab.levels.first {
           dropped.append(
@@ -158,6 +159,8 @@ extension DeepLinkRouter {
     }
     var restored = restorer.liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
-    return RestorationReport(restored: restored, dropped: dropped, error: nil)
+    // Alerts that were up were not saved: they are transient, and the report says so.
+    return RestorationReport(
+      restored: restored, dropped: dropped, droppedAlerts: snapshot.transient, error: nil)
   }
 }

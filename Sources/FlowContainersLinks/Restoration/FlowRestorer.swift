@@ -63,21 +63,22 @@ public final class FlowRestorer {
     var levels: [FlowSnapshot.Level] = []
     let chain = LiveLevel.chain(from: root, readingRoutes: true)
     for level in chain {
-      guard let flow = level.flow else { break }
+      guard level.flow != nil else { break }
       let routes = level.routes
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
       levels.append(
         FlowSnapshot.Level(
-          flow: type(of: flow).flowName, routes: stable,
+          flow: level.container.ownerFlowName, routes: stable,
           style: level.container.presentationStyle ?? .sheet))
       if stable.count < routes.count { break }
     }
     var snapshot = FlowSnapshot(levels: levels)
-    // An alert up over the last saved level is not saved, but named, so that restoring says so.
+    // An alert up over the last saved level is not saved, but listed, so that restoring says
+    // so.
     if levels.count > 0, levels.count < chain.count,
       let alert = chain[levels.count].container.owner as? any TransientFlow
     {
-      snapshot.transient = [alert.transientDescription]
+      snapshot.transient = [TransientLayer(.alert, title: alert.transientTitle)]
     }
     return snapshot
   }
@@ -162,7 +163,7 @@ public final class FlowRestorer {
         let why = index == level ? reason : "presented over a screen that was not restored"
         cut.append(
           RestorationReport.Drop(
-            level: index, flow: target.flowName, routes: Array(target.routes[keep...]),
+            level: index, flow: target.name, routes: Array(target.routes[keep...]),
             reason: why))
       }
       // A later cut is at the same level as an earlier one or below it: its drops go first.
@@ -185,7 +186,7 @@ public final class FlowRestorer {
     if let first = targets.first, first.routes.isEmpty, let rootRoute = Self.rootRoute(of: root) {
       cut(
         at: 0, keeping: 0,
-        because: "the saved stack is empty; \(first.flowName) keeps its root screen "
+        because: "the saved stack is empty; \(first.name) keeps its root screen "
           + "\(rootRoute)")
     }
     if let level = targets.firstIndex(where: { target in
@@ -224,16 +225,11 @@ public final class FlowRestorer {
       return nil
     }
     if let refusal { return report(error: refusal) }
-    // Alerts that were up were not saved: they are transient, and the report says so.
-    for (offset, layer) in snapshot.transient.enumerated() {
-      dropped.append(
-        RestorationReport.Drop(
-          level: snapshot.levels.count + offset, flow: layer, routes: [],
-          reason: "alerts are transient and are not restored"))
-    }
     var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
-    return RestorationReport(restored: restored, dropped: dropped, error: nil)
+    // Alerts that were up were not saved: they are transient, and the report says so.
+    return RestorationReport(
+      restored: restored, dropped: dropped, droppedAlerts: snapshot.transient, error: nil)
   }
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom

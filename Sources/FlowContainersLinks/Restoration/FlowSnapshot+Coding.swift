@@ -58,7 +58,7 @@ extension FlowSnapshot {
     }
     let levels: [Level]
     var tab: Int?
-    var transient: [String] = []
+    var transient: [TransientLayer] = []
     switch (version, flattened) {
     case (1, let flattened?):
       levels = try decode(Document.self, from: flattened.json, registry: registry).levels
@@ -181,8 +181,8 @@ private struct Document: Codable {
   /// Not read here: their flows are not the selected tab's, and the router decodes them for
   /// each tab's flow.
   var tabs: [TabEntry]? = nil
-  /// Alerts that were up and are not saved, by name; left out when there were none.
-  var transient: [String]? = nil
+  /// Alerts that were up and are not saved; left out when there were none.
+  var transient: [TransientLayer]? = nil
 
   private enum CodingKeys: String, CodingKey {
     case version, levels, tab, tabs, transient
@@ -190,7 +190,7 @@ private struct Document: Codable {
 
   init(
     version: Int, levels: [FlowSnapshot.Level], tab: Int? = nil, tabs: [TabEntry]? = nil,
-    transient: [String]? = nil
+    transient: [TransientLayer]? = nil
   ) {
     self.version = version
     self.levels = levels
@@ -204,9 +204,9 @@ private struct Document: Codable {
     version = try container.decode(Int.self, forKey: .version)
     levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
     tab = try container.decodeIfPresent(Int.self, forKey: .tab)
-    // A name that is not text is not worth refusing the snapshot for: it is only reported.
+    // A layer that is not text is not worth refusing the snapshot for: it is only reported.
     transient = (try? container.decodeIfPresent([String].self, forKey: .transient))
-      .flatMap { $0 }.map { Array($0.prefix(16).map { String($0.prefix(200)) }) }
+      .flatMap { $0 }.map { $0.prefix(16).map { TransientLayer(parsing: String($0.prefix(200))) } }
   }
 }
 
@@ -226,14 +226,15 @@ struct TabsDocument: Decodable {
 struct LenientTabEntry: Decodable {
   let index: Int
   let levels: [FlowSnapshot.Level]?
-  let flow: String?
+  let flow: FlowName?
 
   private enum CodingKeys: String, CodingKey {
     case index, levels
   }
 
-  private struct FlowName: Decodable {
-    let flow: String
+  /// A level read for its flow's name alone.
+  private struct FlowOnly: Decodable {
+    let flow: FlowName
   }
 
   /// The selected tab's tree of a tab bar's snapshot, read as leniently as the other tabs'.
@@ -265,7 +266,7 @@ struct LenientTabEntry: Decodable {
       flow = levels.first?.flow
     } else {
       levels = nil
-      flow = try container.decode([FlowName].self, forKey: .levels).first?.flow
+      flow = try container.decode([FlowOnly].self, forKey: .levels).first?.flow
     }
   }
 }
@@ -286,7 +287,7 @@ extension FlowSnapshot.Level: Codable {
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
-    let flow = try container.decode(String.self, forKey: AnyCodingKey("flow"))
+    let flow = try container.decode(FlowName.self, forKey: AnyCodingKey("flow"))
     self.init(
       flow: flow, routes: try Self.decodeRoutes(of: flow, in: container, key: "routes"),
       style: try Self.decodeStyle(in: container))
@@ -350,7 +351,7 @@ extension FlowSnapshot.Level: Codable {
   }
 
   fileprivate static func decodeRoutes(
-    of flow: String, in container: KeyedDecodingContainer<AnyCodingKey>, key: String
+    of flow: FlowName, in container: KeyedDecodingContainer<AnyCodingKey>, key: String
   ) throws -> [AnyRoute] {
     guard let registry = FlowRegistry.current else {
       throw RestorationError(.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)"))
@@ -377,7 +378,7 @@ private struct Version1: Decodable {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: AnyCodingKey.self)
-      let flow = try container.decode(String.self, forKey: AnyCodingKey("flow"))
+      let flow = try container.decode(FlowName.self, forKey: AnyCodingKey("flow"))
       level = FlowSnapshot.Level(
         flow: flow,
         routes: try FlowSnapshot.Level.decodeRoutes(

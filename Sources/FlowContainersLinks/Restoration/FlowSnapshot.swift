@@ -19,8 +19,8 @@ public import FlowContainersCore
 public struct FlowSnapshot: Sendable, Hashable {
   /// One level: a flow and the routes it shows, bottom first.
   public struct Level: Sendable, Hashable {
-    /// The flow type's ``RestorableFlow/flowName``.
-    public var flow: String
+    /// The flow type's ``NamedFlow/flowName``.
+    public var flow: FlowName
     /// The routes, bottom first.
     public var routes: [AnyRoute]
     /// How the level was presented.
@@ -31,10 +31,10 @@ public struct FlowSnapshot: Sendable, Hashable {
     /// Creates a level.
     ///
     /// - Parameters:
-    ///   - flow: The flow type's name.
+    ///   - flow: The flow type's ``NamedFlow/flowName``.
     ///   - routes: The routes it shows.
     ///   - style: How it was presented.
-    public init(flow: String, routes: [AnyRoute], style: PresentationStyle = .sheet) {
+    public init(flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet) {
       self.flow = flow
       self.routes = routes
       self.style = style
@@ -57,10 +57,10 @@ public struct FlowSnapshot: Sendable, Hashable {
   public var selectedTab: Int?
   /// For a tab bar's router, the trees of the tabs that are not selected; empty otherwise.
   public var otherTabs: [TabTree] = []
-  /// Transient layers that were up over the last level and are not saved.
+  /// Transient layers that were up over the last level and are not saved: alerts.
   ///
-  /// Alerts, named as `alert: Delete?`. Restoring reports each as dropped.
-  public var transient: [String] = []
+  /// Restoring reports each in ``RestorationReport/droppedAlerts``.
+  public var transient: [TransientLayer] = []
 
   /// The tree of one tab that is not selected, in a tab bar's snapshot.
   public struct TabTree: Sendable, Hashable {
@@ -100,7 +100,7 @@ extension FlowSnapshot: CustomStringConvertible {
           depth: TreeDump.keptAtEachEnd, count: levels.count - 2 * TreeDump.keptAtEachEnd)
       }
       return TreeDump.line(
-        depth: index, flow: levels[index].flow,
+        depth: index, flow: levels[index].flow.rawValue,
         note: index == 0 ? nil : levels[index].style.rawValue,
         items: levels[index].routes.map(\.description))
     }.joined(separator: "\n")

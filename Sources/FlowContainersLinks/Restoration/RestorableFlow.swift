@@ -7,7 +7,9 @@ public import FlowContainersCore
 /// and which sub-flows it can create (``subFlows``, required even when there are none), each
 /// paired with the code that creates it.
 /// ``LinkableFlow`` builds on it, adding patterns, ``LinkableFlow/canHandle(_:)`` and
-/// requirements, so that links reach the same flows through the same engine.
+/// requirements, so that links reach the same flows through the same engine. Snapshots save
+/// each flow under its ``NamedFlow/flowName``, the type's name unless it gives one: keep it
+/// stable once snapshots exist.
 ///
 /// ```swift
 /// enum AppRoute: Hashable, Codable, Sendable { case library, note(Int) }
@@ -25,7 +27,7 @@ public import FlowContainersCore
 /// }
 /// ```
 @MainActor
-public protocol RestorableFlow: PresentableFlow {
+public protocol RestorableFlow: PresentableFlow, NamedFlow {
   /// The stable identity of one screen of this flow: usually an enum with IDs.
   associatedtype Route: Hashable & Codable & Sendable
 
@@ -37,11 +39,6 @@ public protocol RestorableFlow: PresentableFlow {
   /// `static let subFlows: [SubFlow<MyFlow>] = []`, so that a misspelt declaration does not
   /// compile rather than silently leaving the flow without sub-flows.
   static var subFlows: [SubFlow<Self>] { get }
-
-  /// The name plans and snapshots use for this flow type.
-  ///
-  /// The default is the type's name; keep it stable once snapshots exist.
-  static var flowName: String { get }
 
   /// The route of a screen in this flow's stack, or `nil` for a transient screen that has none.
   ///
@@ -76,9 +73,6 @@ extension RestorableFlow {
   public var rootRoute: Route? {
     container.screensUntracked.first.flatMap(route(for:))
   }
-
-  /// The type's name.
-  public static var flowName: String { TypeNames.name(of: self) }
 }
 
 extension RestorableFlow where Screen == Route {
@@ -93,18 +87,4 @@ extension RestorableFlow where Screen == Route {
   /// - Parameter route: The route to show.
   /// - Returns: The route, which is its own screen.
   public func makeScreen(for route: Route) -> Screen { route }
-}
-
-/// Type names, made once per type: `String(describing:)` of a type is slow, and plans and
-/// snapshots name their flows' types on every link.
-@MainActor
-enum TypeNames {
-  private static var names: [ObjectIdentifier: String] = [:]
-
-  static func name(of type: Any.Type) -> String {
-    if let name = names[ObjectIdentifier(type)] { return name }
-    let name = String(describing: type)
-    names[ObjectIdentifier(type)] = name
-    return name
-  }
 }

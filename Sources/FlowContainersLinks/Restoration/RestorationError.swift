@@ -22,17 +22,17 @@ public struct RestorationError: Error, Sendable, Hashable {
     /// this library writes.
     case unsupportedVersion(Int?)
     /// A level names a flow type the root's tree does not know.
-    case unknownFlow(String)
+    case unknownFlow(FlowName)
     /// A level's flow type is not one its presenter's type can present (or the root is not the
     /// router's root type).
-    case unexpectedFlow(String, after: String?)
+    case unexpectedFlow(FlowName, after: FlowName?)
     /// A level's routes could not be decoded as its flow type's routes.
-    case unknownRoute(flow: String, detail: String)
+    case unknownRoute(flow: FlowName, detail: String)
     /// More levels than ``FlowSnapshot/maximumLevels``.
     case tooManyLevels(count: Int, limit: Int)
     /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
     /// nothing was restored.
-    case objection(flow: FlowTypeName, reason: String)
+    case objection(flow: FlowName, reason: String)
     /// The root flow has been released: routers and restorers hold their root weakly, and the
     /// caller must keep it alive.
     case rootReleased

@@ -1,4 +1,4 @@
-import FlowContainersCore
+public import FlowContainersCore
 
 /// What a restoration restored, what it dropped and why, or why it restored nothing.
 ///
@@ -6,6 +6,7 @@ import FlowContainersCore
 /// let report = router.restore(from: data)
 /// if let error = report.error { print("starting fresh: \(error)") }
 /// for drop in report.dropped { print("not restored: \(drop)") }
+/// for alert in report.droppedAlerts { print("not restored: \(alert)") }
 /// ```
 public struct RestorationReport: Sendable, Hashable {
   /// Something the snapshot held that could not be restored.
@@ -13,7 +14,7 @@ public struct RestorationReport: Sendable, Hashable {
     /// The level, 0 for the root.
     public var level: Int
     /// The flow at that level.
-    public var flow: String
+    public var flow: FlowName
     /// The routes not restored at that level (for a level dropped whole, all of them).
     public var routes: [AnyRoute]
     /// Why, for a person: the flow's own error (`note 7 does not exist`), or an unmet
@@ -25,11 +26,17 @@ public struct RestorationReport: Sendable, Hashable {
   public var restored: FlowSnapshot
   /// What was dropped, bottom first.
   public var dropped: [Drop]
+  /// The alerts that were up when the snapshot was taken: alerts are transient and are not
+  /// restored.
+  ///
+  /// The snapshot's ``FlowSnapshot/transient`` layers, reported whenever the snapshot's levels
+  /// were restored.
+  public var droppedAlerts: [TransientLayer] = []
   /// Why nothing was restored, if so; the tree is then as it was before.
   public var error: RestorationError?
 
-  /// Whether everything in the snapshot was restored.
-  public var isComplete: Bool { error == nil && dropped.isEmpty }
+  /// Whether everything in the snapshot was restored: no error, no drop, no dropped alert.
+  public var isComplete: Bool { error == nil && dropped.isEmpty && droppedAlerts.isEmpty }
 }
 
 extension RestorationReport.Drop: CustomStringConvertible {

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// Flow names, made once per type: `String(describing:)` of a type is slow, and events, plans
+/// and snapshots name flows on every change.
+enum FlowNames {
+  /// The names made so far.
+  private struct Cache {
+    /// Each type's name, as `String(describing:)` makes it.
+    var typeNames: [ObjectIdentifier: FlowName] = [:]
+    /// Each flow type's stable name: its `flowName`, or its type's name.
+    var flowNames: [ObjectIdentifier: FlowName] = [:]
+  }
+
+  private static let cache = Mutex(Cache())
+
+  /// The name of `type`, such as `EditorFlow`.
+  static func typeName(of type: Any.Type) -> FlowName {
+    let key = ObjectIdentifier(type)
+    if let name = cache.withLock({ $0.typeNames[key] }) { return name }
+    let name = FlowName(String(describing: type))
+    cache.withLock { $0.typeNames[key] = name }
+    return name
+  }
+
+  /// The stable name of `type`: its ``NamedFlow/flowName``, or its type's name.
+  ///
+  /// The name is made outside the lock: `flowName` is the flow's own code.
+  static func name(of type: AnyObject.Type) -> FlowName {
+    let key = ObjectIdentifier(type)
+    if let name = cache.withLock({ $0.flowNames[key] }) { return name }
+    let name = (type as? any NamedFlow.Type)?.flowName ?? typeName(of: type)
+    cache.withLock { $0.flowNames[key] = name }
+    return name
+  }
+}
