@@ -215,7 +215,7 @@ public final class LeakTracker {
   }
 
   private func label(_ node: ContainerNode) -> String {
-    let owner = node.owner.map { String(describing: type(of: $0)) } ?? "(no owner)"
+    let owner = node.owner == nil ? FlowName.noOwner : node.ownerFlowName
     return "\(owner)@\(node.depth)"
   }
 
