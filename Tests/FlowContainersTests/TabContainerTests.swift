@@ -461,6 +461,38 @@ struct TabContainerTests {
       ])
   }
 
+  @Test func twoLayersInsideATabEndTopDownWhenTheBarIsDismissedOrTheTabRemoved() {
+    let journal = Journal()
+    let root = TestFlow<Root>("root")
+    let tabs = TabsFlow()
+    do {
+      let tab = TestFlow<Middle>("tab")
+      let other = TestFlow<Extra>("other")
+      tabs.container.setTabs([tab.container, other.container])
+      let lower = TestFlow<Top>("lower")
+      tab.container.present(lower.container) { journal.record("lower ended: \($0)") }
+      let upper = TestFlow<Top>("upper")
+      lower.container.present(upper.container) { journal.record("upper ended: \($0)") }
+      let otherLower = TestFlow<Top>("otherLower")
+      other.container.present(otherLower.container) { journal.record("otherLower ended: \($0)") }
+      let otherUpper = TestFlow<Top>("otherUpper")
+      otherLower.container.present(otherUpper.container) {
+        journal.record("otherUpper ended: \($0)")
+      }
+    }
+    // Removing a tab ends what it presents, the top layer first.
+    tabs.container.removeTab(at: 1)
+    #expect(journal.entries == ["otherUpper ended: tornDown", "otherLower ended: tornDown"])
+    journal.entries.removeAll()
+    // Dismissing the bar ends what its tab presents, the top layer first, then the bar.
+    root.container.present(tabs.container) { journal.record("tabs ended: \($0)") }
+    root.container.dismissPresented()
+    #expect(
+      journal.entries == [
+        "upper ended: tornDown", "lower ended: tornDown", "tabs ended: dismissedByPresenter",
+      ])
+  }
+
   @Test func reorderingTheTabsIsHeardAndTheSelectionFollowsItsTab() {
     let (tabs, nodes) = makeTabs()
     tabs.container.select(1)
