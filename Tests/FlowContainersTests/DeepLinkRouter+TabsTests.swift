@@ -281,6 +281,55 @@ struct DeepLinkRouterTabsTests {
     #expect(fresh.app.container.stack == [.library, .note(3)])
   }
 
+  @Test func restoringATabBarIsOnePlanWithEveryChangeBetweenOneWillAndOneDidApply() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://note/2")
+    _ = await router.open("notes://slides")
+    let data = try router.snapshot().jsonData()
+
+    let fresh = TabbedApp()
+    let freshRouter = DeepLinkRouter(root: fresh, scheme: "notes")
+    var heard: [String] = []
+    let plans = freshRouter.observePlans { event in
+      switch event {
+      case .willApply(let plan): heard.append("willApply \(plan.request)")
+      case .didApply: heard.append("didApply")
+      }
+    }
+    let events = fresh.container.observeEvents { heard.append("\($0.flow) \($0.action)") }
+    let report = freshRouter.restore(from: data)
+    plans.cancel()
+    events.cancel()
+    #expect(report.isComplete)
+    #expect(heard.first == "willApply restoration")
+    #expect(heard.last == "didApply")
+    #expect(heard.filter { $0.hasPrefix("willApply") || $0 == "didApply" }.count == 2)
+    // The selection and both tabs' changes, all inside the one plan.
+    #expect(heard.contains("TabbedApp tabSelected(index: 1, flow: \"Gallery\")"))
+    #expect(heard.contains { $0.hasPrefix("AppFlow stack(") })
+    #expect(heard.contains { $0.hasPrefix("Gallery presented(") })
+  }
+
+  @Test func aSavedTabIsRestoredIntoTheTabOfItsFlowWhereverTheTabsNowStand() async throws {
+    let tabs = TabbedApp()
+    let router = DeepLinkRouter(root: tabs, scheme: "notes")
+    _ = await router.open("notes://note/2")
+    _ = await router.open("notes://slides")
+    let data = try router.snapshot().jsonData()
+
+    let fresh = TabbedApp()
+    let app = fresh.app
+    let gallery = try #require(fresh.gallery)
+    // The tabs now stand the other way round: each saved tree goes to its flow's tab.
+    fresh.container.setTabs([gallery.container, app.container], selected: 1)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    #expect(report.isComplete)
+    #expect(app.container.stack == [.library, .note(2)])
+    #expect(gallery.container.presented?.owner is Slides)
+    #expect(fresh.container.selectedTab === gallery.container)
+  }
+
   @Test func aGuardForALinkIntoAnotherTabIsPresentedWhereTheUserIsAndTheLinkResumesAfter() async {
     let tabs = TabbedApp()
     tabs.app.session.isSignedIn = false

@@ -59,9 +59,9 @@ public struct LinkPlan: Sendable {
   public let steps: [Step]
 
   /// Each level's stack flow type; `nil` for a tab bar's level.
-  let flowTypes: [FlowType?]
+  private(set) var flowTypes: [FlowType?]
   /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
-  let tabs: [Int?]
+  private(set) var tabs: [Int?]
   let stamp: TreeStamp
   let options: PlanOptions
 
@@ -80,6 +80,31 @@ public struct LinkPlan: Sendable {
 }
 
 extension LinkPlan {
+  /// One plan for restoring every tab of `bar`: select tab `selected` (when it is not selected
+  /// yet), then each tab's own steps, with the bar as level 0; its levels are the bar's and those
+  /// of the selected tab's plan.
+  @MainActor
+  static func restoring(
+    _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: LinkPlan)]
+  ) -> LinkPlan {
+    let shown = plans.first { $0.tab == selected }?.plan
+    var steps: [Step] = []
+    if let selected, selected != bar.selectedIndexUntracked,
+      bar.tabsUntracked.indices.contains(selected)
+    {
+      steps.append(
+        .selectTab(level: 0, index: selected, flow: bar.tabsUntracked[selected].ownerFlowName))
+    }
+    for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: 1) } }
+    var plan = LinkPlan(
+      request: .restoration,
+      levels: [Level(flow: bar.ownerFlowName, routes: [], isReused: true)] + (shown?.levels ?? []),
+      steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
+    plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
+    plan.tabs = [selected] + (shown?.tabs ?? [])
+    return plan
+  }
+
   /// The tab the plan goes into at a tab bar's `level`, if the level is one.
   func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
 
@@ -124,6 +149,23 @@ extension LinkPlan: CustomStringConvertible {
 }
 
 extension LinkPlan.Step {
+  /// The same step, `count` levels higher: a tab's step in a plan whose level 0 is its bar.
+  func raised(by count: Int) -> Self {
+    switch self {
+    case .dismiss(let level, let flow): .dismiss(level: level + count, flow: flow)
+    case .popTo(let level, let flow, let index):
+      .popTo(level: level + count, flow: flow, index: index)
+    case .push(let level, let flow, let routes):
+      .push(level: level + count, flow: flow, routes: routes)
+    case .replace(let level, let flow, let routes):
+      .replace(level: level + count, flow: flow, routes: routes)
+    case .present(let level, let flow, let style, let routes):
+      .present(level: level + count, flow: flow, style: style, routes: routes)
+    case .selectTab(let level, let index, let flow):
+      .selectTab(level: level + count, index: index, flow: flow)
+    }
+  }
+
   /// The routes a push, replace or present step shows; empty for the others.
   var routes: [AnyRoute] {
     switch self {

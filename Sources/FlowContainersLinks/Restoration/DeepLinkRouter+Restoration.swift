@@ -109,6 +109,11 @@ extension DeepLinkRouter {
     var dropped: [RestorationReport.Drop] = []
     var fitting: [FittingTab] = []
     var listed: Set<Int> = []
+    var claimed: Set<Int> = []
+    // The tab where each saved tree goes: the tab at its saved position if it still holds a
+    // flow of that name, otherwise the first other tab of that name; the position only tells
+    // two tabs of one flow type apart.
+    var savedSelection: Int?
     for tree in trees {
       guard let first = tree.levels.first else { continue }
       func drop(_ reason: String) {
@@ -119,44 +124,60 @@ extension DeepLinkRouter {
         drop("tab \(tree.index) is listed twice")
         continue
       }
-      guard tabs.indices.contains(tree.index),
-        let flow = tabs[tree.index].owner as? any RestorableFlow,
-        tabs[tree.index].ownerFlowName == first.flow
+      func fits(_ index: Int) -> Bool {
+        !claimed.contains(index) && tabs[index].ownerFlowName == first.flow
+          && tabs[index].owner is any RestorableFlow
+      }
+      guard
+        let index = tabs.indices.contains(tree.index) && fits(tree.index)
+          ? tree.index : tabs.indices.first(where: fits),
+        let flow = tabs[index].owner as? any RestorableFlow
       else {
         drop("tab \(tree.index) is no longer there")
         continue
       }
-      fitting.append(FittingTab(index: tree.index, flow: flow, levels: tree.levels))
+      claimed.insert(index)
+      if tree.index == snapshot.selectedTab { savedSelection = index }
+      fitting.append(FittingTab(index: index, flow: flow, levels: tree.levels))
     }
     // The restored tree replaces whatever a held or resuming link would have shown.
     supersedePendingLinks()
+    // One change and one plan for the whole bar: every tab's restoration is prepared (nothing
+    // moves), then the selection and every tab's changes are applied between one willApply and
+    // one didApply.
     container.performChange {
-      if let saved = snapshot.selectedTab, fitting.contains(where: { $0.index == saved }),
-        saved != container.selectedIndexUntracked
-      {
-        container.select(saved, cause: .restoration)
-      }
-      followSelectedTab()
-      let selected = container.selectedIndexUntracked
+      var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
+      let selected = savedSelection ?? container.selectedIndexUntracked
       for tab in fitting {
-        let isSelected = tab.index == selected
-        let tabRestorer = isSelected ? restorer : FlowRestorer(rootOrNil: tab.flow)
+        let tabRestorer = FlowRestorer(rootOrNil: tab.flow)
         tabRestorer.isRequirementMet = restorer.isRequirementMet
-        let tabReport = tabRestorer.restore(
-          FlowSnapshot(levels: tab.levels), withinChange: true)
-        let prefix = isSelected ? "" : "in tab \(tab.index): "
-        if let error = tabReport.error, let first = tab.levels.first {
-          dropped.append(
-            RestorationReport.Drop(
-              level: 0, flow: first.flow, routes: first.routes, reason: "\(prefix)\(error)"))
-        }
-        for drop in tabReport.dropped {
-          var drop = drop
-          drop.reason = prefix + drop.reason
-          dropped.append(drop)
+        let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
+        switch tabRestorer.prepare(FlowSnapshot(levels: tab.levels)) {
+        case .failure(let error):
+          if let first = tab.levels.first {
+            dropped.append(
+              RestorationReport.Drop(
+                level: 0, flow: first.flow, routes: first.routes, reason: "\(prefix)\(error)"))
+          }
+        case .success(let restoration):
+          prepared.append((tab.index, restoration))
+          for drop in restoration.dropped {
+            var drop = drop
+            drop.reason = prefix + drop.reason
+            dropped.append(drop)
+          }
         }
       }
+      let selection = selected != container.selectedIndexUntracked ? selected : nil
+      let plan = LinkPlan.restoring(
+        container, selecting: selected,
+        plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
+      PlanEngine.apply(
+        [{ if let selection { container.select(selection, cause: .restoration) } }]
+          + prepared.flatMap(\.restoration.changes),
+        of: plan, telling: restorer.planObservers)
     }
+    followSelectedTab()
     var restored = restorer.liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
     // Alerts that were up were not saved: they are transient, and the report says so.

@@ -121,12 +121,6 @@ public final class FlowRestorer {
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
   ///   fit the root's types) restores nothing and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    restore(snapshot, withinChange: false)
-  }
-
-  /// Restores `snapshot`; `withinChange` when the caller makes it part of a change of its own
-  /// (a tab bar's restoration of each tab), which this one then joins.
-  func restore(_ snapshot: FlowSnapshot, withinChange: Bool) -> RestorationReport {
     guard let root else { return report(error: RestorationError(.rootReleased)) }
     let registry = FlowRegistry(root: type(of: root))
     do {
@@ -134,21 +128,63 @@ public final class FlowRestorer {
     } catch {
       return report(error: error)
     }
-    return restore(validated: snapshot, root: root, registry: registry, withinChange: withinChange)
+    return restore(validated: snapshot, root: root, registry: registry)
   }
 
   /// Restores `snapshot`, whose levels `registry` has validated.
   private func restore(
-    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry,
-    withinChange: Bool = false
+    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> RestorationReport {
     let node = PlanEngine.node(of: root)
     if node.isFinishedUntracked { return report(error: RestorationError(.rootFinished)) }
-    if node.isTreeChanging, !withinChange {
+    if node.isTreeChanging {
       return report(error: RestorationError(.treeChanging))
     }
     // The restored tree replaces whatever a held or resuming link would have shown.
     willRestore()
+    // The whole restoration is one change of the tree: what callbacks ask for runs after it.
+    let prepared = node.performChange { () -> Result<PreparedRestoration, RestorationError> in
+      let prepared = prepare(validated: snapshot, root: root, registry: registry)
+      if case .success(let restoration) = prepared, let plan = restoration.plan {
+        PlanEngine.apply(restoration.changes, of: plan, telling: planObservers)
+      }
+      return prepared
+    }
+    switch prepared {
+    case .failure(let refusal):
+      return report(error: refusal)
+    case .success(let restoration):
+      var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
+      restored.transient = []
+      // Alerts that were up were not saved: they are transient, and the report says so.
+      return RestorationReport(
+        restored: restored, dropped: restoration.dropped, droppedAlerts: snapshot.transient,
+        error: nil)
+    }
+  }
+
+  /// Plans `snapshot` against the tree under the root and makes everything its plan needs,
+  /// inside the tree's change, without applying it; see ``prepare(validated:root:registry:)``.
+  ///
+  /// The snapshot's levels are checked against the root's types first.
+  func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
+    guard let root else { return .failure(RestorationError(.rootReleased)) }
+    let registry = FlowRegistry(root: type(of: root))
+    do {
+      try registry.validate(snapshot.levels.map(\.flow))
+    } catch {
+      return .failure(error)
+    }
+    return prepare(validated: snapshot, root: root, registry: registry)
+  }
+
+  /// Plans `snapshot`, whose levels `registry` has validated, and makes what its plan needs.
+  ///
+  /// Nothing in the tree moves; this runs inside the tree's change. Where a route cannot be shown, the levels from there up are cut and the rest planned
+  /// again; what was cut is in the result's drops.
+  private func prepare(
+    validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
+  ) -> Result<PreparedRestoration, RestorationError> {
     var targets = snapshot.levels.compactMap { level in
       registry.entries[level.flow].map {
         PlanEngine.Target(type: $0.type.type, routes: level.routes, style: level.style)
@@ -199,37 +235,28 @@ public final class FlowRestorer {
     }
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
-    // The whole restoration is one change of the tree: what callbacks ask for runs after it.
-    let refusal = PlanEngine.node(of: root).performChange { () -> RestorationError? in
-      let live = LiveLevel.chain(from: root, readingRoutes: true)
-      while !targets.isEmpty {
-        let plan = PlanEngine.makePlan(
-          request: .restoration, targets: targets, live: live, options: .restoration)
-        do throws(PreparationFailure) {
-          let changes = try PlanEngine.prepareChanges(for: plan, live: live)
-          // The same check as for links: a flow the restoration would dismiss may object.
-          if let objection = PlanEngine.objection(to: plan, live: live) {
-            return RestorationError(.objection(flow: objection.flow, reason: objection.reason))
-          }
-          PlanEngine.apply(changes, of: plan, telling: planObservers)
-          break
-        } catch {
-          let reason: String
-          switch error.failure.reason {
-          case .cannotShow(_, _, let why): reason = why.description
-          default: reason = error.failure.description
-          }
-          cut(at: error.level, keeping: error.index, because: reason)
+    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    while !targets.isEmpty {
+      let plan = PlanEngine.makePlan(
+        request: .restoration, targets: targets, live: live, options: .restoration)
+      do throws(PreparationFailure) {
+        let changes = try PlanEngine.prepareChanges(for: plan, live: live)
+        // The same check as for links: a flow the restoration would dismiss may object.
+        if let objection = PlanEngine.objection(to: plan, live: live) {
+          return .failure(
+            RestorationError(.objection(flow: objection.flow, reason: objection.reason)))
         }
+        return .success(PreparedRestoration(plan: plan, changes: changes, dropped: dropped))
+      } catch {
+        let reason: String
+        switch error.failure.reason {
+        case .cannotShow(_, _, let why): reason = why.description
+        default: reason = error.failure.description
+        }
+        cut(at: error.level, keeping: error.index, because: reason)
       }
-      return nil
     }
-    if let refusal { return report(error: refusal) }
-    var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
-    restored.transient = []
-    // Alerts that were up were not saved: they are transient, and the report says so.
-    return RestorationReport(
-      restored: restored, dropped: dropped, droppedAlerts: snapshot.transient, error: nil)
+    return .success(PreparedRestoration(plan: nil, changes: [], dropped: dropped))
   }
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom
@@ -255,4 +282,12 @@ extension FlowRestorer {
     let id = planObservers.add(observer)
     return ObserverToken { [weak planObservers] in planObservers?.remove(id) }
   }
+}
+
+/// A restoration planned and prepared inside a change, not applied yet: its plan (`nil` when
+/// nothing could be restored), the changes that install it, and what it drops.
+struct PreparedRestoration {
+  let plan: LinkPlan?
+  let changes: [() -> Void]
+  let dropped: [RestorationReport.Drop]
 }
