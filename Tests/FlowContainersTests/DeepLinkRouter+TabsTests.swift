@@ -330,6 +330,28 @@ struct DeepLinkRouterTabsTests {
     #expect(fresh.container.selectedTab === gallery.container)
   }
 
+  @Test func aBadEntryForOneTabChangesNoOtherTab() async throws {
+    let fresh = TabbedApp()
+    _ = await DeepLinkRouter(root: fresh, scheme: "notes").open("notes://slides")
+    #expect(fresh.gallery?.container.presented?.owner is Slides)
+    fresh.container.select(0)
+    // The app's tree is fine; the gallery's names a route of another flow's type.
+    var snapshot = FlowSnapshot(
+      levels: [
+        .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))])
+      ],
+      selectedTab: 0)
+    snapshot.otherTabs = [
+      .init(index: 1, levels: [.init(flow: "Gallery", routes: [AnyRoute(AppRoute.library)])])
+    ]
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(snapshot)
+    #expect(report.error == nil)
+    #expect(report.dropped.count == 1)
+    #expect(report.dropped.allSatisfy { $0.reason.hasPrefix("in tab 1: ") })
+    #expect(fresh.app.container.stack == [.library, .note(2)])
+    #expect(fresh.container.selectedIndex == 0)
+  }
+
   @Test func aGuardForALinkIntoAnotherTabIsPresentedWhereTheUserIsAndTheLinkResumesAfter() async {
     let tabs = TabbedApp()
     tabs.app.session.isSignedIn = false
