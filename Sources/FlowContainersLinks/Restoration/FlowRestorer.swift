@@ -180,8 +180,9 @@ public final class FlowRestorer {
 
   /// Plans `snapshot`, whose levels `registry` has validated, and makes what its plan needs.
   ///
-  /// Nothing in the tree moves; this runs inside the tree's change. Where a route cannot be shown, the levels from there up are cut and the rest planned
-  /// again; what was cut is in the result's drops.
+  /// Nothing in the tree moves; this runs inside the tree's change. Where a route cannot be
+  /// shown, the levels from there up are cut and the rest planned again; what was cut is in the
+  /// result's drops.
   private func prepare(
     validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> Result<PreparedRestoration, RestorationError> {
