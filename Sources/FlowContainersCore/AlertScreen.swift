@@ -70,13 +70,13 @@ extension AlertScreen: CustomStringConvertible {
 
 /// The flow behind a presented ``Alert``: owns its container and its result.
 @MainActor
-package final class AlertLayer<Action> {
-  package let container = StackContainer<AlertScreen>()
+final class AlertLayer<Action> {
+  let container = StackContainer<AlertScreen>()
   let result: FlowResult<Action>
   let title: String
 
   /// The result of a new alert flow for `alert`, which holds the flow until it is presented.
-  package static func result(for alert: Alert<Action>) -> FlowResult<Action> {
+  static func result(for alert: Alert<Action>) -> FlowResult<Action> {
     let flow = AlertLayer(alert)
     flow.result.ownerUntilPresented = flow
     return flow.result
@@ -124,11 +124,11 @@ extension AlertLayer {
 }
 
 @MainActor
-package protocol TransientFlow: AnyObject {
-  /// The title a snapshot records for it, which restoration reports as a dropped alert.
+protocol TransientFlow: AnyObject {
+  /// The title that names it where a saved tree leaves it out.
   var transientTitle: String { get }
 }
 
 extension AlertLayer: TransientFlow {
-  package var transientTitle: String { title }
+  var transientTitle: String { title }
 }

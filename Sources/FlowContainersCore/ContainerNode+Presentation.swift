@@ -184,10 +184,11 @@ extension ContainerNode {
   }
 
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
+  ///
+  /// `callbacks` says who hears how it ends, and what it is for.
   func presentNow(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?,
-    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
+    callbacks: PresentationCallbacks
   ) {
     guard let childOwner = child.owner else { return }
     child.hang(.presented(style), on: self)
@@ -198,8 +199,11 @@ extension ContainerNode {
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
-    if onEnd != nil || onEndWithCause != nil {
-      endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
+    if callbacks.onEnd != nil || callbacks.onEndWithCause != nil || callbacks.tag != nil {
+      let handlers = PresentationEndHandlers(
+        onEnd: callbacks.onEnd, onEndWithCause: callbacks.onEndWithCause)
+      handlers.tag = callbacks.tag
+      endHandlers = handlers
     }
     generation = generation &+ 1
     let queue = changeQueue
@@ -463,33 +467,6 @@ extension ContainerNode {
     }
     // Then the tabs, each ending what it presents: top-down, like the layers above.
     if let tabs = self as? TabContainer { tabs.finishTabs() }
-  }
-
-  /// Calls `listener` once when the current presentation ends, after the presenter's `onEnd`;
-  /// nothing if nothing is presented.
-  ///
-  /// For layers built on the core (a router waiting for a guard flow to end).
-  package func addPresentationListener(_ listener: @escaping (PresentationEnding) -> Void) {
-    guard presentedNode != nil else { return }
-    let handlers = endHandlers ?? PresentationEndHandlers()
-    handlers.listeners.append(listener)
-    endHandlers = handlers
-  }
-
-  /// What the layer that made the current presentation says it is for; `nil` when nothing is
-  /// presented or nobody said.
-  ///
-  /// For layers built on the core: a router tags the guard flow it presents with its
-  /// requirement, so that every router on the tree waits on the same one. Setting it while
-  /// nothing is presented does nothing.
-  package var presentationTag: AnyHashable? {
-    get { endHandlers?.tag }
-    set {
-      guard presentedNode != nil else { return }
-      let handlers = endHandlers ?? PresentationEndHandlers()
-      handlers.tag = newValue
-      endHandlers = handlers
-    }
   }
 
   func markFinished() {

@@ -126,13 +126,6 @@ public class ContainerNode {
   /// initialiser is not public, and each subclass conforms); ``NoContent`` keeps this total
   /// rather than trapping.
   var content: any ContainerContent { self as? any ContainerContent ?? NoContent() }
-
-  /// The position in the stack of the screen that is `object` itself, if a screen is.
-  ///
-  /// For the test support's leak reports.
-  package func indexOfScreen(identicalTo object: AnyObject) -> Int? {
-    content.screenIndex(identicalTo: object)
-  }
 }
 
 extension ContainerNode {
@@ -221,6 +214,16 @@ extension ContainerNode {
   func change<Result>(_ body: () -> Result) -> Result {
     guard canCallBack else { return body() }
     return changeQueue.perform(body)
+  }
+
+  /// The owner's stable name, or ``FlowName/noOwner``: made once per container, so that naming
+  /// it in an event costs a copy.
+  var ownerFlowName: FlowName {
+    if let name = ownerNameCache { return name }
+    var name = FlowName.noOwner
+    if let ownerType { name = FlowNames.name(of: ownerType) }
+    ownerNameCache = name
+    return name
   }
 
   /// The owner's name, for messages and traces.

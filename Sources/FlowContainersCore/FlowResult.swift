@@ -28,10 +28,10 @@ public final class FlowResult<Value> {
   /// The sub-flow's container, which the presenter presents.
   public let container: ContainerNode
   /// The value given to ``finish(with:animated:fileID:line:)``, until the presentation ends.
-  private var pending: Value?
+  var pending: Value?
   /// The sub-flow, held until it is presented, for a flow that only its result names (an
   /// alert's); the presentation holds it from then on.
-  package var ownerUntilPresented: AnyObject?
+  var ownerUntilPresented: AnyObject?
 
   /// Creates the result of the flow that owns `container`.
   ///
@@ -72,15 +72,5 @@ public final class FlowResult<Value> {
     pending = value
     container.dismiss(animated: animated, fileID: fileID, line: line)
     pending = nil
-  }
-
-  /// The result for a presentation that ended as `ending` because of `cause`; the value goes
-  /// with it.
-  package func take(
-    _ ending: PresentationEnding, _ cause: NavigationCause
-  ) -> PresentationResult<Value> {
-    defer { pending = nil }
-    if ending == .finished, let value = pending { return .finished(with: value) }
-    return .ended(ending, cause: cause)
   }
 }

@@ -114,13 +114,35 @@ public enum MisuseReports {
     func close() { open.store(false, ordering: .releasing) }
   }
 
-  package static func report(
+  /// Sends `diagnostic` where misuse reports go now: to the handler of the innermost
+  /// ``withHandler(_:operation:)`` around this call, or else to ``handler``.
+  ///
+  /// For code built on FlowContainers that reports its own misuse the way the library does, so
+  /// that `withRecordedDiagnostics` and `expectMisuse` see it. Codes are extensible:
+  ///
+  /// ```swift
+  /// extension FlowDiagnostic.Code {
+  ///   static let unknownScreen = FlowDiagnostic.Code(rawValue: "unknownScreen")
+  /// }
+  ///
+  /// MisuseReports.report(
+  ///   FlowDiagnostic(
+  ///     code: .unknownScreen, message: "No screen for “\(name)”; check the name.",
+  ///     location: "HostAdapter", fileID: "\(fileID)", line: line))
+  /// ```
+  ///
+  /// - Parameter diagnostic: The report.
+  public static func report(_ diagnostic: FlowDiagnostic) {
+    (scope?.handler ?? handler)(diagnostic)
+  }
+
+  /// Reports misuse of `code`, described by `message`, at `location`.
+  static func report(
     _ code: FlowDiagnostic.Code, _ message: String, at location: String, fileID: String,
     line: UInt
   ) {
-    let diagnostic = FlowDiagnostic(
-      code: code, message: message, location: location, fileID: fileID, line: line)
-    (scope?.handler ?? handler)(diagnostic)
+    report(
+      FlowDiagnostic(code: code, message: message, location: location, fileID: fileID, line: line))
   }
 }
 

@@ -25,7 +25,7 @@ public final class ObserverToken {
 
   /// A token that runs `unregister` once, when cancelled or released; for layers built on the
   /// core that keep observers of their own.
-  package init(unregister: @escaping () -> Void) {
+  init(unregister: @escaping () -> Void) {
     self.unregister = unregister
   }
 

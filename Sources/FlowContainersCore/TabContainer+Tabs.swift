@@ -492,25 +492,6 @@ extension TabContainer: ContainerContent {
   func reportPopOfRoot(fileID: StaticString, line: UInt) {}
 }
 
-extension TabContainer {
-  /// Selects the tab at `index` with `cause`, inside ``ContainerNode/performChange(_:)``.
-  ///
-  /// For layers built on the core (a router following a link into a tab). Nothing happens for
-  /// an index that is not a tab's or is selected already.
-  package func select(_ index: Int, cause: NavigationCause) {
-    guard tabNodes.indices.contains(index), index != selectedPosition else { return }
-    selectNow(index, cause: cause)
-  }
-}
-
-extension TabContainer {
-  /// The tabs, read without registering with Observation; for layers built on the core.
-  package var tabsUntracked: [ContainerNode] { tabNodes }
-
-  /// The selected tab's position, read without registering with Observation.
-  package var selectedIndexUntracked: Int? { selectedPosition }
-}
-
 /// The tabs of a tab container being released, and what keeps their flows alive, until its
 /// teardown has finished them; the teardown closure holds only this box, and empties it.
 @MainActor

@@ -198,13 +198,14 @@ public final class LeakTracker {
   /// name without seeing inside closures.
   private func closureHints(_ node: ContainerNode) -> String {
     var hints: [String] = []
-    if let presented = node.presented, node.presentationHasOnEnd {
+    let kept = node.details()
+    if let presented = node.presented, kept.hasPresentationOnEnd {
       hints.append(
         "the onEnd closure of its presentation of \(label(presented)) is kept while that "
           + "presentation lasts; if it captures the flow strongly, the flow holds its own "
           + "presentation (capture [weak self])")
     }
-    let observers = node.ownObserverCount
+    let observers = kept.observerCount
     if observers > 0 {
       hints.append(
         "its container keeps \(observers) observer closure\(observers == 1 ? "" : "s") until "
@@ -215,11 +216,11 @@ public final class LeakTracker {
   }
 
   private func label(_ node: ContainerNode) -> String {
-    let owner = node.owner == nil ? FlowName.noOwner : node.ownerFlowName
+    let owner = node.owner == nil ? FlowName.noOwner : node.untracked.flow
     return "\(owner)@\(node.depth)"
   }
 
   private func stackIndex(of object: AnyObject, in node: ContainerNode) -> Int? {
-    node.indexOfScreen(identicalTo: object)
+    node.details(screen: object).screenIndex
   }
 }

@@ -2,6 +2,8 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
+@testable import FlowContainersCore
+
 /// Alerts and confirmation dialogs are presentations: the chosen action is the typed result,
 /// and they end every way a modal ends, each giving the presenter exactly one result.
 @MainActor

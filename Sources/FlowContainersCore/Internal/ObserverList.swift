@@ -5,7 +5,7 @@
 /// to it weakly (tokens go through its container), so retaining it for a delivery stays cheap.
 @MainActor
 @usableFromInline
-package final class ObserverList<Value> {
+final class ObserverList<Value> {
   /// One registration.
   private struct Entry {
     let id: Int
@@ -18,12 +18,12 @@ package final class ObserverList<Value> {
   /// Bumped by every removal, so that a delivery under way can tell whether it must check that
   /// a registration is still there before calling it.
   private var removals = 0
-  package init() {}
+  init() {}
 
-  @usableFromInline package var isEmpty: Bool { entries.isEmpty }
+  @usableFromInline var isEmpty: Bool { entries.isEmpty }
   var count: Int { entries.count }
 
-  package func add(_ handler: @escaping (Value) -> Void) -> Int {
+  func add(_ handler: @escaping (Value) -> Void) -> Int {
     nextID += 1
     // Appended to a local, as `remove(_:)` removes: see there.
     var grown = entries
@@ -34,7 +34,7 @@ package final class ObserverList<Value> {
   }
 
   @discardableResult
-  package func remove(_ id: Int) -> Bool {
+  func remove(_ id: Int) -> Bool {
     guard let index = Self.index(of: id, in: entries) else { return false }
     // Removed from a local: releasing the handler may run any code (what it captured is
     // deinitialised), and no access to `entries` may be open then, or every access to it would
@@ -70,7 +70,7 @@ package final class ObserverList<Value> {
   /// Handlers may add or remove observers while they run: one added now hears the next value,
   /// one removed now hears nothing more, not even this value.
   @usableFromInline
-  package func send(_ value: Value) {
+  func send(_ value: Value) {
     let snapshot = entries
     let removalsBefore = removals
     for entry in snapshot {

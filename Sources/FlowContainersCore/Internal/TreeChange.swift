@@ -74,13 +74,17 @@ struct StackEdit {
   }
 }
 
-/// What the caller of a presentation hears: how it ends, or that it was refused.
+/// What the caller of a presentation hears: how it ends, or that it was refused; and what the
+/// caller says the presentation is for.
 struct PresentationCallbacks {
   var onEnd: ((PresentationEnding) -> Void)?
-  /// The presenter's handler that also hears the cause: typed results and links' sub-flows.
+  /// The presenter's handler that also hears the cause: typed results, and the seam's presents.
   var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
   /// Runs when the request turns out to be misuse (reported), now or when it runs.
   var onRejected: (() -> Void)?
+  /// What the presentation is for, as a seam's present says (``TreeStep/present(_:_:tag:onEnd:)``):
+  /// a tree's modules find the presentation by it.
+  var tag: AnyHashable?
 }
 
 extension ContainerNode {
@@ -104,6 +108,22 @@ extension ContainerNode {
     }
     guard check(change, fileID: fileID, line: line) else {
       if case .present(_, _, let callbacks) = change { callbacks.onRejected?() }
+      return
+    }
+    perform(change, animated: animated, cause: cause, fileID: fileID, line: line)
+  }
+
+  /// Makes `change`, which fits now: the one place where a ``TreeChange`` is made, for the door
+  /// and for the seam's steps (``apply(_:animated:cause:)``).
+  ///
+  /// Inside a change under way in this tree, `change` joins it. Otherwise it runs as a change of
+  /// its own; the door has made sure then that no tree it touches is changing.
+  @inline(__always)
+  func perform(
+    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
+  ) {
+    if let changes, changes.isChanging {
+      apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
       return
     }
     switch change {
@@ -201,9 +221,7 @@ extension ContainerNode {
   ) {
     switch change {
     case .present(let child, let style, let callbacks):
-      presentNow(
-        child, style: style, animated: animated, cause: cause, onEnd: callbacks.onEnd,
-        onEndWithCause: callbacks.onEndWithCause)
+      presentNow(child, style: style, animated: animated, cause: cause, callbacks: callbacks)
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:

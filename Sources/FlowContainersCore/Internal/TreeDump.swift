@@ -5,16 +5,16 @@
 /// at ``maximumIndent`` levels (deeper lines name their depth instead), and a chain longer than
 /// `2 × ` ``keptAtEachEnd`` levels shows its first and last levels around one line that says how
 /// many were left out.
-package enum TreeDump {
+enum TreeDump {
   /// How many levels of indentation a dump shows; deeper lines keep this indentation.
-  package static let maximumIndent = 16
+  static let maximumIndent = 16
   /// How many levels a long dump keeps at its start and at its end.
-  package static let keptAtEachEnd = 32
+  static let keptAtEachEnd = 32
 
   /// One level: `└─ EditorFlow (sheet): [edit]`, indented under the level below it, with how
   /// it is shown (the style it is presented with, or which tab it is); past ``maximumIndent``,
   /// `└─ EditorFlow@40 (sheet): [edit]`.
-  package static func line(
+  static func line(
     depth: Int, flow: String, note: String?, items: [String]
   ) -> String {
     let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
@@ -25,7 +25,7 @@ package enum TreeDump {
   /// One level of a tree that branches: `├─ EditorFlow (sheet): [edit]`, drawn with a bar `│`
   /// under each ancestor whose `continuing` entry (by depth) says more hangs below it, and `└─`
   /// when it is the last of what hangs on its parent.
-  package static func line(
+  static func line(
     depth: Int, continuing: [Bool], isLast: Bool, flow: String, note: String?, items: [String]
   ) -> String {
     let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
@@ -41,13 +41,13 @@ package enum TreeDump {
   }
 
   /// The line standing for `count` levels left out, above `depth`.
-  package static func elision(depth: Int, count: Int) -> String {
+  static func elision(depth: Int, count: Int) -> String {
     "\(indent(depth))… \(count) more levels …"
   }
 
   /// The levels of a chain of `count` a dump shows, in order: all of them, or the first and last
   /// ``keptAtEachEnd``, with `nil` where the others are left out.
-  package static func shownLevels(count: Int) -> [Int?] {
+  static func shownLevels(count: Int) -> [Int?] {
     guard count > 2 * keptAtEachEnd else { return Array(0..<count) }
     return Array(0..<keptAtEachEnd) + [nil] + Array((count - keptAtEachEnd)..<count)
   }

@@ -31,7 +31,7 @@ extension DeepLinkRouter {
   func applyNow(_ plan: LinkPlan) -> LinkOutcome {
     guard let rootNode else { return .failed(LinkFailure(.rootReleased)) }
     if let failure = Self.unchangeable(rootNode) { return .failed(LinkFailure(failure)) }
-    let (outcome, first) = rootNode.performChangeNotingRequests { () -> LinkOutcome in
+    let (outcome, first) = rootNode.performChange { () -> LinkOutcome in
       switch prepare(plan, from: rootNode) {
       case .stop(let outcome):
         return outcome
@@ -49,8 +49,9 @@ extension DeepLinkRouter {
 
   /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
   static func unchangeable(_ node: ContainerNode) -> LinkFailure.Reason? {
-    if node.isFinishedUntracked { return .rootFinished }
-    if node.isTreeChanging { return .treeChanging }
+    let reading = node.untracked
+    if reading.isFinished { return .rootFinished }
+    if reading.isChanging { return .treeChanging }
     return nil
   }
 
@@ -62,8 +63,8 @@ extension DeepLinkRouter {
     guard live.count == plan.levels.count else { return false }
     for (level, target) in plan.levels.enumerated() {
       if let tab = plan.tabs[level] {
-        guard live[level].bar?.selectedIndexUntracked == tab,
-          live[level].bar?.presentedUntracked == nil
+        guard let bar = live[level].bar, bar.tabsUntracked.selected == tab,
+          bar.untracked.presented == nil
         else { return false }
         continue
       }

@@ -9,7 +9,9 @@ extension DeepLinkRouter {
     {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
-      presenter.addPresentationListener { [weak self] _ in self?.guardFlowEnded(requirement) }
+      presenter.apply(
+        NodeStep.listen { [weak self] _ in self?.guardFlowEnded(requirement) }, animated: false,
+        cause: .deepLink)
     }
     if presentedGuard == nil {
       guard let base = guardBase, let makeFlow = guards[requirement]?.makeFlow,
@@ -20,8 +22,7 @@ extension DeepLinkRouter {
       let top = base.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
-          LinkFailure(.cannotCreate(flow: top.ownerFlowName, subFlow: FlowName(type(of: flow))))
-        )
+          LinkFailure(.cannotCreate(flow: top.untracked.flow, subFlow: FlowName(type(of: flow)))))
       }
     }
     return hold(link, .guardRequired(requirement), until: nil)
@@ -38,7 +39,7 @@ extension DeepLinkRouter {
     for requirement: LinkRequirement, in root: ContainerNode
   ) -> ContainerNode? {
     let tag = AnyHashable(requirement)
-    for current in root.chain(.towardTop) where current.presentationTag == tag {
+    for current in root.chain(.towardTop) where current.untracked.presentationTag == tag {
       return current
     }
     return nil
@@ -47,16 +48,14 @@ extension DeepLinkRouter {
   private func presentGuard<Flow: PresentableFlow>(
     _ flow: Flow, over top: ContainerNode, for requirement: LinkRequirement
   ) -> Bool {
-    // A guard that cannot be presented is reported through the outcome, not as misuse. This
-    // runs inside the tree's change (the link's), so the presentation is made directly.
-    guard top.canPresentNow(flow.container) else { return false }
-    let present = { () -> Void in
-      top.present(
-        flow.container, style: flow.preferredPresentationStyle, animated: true, cause: .deepLink,
-        onEnd: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
-      top.presentationTag = requirement
-    }
-    if top.isTreeChanging { present() } else { top.performChange(present) }
+    // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
+    // lets every router on the tree find the guard flow and wait on it.
+    let presented = top.apply(
+      NodeStep.present(
+        flow.container, flow.preferredPresentationStyle, tag: AnyHashable(requirement),
+        onEnd: { [weak self] _, _ in self?.guardFlowEnded(requirement) }),
+      animated: true, cause: .deepLink)
+    guard presented else { return false }
     presentedGuard = requirement
     return true
   }
@@ -74,7 +73,9 @@ extension DeepLinkRouter {
       // One listener per presentation, however many links wait on it, and it holds no link:
       // a superseded link keeps nothing alive.
       let id = ObjectIdentifier(presenter)
-      presenter.addPresentationListener { [weak self] _ in self?.objectingFlowEnded(on: id) }
+      presenter.apply(
+        NodeStep.listen { [weak self] _ in self?.objectingFlowEnded(on: id) }, animated: false,
+        cause: .deepLink)
     }
     return .held(reason)
   }

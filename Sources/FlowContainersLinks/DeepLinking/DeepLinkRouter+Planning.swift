@@ -32,7 +32,7 @@ extension DeepLinkRouter {
   private func plan(
     for link: DeepLink, through bar: TabContainer, of barFlow: AnyObject
   ) -> Result<LinkPlan, LinkFailure> {
-    let nodes = bar.tabsUntracked
+    let nodes = bar.tabsUntracked.tabs
     func resolve(inTab index: Int, _ type: any LinkableFlow.Type) -> Result<LinkPlan, LinkFailure> {
       let live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
       let barTarget = PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)
@@ -80,7 +80,7 @@ extension DeepLinkRouter {
     let first = destination.levels.first?.flowType.type
     if let bar = rootNode as? TabContainer {
       // The tab whose flow is of the destination's root type, the selected one first.
-      let nodes = bar.tabsUntracked
+      let nodes = bar.tabsUntracked.tabs
       tab = Self.tabOrder(of: bar).first { index in
         nodes[index].owner.map { Swift.type(of: $0) == first } ?? false
       }
@@ -193,7 +193,7 @@ extension DeepLinkRouter {
 
   /// The order a tab bar's router asks its tabs in: the selected tab first, then the others.
   static func tabOrder(of container: TabContainer) -> [Int] {
-    let selected = container.selectedIndexUntracked
-    return (selected.map { [$0] } ?? []) + container.tabsUntracked.indices.filter { $0 != selected }
+    let (tabs, selected) = container.tabsUntracked
+    return (selected.map { [$0] } ?? []) + tabs.indices.filter { $0 != selected }
   }
 }

@@ -25,7 +25,7 @@ extension DeepLinkRouter {
       // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
       // `canHandle` take it.
       if live[index].bar != nil { break }
-      let name = live[index].container.ownerFlowName
+      let name = live[index].name
       guard let flow = live[index].flow as? any LinkableFlow else {
         return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
       }

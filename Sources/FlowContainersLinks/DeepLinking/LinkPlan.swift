@@ -88,17 +88,15 @@ extension LinkPlan {
     _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: LinkPlan)]
   ) -> LinkPlan {
     let shown = plans.first { $0.tab == selected }?.plan
+    let tabs = bar.tabsUntracked
     var steps: [Step] = []
-    if let selected, selected != bar.selectedIndexUntracked,
-      bar.tabsUntracked.indices.contains(selected)
-    {
-      steps.append(
-        .selectTab(level: 0, index: selected, flow: bar.tabsUntracked[selected].ownerFlowName))
+    if let selected, selected != tabs.selected, tabs.tabs.indices.contains(selected) {
+      steps.append(.selectTab(level: 0, index: selected, flow: tabs.tabs[selected].untracked.flow))
     }
     for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: 1) } }
     var plan = LinkPlan(
       request: .restoration,
-      levels: [Level(flow: bar.ownerFlowName, routes: [], isReused: true)] + (shown?.levels ?? []),
+      levels: [Level(flow: bar.untracked.flow, routes: [], isReused: true)] + (shown?.levels ?? []),
       steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
     plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
     plan.tabs = [selected] + (shown?.tabs ?? [])

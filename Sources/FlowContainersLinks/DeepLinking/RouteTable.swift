@@ -100,8 +100,9 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
       }
       problems.append(problem.1)
       MisuseReports.report(
-        problem.0, problem.1.description, at: "RouteTable<\(Route.self)>", fileID: entry.fileID,
-        line: entry.line)
+        FlowDiagnostic(
+          code: problem.0, message: problem.1.description, location: "RouteTable<\(Route.self)>",
+          fileID: entry.fileID, line: entry.line))
     }
     self.declared = declared
     self.trie = trie
@@ -162,10 +163,12 @@ extension RouteTable {
         return true
       } catch {
         MisuseReports.report(
-          .inconsistentRoute,
-          "the builder of \"\(declared.pattern.text)\" threw \(error); the pattern is skipped",
-          at: "RouteTable<\(Route.self)>", fileID: declared.entry.fileID,
-          line: declared.entry.line)
+          FlowDiagnostic(
+            code: .inconsistentRoute,
+            message:
+              "the builder of \"\(declared.pattern.text)\" threw \(error); the pattern is skipped",
+            location: "RouteTable<\(Route.self)>", fileID: declared.entry.fileID,
+            line: declared.entry.line))
         return false
       }
     }

@@ -66,10 +66,11 @@ struct FlowRegistry: Sendable {
   @MainActor
   private static func reportClash(_ name: FlowName, _ first: FlowType, _ second: FlowType) {
     MisuseReports.report(
-      .inconsistentRoute,
-      "two flow types are named \"\(name)\" (\(first.type) and \(second.type)); snapshots "
-        + "cannot tell them apart. Give one a different `flowName`.",
-      at: "FlowRegistry", fileID: #fileID, line: #line)
+      FlowDiagnostic(
+        code: .inconsistentRoute,
+        message: "two flow types are named \"\(name)\" (\(first.type) and \(second.type)); "
+          + "snapshots cannot tell them apart. Give one a different `flowName`.",
+        location: "FlowRegistry", fileID: #fileID, line: #line))
   }
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a

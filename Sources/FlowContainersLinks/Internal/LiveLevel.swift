@@ -20,7 +20,7 @@ struct LiveLevel {
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
   }
 
-  var name: FlowName { container.ownerFlowName }
+  var name: FlowName { container.untracked.flow }
 
   /// The identity of the level's flow type.
   var flowIdentity: ObjectIdentifier? {
@@ -55,18 +55,18 @@ struct LiveLevel {
       let next: ContainerNode
       let flow: AnyObject?
       if let bar = current as? TabContainer {
-        let tabs = bar.tabsUntracked
-        guard let index = tab(levels.count - 1) ?? bar.selectedIndexUntracked,
-          tabs.indices.contains(index)
+        let (tabs, selected) = bar.tabsUntracked
+        guard let index = tab(levels.count - 1) ?? selected, tabs.indices.contains(index)
         else { break }
         next = tabs[index]
         flow = next.owner
       } else {
         // Reading routes runs user code (`route(for:)`): the chain goes on from what the level
         // presents now. The presenter holds the flow it presents strongly: no weak load.
-        guard let presented = current.presentedUntracked else { break }
+        let reading = current.untracked
+        guard let presented = reading.presented else { break }
         next = presented
-        flow = current.presentedOwnerUntracked
+        flow = reading.presentedFlow
       }
       levels.append(
         LiveLevel(container: next, flow: flow as? any RestorableFlow, readingRoutes: readingRoutes)

@@ -93,12 +93,12 @@ enum PlanEngine {
     // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
-      if let cover = bar.presentedUntracked {
-        steps.append(.dismiss(level: level + 1, flow: cover.ownerFlowName))
+      if let cover = bar.untracked.presented {
+        steps.append(.dismiss(level: level + 1, flow: cover.untracked.flow))
       }
-      if tab != bar.selectedIndexUntracked, bar.tabsUntracked.indices.contains(tab) {
-        steps.append(
-          .selectTab(level: level, index: tab, flow: bar.tabsUntracked[tab].ownerFlowName))
+      let (tabs, selected) = bar.tabsUntracked
+      if tab != selected, tabs.indices.contains(tab) {
+        steps.append(.selectTab(level: level, index: tab, flow: tabs[tab].untracked.flow))
       }
     }
     if live.count > reused {
@@ -126,7 +126,7 @@ enum PlanEngine {
     let stamp = TreeStamp(
       entries: live.map {
         TreeStamp.Entry(
-          container: ObjectIdentifier($0.container), revision: $0.container.revision)
+          container: ObjectIdentifier($0.container), revision: $0.container.untracked.revision)
       })
     return LinkPlan(
       request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
@@ -175,19 +175,19 @@ enum PlanEngine {
   ) -> (flow: FlowName, reason: String, presenter: ContainerNode)? {
     for case .dismiss(let level, _) in plan.steps {
       guard level > 0, level <= live.count,
-        let first = live[level - 1].container.presentedUntracked
+        let first = live[level - 1].container.untracked.presented
       else { continue }
       let staying = live[level - 1].container
       for layer in Array(first.chain(.towardTop)).reversed() {
         var asked = layer
-        if layer.owner is any TransientFlow {
+        if layer.details().transientTitle != nil {
           guard let presenter = layer.presenter, presenter === staying else { continue }
           asked = presenter
         }
         guard let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
-        return (asked.ownerFlowName, reason, layer.presenter ?? staying)
+        return (asked.untracked.flow, reason, layer.presenter ?? staying)
       }
     }
     return nil
@@ -269,11 +269,11 @@ enum PlanEngine {
       case .dismiss(let level, _):
         let presenter = live[level - 1].container
         changes.append {
-          presenter.dismissPresented(.dismissedByPresenter, animated: animated, cause: cause)
+          presenter.apply(NodeStep.dismissPresented, animated: animated, cause: cause)
         }
       case .selectTab(let level, let tab, _):
         guard let bar = live[level].bar else { continue }
-        changes.append { bar.select(tab, cause: cause) }
+        changes.append { bar.apply(NodeStep.selectTab(tab), animated: false, cause: cause) }
       case .popTo, .push, .replace:
         if let change = stackChanges[index] { changes.append(change) }
       case .present(let level, _, let style, _):
@@ -290,11 +290,11 @@ enum PlanEngine {
   /// Applies a prepared plan's changes, between ``PlanEvent/willApply(_:)`` and
   /// ``PlanEvent/didApply(_:)``; inside the tree's change.
   static func apply(
-    _ changes: [() -> Void], of plan: LinkPlan, telling observers: ObserverList<PlanEvent>
+    _ changes: [() -> Void], of plan: LinkPlan, telling observers: PlanObservers?
   ) {
-    if !observers.isEmpty { observers.send(.willApply(plan)) }
+    observers?.send(.willApply(plan))
     for change in changes { change() }
-    if !observers.isEmpty { observers.send(.didApply(plan)) }
+    observers?.send(.didApply(plan))
   }
 
   private static func prepare<Flow: RestorableFlow>(
@@ -305,14 +305,14 @@ enum PlanEngine {
     switch step {
     case .popTo(_, _, let index):
       return {
-        container.pop(toIndex: index, animated: animated, cause: cause)
+        container.apply(TreeStep<Flow.Screen>.popTo(index), animated: animated, cause: cause)
       }
     case .push(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: offset)
-      return { container.push(screens, animated: animated, cause: cause) }
+      return { container.apply(.push(screens), animated: animated, cause: cause) }
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
-      return { container.setStack(screens, animated: animated, cause: cause) }
+      return { container.apply(.setStack(screens), animated: animated, cause: cause) }
     case .dismiss, .present, .selectTab:
       return {}
     }
@@ -326,9 +326,9 @@ enum PlanEngine {
     // The change holds the new flow until it is presented; then the presentation holds it.
     // Nothing runs between preparing and applying the plan, so the presentation fits.
     return {
-      guard presenter.canPresentNow(child.container) else { return }
-      presenter.present(
-        child.container, style: style, animated: animated, cause: cause, onEnd: onEnd)
+      presenter.apply(
+        NodeStep.present(child.container, style, tag: nil, onEnd: onEnd), animated: animated,
+        cause: cause)
     }
   }
 
@@ -377,7 +377,7 @@ enum PlanEngine {
   /// (neither presented, even by a presenter being released, nor a tab) and is its own.
   private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
     let container = flow.container
-    return !container.isFinishedUntracked && !container.isPresented
+    return !container.untracked.isFinished && !container.isPresented
       && container.tabContainer == nil && container.owner === flow
   }
 
@@ -392,10 +392,8 @@ enum PlanEngine {
         failure: LinkFailure(.cannotShow(flow: FlowName(Flow.self), route: nil, .emptyStack)))
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
-    let container = flow.container
-    container.performChangeIfObserved {
-      container.setStack(screens, animated: false, cause: cause)
-    }
+    // The new flow's own tree, which is not changing: the step is a change of its own.
+    flow.container.apply(.setStack(screens), animated: false, cause: cause)
   }
 
   /// Whether `flow`'s stack shows exactly `routes`.
@@ -443,6 +441,15 @@ enum PlanEngine {
   }
 }
 
+/// A step at a container whatever its screens: presenting, dismissing, selecting a tab,
+/// listening.
+typealias NodeStep = TreeStep<Never>
+
+/// Who hears where plans begin and end.
+typealias PlanObservers = (
+  observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void
+)
+
 extension TreeStamp {
   /// Whether the live chain is the one this stamp was taken of, unchanged.
   @MainActor
@@ -450,7 +457,7 @@ extension TreeStamp {
     entries.count == live.count
       && zip(entries, live).allSatisfy { entry, level in
         entry.container == ObjectIdentifier(level.container)
-          && entry.revision == level.container.revision
+          && entry.revision == level.container.untracked.revision
       }
   }
 }

@@ -10,13 +10,13 @@ extension DeepLinkRouter {
     followSelectedTab()
     var snapshot = try restorer.snapshot()
     guard let container = rootNode as? TabContainer else { return snapshot }
-    let selected = container.selectedIndexUntracked
+    let (tabs, selected) = container.tabsUntracked
     snapshot.selectedTab = selected
     // An alert up over the tab bar is left out too, and listed.
-    if let alert = container.presentedUntracked?.owner as? any TransientFlow {
-      snapshot.transient.append(TransientLayer(.alert, title: alert.transientTitle))
+    if let title = container.untracked.presented?.details().transientTitle {
+      snapshot.transient.append(TransientLayer(.alert, title: title))
     }
-    for (index, tab) in container.tabsUntracked.enumerated() where index != selected {
+    for (index, tab) in tabs.enumerated() where index != selected {
       guard let flow = tab.owner as? any RestorableFlow,
         let tree = FlowRestorer(rootOrNil: flow).liveSnapshot()
       else { continue }
@@ -41,7 +41,7 @@ extension DeepLinkRouter {
       followSelectedTab()
       return restorer.restore(from: data)
     }
-    let registry = FlowRegistry(roots: container.tabsUntracked.compactMap(Self.tabFlowType))
+    let registry = FlowRegistry(roots: container.tabsUntracked.tabs.compactMap(Self.tabFlowType))
     let snapshot: FlowSnapshot
     do {
       snapshot = try FlowSnapshot.tabBarSnapshot(in: data, registry: registry)
@@ -98,9 +98,9 @@ extension DeepLinkRouter {
       return restorer.report(
         error: RestorationError(failure == .rootFinished ? .rootFinished : .treeChanging))
     }
-    let tabs = container.tabsUntracked
+    let (tabs, selectedBefore) = container.tabsUntracked
     var trees: [FlowSnapshot.TabTree] = []
-    if let saved = snapshot.selectedTab ?? container.selectedIndexUntracked,
+    if let saved = snapshot.selectedTab ?? selectedBefore,
       !snapshot.levels.isEmpty
     {
       trees.append(FlowSnapshot.TabTree(index: saved, levels: snapshot.levels))
@@ -125,7 +125,7 @@ extension DeepLinkRouter {
         continue
       }
       func fits(_ index: Int) -> Bool {
-        !claimed.contains(index) && tabs[index].ownerFlowName == first.flow
+        !claimed.contains(index) && tabs[index].untracked.flow == first.flow
           && tabs[index].owner is any RestorableFlow
       }
       guard
@@ -145,9 +145,9 @@ extension DeepLinkRouter {
     // One change and one plan for the whole bar: every tab's restoration is prepared (nothing
     // moves), then the selection and every tab's changes are applied between one willApply and
     // one didApply.
-    container.performChange {
+    _ = container.performChange {
       var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
-      let selected = savedSelection ?? container.selectedIndexUntracked
+      let selected = savedSelection ?? container.tabsUntracked.selected
       for tab in fitting {
         let tabRestorer = FlowRestorer(rootOrNil: tab.flow)
         tabRestorer.isRequirementMet = restorer.isRequirementMet
@@ -168,12 +168,18 @@ extension DeepLinkRouter {
           }
         }
       }
-      let selection = selected != container.selectedIndexUntracked ? selected : nil
+      let selection = selected != container.tabsUntracked.selected ? selected : nil
       let plan = LinkPlan.restoring(
         container, selecting: selected,
         plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
       PlanEngine.apply(
-        [{ if let selection { container.select(selection, cause: .restoration) } }]
+        [
+          {
+            if let selection {
+              container.apply(NodeStep.selectTab(selection), animated: false, cause: .restoration)
+            }
+          }
+        ]
           + prepared.flatMap(\.restoration.changes),
         of: plan, telling: restorer.planObservers)
     }

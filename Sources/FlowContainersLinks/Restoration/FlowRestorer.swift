@@ -29,8 +29,9 @@ public final class FlowRestorer {
   var isRequirementMet: @MainActor (LinkRequirement) -> Bool = { _ in false }
   /// Runs before a restoration changes the tree (a router drops its held links).
   var willRestore: @MainActor () -> Void = {}
-  /// Who hears where plans begin and end; a router shares its restorer's.
-  let planObservers = ObserverList<PlanEvent>()
+  /// Who hears where plans begin and end, made on the first registration; a router shares its
+  /// restorer's.
+  var planObservers: PlanObservers?
   /// A restorer for the tree under `root`.
   ///
   /// - Parameter root: The root flow, held weakly: keep it alive yourself (store it) as long as
@@ -68,7 +69,7 @@ public final class FlowRestorer {
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
       levels.append(
         FlowSnapshot.Level(
-          flow: level.container.ownerFlowName, routes: stable,
+          flow: level.container.untracked.flow, routes: stable,
           style: level.container.presentationStyle ?? .sheet))
       if stable.count < routes.count { break }
     }
@@ -76,9 +77,9 @@ public final class FlowRestorer {
     // An alert up over the last saved level is not saved, but listed, so that restoring says
     // so.
     if levels.count > 0, levels.count < chain.count,
-      let alert = chain[levels.count].container.owner as? any TransientFlow
+      let title = chain[levels.count].container.details().transientTitle
     {
-      snapshot.transient = [TransientLayer(.alert, title: alert.transientTitle)]
+      snapshot.transient = [TransientLayer(.alert, title: title)]
     }
     return snapshot
   }
@@ -136,8 +137,9 @@ public final class FlowRestorer {
     validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> RestorationReport {
     let node = PlanEngine.node(of: root)
-    if node.isFinishedUntracked { return report(error: RestorationError(.rootFinished)) }
-    if node.isTreeChanging {
+    let reading = node.untracked
+    if reading.isFinished { return report(error: RestorationError(.rootFinished)) }
+    if reading.isChanging {
       return report(error: RestorationError(.treeChanging))
     }
     // The restored tree replaces whatever a held or resuming link would have shown.
@@ -149,7 +151,7 @@ public final class FlowRestorer {
         PlanEngine.apply(restoration.changes, of: plan, telling: planObservers)
       }
       return prepared
-    }
+    }.result
     switch prepared {
     case .failure(let refusal):
       return report(error: refusal)
@@ -280,8 +282,9 @@ extension FlowRestorer {
   /// - Parameter observer: Called on the main actor, inside the restoration's change.
   /// - Returns: A token; the observer stays registered until it is cancelled or released.
   public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
-    let id = planObservers.add(observer)
-    return ObserverToken { [weak planObservers] in planObservers?.remove(id) }
+    let observers = planObservers ?? ObserverToken.makeObservers(of: PlanEvent.self)
+    planObservers = observers
+    return observers.observe(observer)
   }
 }
 

@@ -94,15 +94,11 @@ public struct FlowSnapshot: Sendable, Hashable {
 extension FlowSnapshot: CustomStringConvertible {
   /// One line per level: `AppFlow: [library, note(2)]`, indented like a tree dump.
   public var description: String {
-    TreeDump.shownLevels(count: levels.count).map { index in
-      guard let index else {
-        return TreeDump.elision(
-          depth: TreeDump.keptAtEachEnd, count: levels.count - 2 * TreeDump.keptAtEachEnd)
-      }
-      return TreeDump.line(
-        depth: index, flow: levels[index].flow.rawValue,
-        note: index == 0 ? nil : levels[index].style.rawValue,
-        items: levels[index].routes.map(\.description))
-    }.joined(separator: "\n")
+    FlowTree.chainDescription(count: levels.count) { index in
+      (
+        levels[index].flow.rawValue, index == 0 ? nil : levels[index].style.rawValue,
+        levels[index].routes.map(\.description)
+      )
+    }
   }
 }
