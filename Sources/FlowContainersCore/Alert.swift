@@ -18,9 +18,8 @@
 /// ``AlertScreen/choose(_:fileID:line:)``; the user closing it without choosing is
 /// ``HostEvent/userDismissed``, as for any layer, and gives
 /// `.ended(.dismissedByUser, cause: .user)`: the "cancel" result. It ends like any modal:
-/// dismissed by its presenter or a deep link, or torn down with an ancestor, each giving its
-/// presenter one result. Snapshots do not save alerts: they are transient, and a restoration
-/// reports each alert that was up and is not restored.
+/// dismissed by its presenter, or torn down with an ancestor, each giving its presenter one
+/// result. An alert is transient: what saves the tree leaves it out, and names it.
 public struct Alert<Action> {
   /// The title.
   public var title: String

@@ -99,7 +99,7 @@ final class AlertLayer<Action> {
   }
 }
 
-/// What the links layer needs of a presented alert, whatever its action type.
+/// Choosing an action, whatever its type.
 extension AlertLayer {
   /// Finishes the alert with `action`: after the change under way, if one is, and only if the
   /// alert is still up then, so that a second choice is reported as one.

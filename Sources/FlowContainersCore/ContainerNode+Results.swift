@@ -38,9 +38,9 @@ extension ContainerNode {
   /// when its presentation ends.
   ///
   /// It always returns, exactly once, however the presentation ends: the sub-flow finishing
-  /// with or without a value, the user closing it, its presenter or a link dismissing it, an
-  /// ancestor being dismissed or released (`.ended(.tornDown, cause:)`), or the presentation
-  /// being misuse (`.notPresented`, reported).
+  /// with or without a value, the user closing it, its presenter or another change dismissing
+  /// it, an ancestor being dismissed or released (`.ended(.tornDown, cause:)`), or the
+  /// presentation being misuse (`.notPresented`, reported).
   ///
   /// The call holds this container until it returns, as any method holds its receiver. Awaited
   /// on a root container, that keeps the root's tree, and the sub-flow, alive after the root

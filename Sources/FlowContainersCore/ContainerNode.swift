@@ -78,7 +78,7 @@ public class ContainerNode {
   /// Whether the container has finished; read on every operation.
   var finished = false
   /// Bumped on every change to the stack or the presentation, so that whoever holds a reading
-  /// of the container (an interactive pop in progress, a layer's plan) can tell it moved.
+  /// of the container (an interactive pop in progress, a reading taken earlier) can tell it moved.
   var generation: UInt64 = 0
   /// The Observation registrar, made the first time an observable property is read: until then
   /// nothing can be observing, and mutations skip it.

@@ -3,8 +3,8 @@
 /// FlowContainers never traps on misuse and never half-applies an operation. When a call does not
 /// fit the tree (popping the root, dismissing when nothing is presented, pushing onto a finished
 /// container, a host event naming a screen that is not there) the call changes nothing and a
-/// diagnostic goes to ``MisuseReports``. Layers built on the core report their own codes
-/// the same way (deep links report two route patterns that match the same links).
+/// diagnostic goes to ``MisuseReports``. Code built on the core reports its own codes the same
+/// way, with ``MisuseReports/report(_:)``.
 ///
 /// ```swift
 /// container.pop()  // on a stack holding only its root

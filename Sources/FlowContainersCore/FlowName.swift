@@ -1,17 +1,16 @@
-/// The stable name of a flow type: what events, tree values, plans, snapshots and restoration
-/// reports call a flow.
+/// The stable name of a flow type: what events, tree values, saved trees and reports call a
+/// flow.
 ///
-/// A flow type's name is its ``NamedFlow/flowName`` when it adopts ``NamedFlow`` (every
-/// restorable and linkable flow does), and its type's name otherwise. Snapshots save it, so it
-/// is the same value everywhere a flow is named: compare an event's flow, a tree level's, a
-/// snapshot level's and a dropped level's with one another.
+/// A flow type's name is its ``NamedFlow/flowName`` when it adopts ``NamedFlow``, and its type's
+/// name otherwise. What saves a tree saves it, so it is the same value everywhere a flow is
+/// named: compare an event's flow, a tree level's and a saved level's with one another.
 ///
 /// ```swift
 /// print(FlowName(EditorFlow.self), FlowName.noOwner)
 /// // Prints: EditorFlow (no owner)
 /// ```
 ///
-/// It encodes as a single string, as snapshots have always saved a flow's name, and is made
+/// It encodes as a single string, as saved trees have always kept a flow's name, and is made
 /// once per type: naming a flow in an event costs a copy, not a call to `String(describing:)`.
 public struct FlowName: Sendable, Hashable, RawRepresentable {
   /// The name, such as `EditorFlow`.

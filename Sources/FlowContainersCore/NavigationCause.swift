@@ -3,8 +3,8 @@
 /// Every ``StackChange`` and ``NavigationEvent`` carries a cause, so a host can decide what to
 /// animate and a trace can say why the tree moved. The library sets it for you: your own calls
 /// on ``StackContainer`` are ``program``, and ``ContainerNode/handle(_:fileID:line:)`` is
-/// ``user``. Layers built on the core add their own causes (deep links add `deepLink` and
-/// `restoration`), and so may you, as static members:
+/// ``user``. Modules built on the core add causes of their own, and so may you, as static
+/// members:
 ///
 /// ```swift
 /// extension NavigationCause {

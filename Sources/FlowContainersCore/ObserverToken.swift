@@ -23,8 +23,7 @@ public final class ObserverToken {
   /// Whether ``cancel()`` has run (explicitly or because the token was released).
   public var isCancelled: Bool { unregister == nil }
 
-  /// A token that runs `unregister` once, when cancelled or released; for layers built on the
-  /// core that keep observers of their own.
+  /// A token that runs `unregister` once, when cancelled or released.
   init(unregister: @escaping () -> Void) {
     self.unregister = unregister
   }

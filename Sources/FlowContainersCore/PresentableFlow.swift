@@ -2,8 +2,8 @@
 ///
 /// You never need this to present a flow yourself
 /// (``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` takes a container). Adopt it
-/// where the library creates and presents flows on your behalf: deep links and restoration require
-/// it of every flow they create (a guard flow, a link's target).
+/// where the library creates and presents flows on your behalf: it requires it of every flow it
+/// creates.
 ///
 /// ```swift
 /// extension SignInFlow: PresentableFlow {}  // it already has `let container`
@@ -16,11 +16,10 @@ public protocol PresentableFlow: AnyObject {
   /// The container the flow owns; its ``ContainerNode/owner`` must be the flow.
   var container: StackContainer<Screen> { get }
 
-  /// How the library presents this flow when it presents it for you, as a guard flow; a
+  /// How the library presents this flow when it presents it for you; a
   /// ``PresentationStyle/sheet`` unless the flow says otherwise.
   ///
-  /// Sub-flows that links and restoration present declare their style with their
-  /// `SubFlow` declaration instead.
+  /// A sub-flow that a parent declares, with its style, is presented with that style instead.
   var preferredPresentationStyle: PresentationStyle { get }
 }
 

@@ -10,7 +10,7 @@ public enum PresentationEnding: String, Sendable, Hashable, Codable, CaseIterabl
   /// or ``ContainerNode/finish()``.
   case finished
   /// The presenter dismissed it with ``ContainerNode/dismissPresented(animated:fileID:line:)``,
-  /// or a deep link or restoration dismissed it because it was in the way.
+  /// or a change with another cause dismissed it because it was in the way.
   case dismissedByPresenter
   /// The host reported that the user closed it (``HostEvent/userDismissed``).
   case dismissedByUser

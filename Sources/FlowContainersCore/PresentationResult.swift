@@ -9,7 +9,7 @@
 /// | dismissed itself without a value | `.ended(.finished, cause: .program)` |
 /// | was closed by the user | `.ended(.dismissedByUser, cause: .user)` |
 /// | was dismissed by its presenter | `.ended(.dismissedByPresenter, cause: .program)` |
-/// | was replaced by a deep link | `.ended(.dismissedByPresenter, cause: .deepLink)` |
+/// | was dismissed by a change with another cause | `.ended(.dismissedByPresenter, cause:)` |
 /// | went with an ancestor | `.ended(.tornDown, cause:)`, the cause of the ancestor's ending |
 /// | went with the whole tree, released | `.ended(.tornDown, cause: .program)` |
 /// | could not be presented (misuse, reported) | `.notPresented` |

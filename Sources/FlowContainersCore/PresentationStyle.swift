@@ -1,7 +1,7 @@
 /// How the host shows a presented sub-flow: a sheet, a full-screen cover, or a style of its own.
 ///
 /// The library does not interpret styles; it records the style a presentation was made with,
-/// reports it in ``NavigationEvent``s and tree dumps, and saves and restores it. The host maps
+/// reports it in ``NavigationEvent``s, tree dumps and encodings. The host maps
 /// each style to what its UI framework offers: SwiftUI's `sheet` and `fullScreenCover`, UIKit's
 /// `modalPresentationStyle`, a terminal's header line.
 ///
@@ -14,9 +14,9 @@
 /// }
 /// ```
 ///
-/// Styles are compared by their raw value, which is also what snapshots save.
+/// Styles are compared by their raw value, which is also what they encode to.
 public struct PresentationStyle: RawRepresentable, Sendable, Hashable, Codable {
-  /// The style's name, as snapshots save it.
+  /// The style's name, as it is encoded.
   public let rawValue: String
 
   /// Creates a style; use it for styles of your host's own.

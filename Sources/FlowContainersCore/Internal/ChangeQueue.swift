@@ -4,7 +4,7 @@
 /// it; presenting hands the presenter's to the presented chain). A change runs inside
 /// ``perform(_:)``, or between ``begin()`` and ``end(_:)`` for code that passes no closure:
 /// while it does, user code that the change calls (Observation's `onChange`,
-/// observers, `onEnd`, a released flow's `deinit`, factories a layer built on the core calls)
+/// observers, `onEnd`, a released flow's `deinit`, factories a module built on the core calls)
 /// may ask for more navigation on the same tree. Such a request is not interleaved into the change:
 /// it is queued, and runs after the change has been applied and announced, in request order, each
 /// as a change of its own. So every callback sees a whole tree, and every observer hears the

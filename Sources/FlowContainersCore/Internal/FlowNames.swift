@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Flow names, made once per type: `String(describing:)` of a type is slow, and events, plans
-/// and snapshots name flows on every change.
+/// Flow names, made once per type: `String(describing:)` of a type is slow, and events and the
+/// modules built on the core name flows on every change.
 enum FlowNames {
   /// The names made so far.
   private struct Cache {

@@ -1,18 +1,19 @@
 public import Observation
 
-/// Who hears how a presentation ends: the presenter's `onEnd` closure and the listeners layers
-/// built on the core attach (``ContainerNode/addPresentationListener(_:)``), with the tag such a
-/// layer gave the presentation.
+/// Who hears how a presentation ends: the presenter's `onEnd` closure and the listeners attached
+/// through the seam (``TreeStep/listen(_:)``), with the tag the presenting step gave the
+/// presentation.
 ///
 /// A class, made only for a presentation someone listens to: a presentation nobody listens to
 /// stores and drops one `nil` pointer.
 @MainActor
 final class PresentationEndHandlers {
   var onEnd: ((PresentationEnding) -> Void)?
-  /// The presenter's handler that also hears the cause: typed results and links' sub-flows.
+  /// The presenter's handler that also hears the cause: typed results, and the seam's presents.
   var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
   var listeners: [(PresentationEnding) -> Void] = []
-  /// What the layer that made the presentation says it is for (``ContainerNode/presentationTag``).
+  /// What the step that made the presentation says it is for
+  /// (``TreeStep/present(_:_:tag:onEnd:)``).
   var tag: AnyHashable?
 
   init(

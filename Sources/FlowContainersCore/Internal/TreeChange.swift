@@ -116,8 +116,8 @@ extension ContainerNode {
   /// Makes `change`, which fits now: the one place where a ``TreeChange`` is made, for the door
   /// and for the seam's steps (``apply(_:animated:cause:)``).
   ///
-  /// Inside a change under way in this tree, `change` joins it. Otherwise it runs as a change of
-  /// its own; the door has made sure then that no tree it touches is changing.
+  /// Inside a change under way in this tree, `change` joins it (only a seam's step is made so:
+  /// the door queues a request that meets a change). Otherwise it runs as a change of its own.
   @inline(__always)
   func perform(
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt

@@ -1,5 +1,5 @@
-/// The text of tree dumps, shared with the layers built on the core (a snapshot prints like the
-/// live tree).
+/// The text of tree dumps: ``FlowTree``'s, and a chain of levels printed through the seam
+/// (``FlowTree/chainDescription(count:level:)``).
 ///
 /// A dump stays readable, and its size linear, however deep the tree: indentation stops growing
 /// at ``maximumIndent`` levels (deeper lines name their depth instead), and a chain longer than
