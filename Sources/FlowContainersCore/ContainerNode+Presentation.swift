@@ -184,11 +184,10 @@ extension ContainerNode {
   }
 
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
-  ///
-  /// `callbacks` says who hears how it ends, and what it is for.
   func presentNow(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    callbacks: PresentationCallbacks
+    onEnd: ((PresentationEnding) -> Void)?,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
     guard let childOwner = child.owner else { return }
     child.hang(.presented(style), on: self)
@@ -199,11 +198,8 @@ extension ContainerNode {
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
-    if callbacks.onEnd != nil || callbacks.onEndWithCause != nil || callbacks.tag != nil {
-      let handlers = PresentationEndHandlers(
-        onEnd: callbacks.onEnd, onEndWithCause: callbacks.onEndWithCause)
-      handlers.tag = callbacks.tag
-      endHandlers = handlers
+    if onEnd != nil || onEndWithCause != nil {
+      endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
     }
     generation = generation &+ 1
     let queue = changeQueue

@@ -3,9 +3,9 @@
 ///
 /// Users of the library see none of them. Through them, a module above the core reads a tree
 /// without registering Observation accesses (``ContainerNode/untracked``,
-/// ``TabContainer/tabsUntracked``, ``StackContainer/screensUntracked``), makes one change of a
-/// tree from many steps, each with a cause (``ContainerNode/performChange(_:)``,
-/// ``ContainerNode/apply(_:animated:cause:)``), hears how a presentation ends
+/// ``StackContainer/screensUntracked``), makes one change of a tree from many steps, each with a
+/// cause (``ContainerNode/performChange(_:)``, ``ContainerNode/apply(_:animated:cause:)``,
+/// ``StackContainer/edit(keeping:adding:animated:cause:)``), hears how a presentation ends
 /// (``TreeStep/listen(_:)``, ``FlowResult/take(_:_:)``), keeps observers of its own
 /// (``ObserverToken/makeObservers(of:)``), and prints a chain of levels as a tree dump prints it
 /// (``FlowTree/chainDescription(count:level:)``). What a container keeps that can keep a flow
@@ -23,27 +23,25 @@
 extension ContainerNode {
   /// This container as it is now, read without registering an Observation access.
   ///
-  /// Cheap: stored values, copied; no cast, no lookup. Read a tab container's tabs with
-  /// ``TabContainer/tabsUntracked``.
+  /// Cheap: stored values, copied; no cast, no lookup.
   ///
-  /// - `flow`: the owner's stable name, or ``FlowName/noOwner``; made once per container.
   /// - `presented`, `presentedFlow`: the container it presents and that container's flow, which
   ///   the presentation holds strongly.
   /// - `revision`: a number that changes whenever its stack or presentation changes, so that a
   ///   reading of the tree can tell whether it still holds.
   /// - `isFinished`: whether it has finished.
   /// - `isChanging`: whether a change is being applied or announced in its tree.
-  /// - `presentationTag`: what the step that made its presentation said it is for; `nil` when
-  ///   nothing is presented or nothing was said.
+  /// - `tabs`, `selectedTab`: a tab container's tabs and the selected one's position; empty and
+  ///   `nil` for a stack.
   package var untracked:
     (
-      flow: FlowName, presented: ContainerNode?, presentedFlow: AnyObject?, revision: UInt64,
-      isFinished: Bool, isChanging: Bool, presentationTag: AnyHashable?
+      presented: ContainerNode?, presentedFlow: AnyObject?, revision: UInt64, isFinished: Bool,
+      isChanging: Bool, tabs: [ContainerNode], selectedTab: Int?
     )
   {
     (
-      ownerFlowName, presentedNode, presentedOwner, generation, finished,
-      changes?.isChanging == true, endHandlers?.tag
+      presentedNode, presentedOwner, generation, finished, changes?.isChanging == true,
+      tabReading.tabs, tabReading.selected
     )
   }
 
@@ -73,7 +71,7 @@ extension ContainerNode {
   /// The step is made as the ``TreeChange`` the public operation makes, by the same code. Unlike
   /// the public operations, a step that does not fit is not misuse: nothing happens, and this
   /// returns `false`. A present fits when nothing is presented here, neither container has
-  /// finished and the presentation would form no cycle; a stack step, on a stack of `Screen`; a
+  /// finished and the presentation would form no cycle; a
   /// tab selection, on a tab container, for a tab other than the selected one; listening, when
   /// something is presented.
   ///
@@ -83,9 +81,7 @@ extension ContainerNode {
   ///   - cause: What the events it causes say caused them.
   /// - Returns: Whether the step was made.
   @discardableResult
-  package func apply<Screen>(
-    _ step: TreeStep<Screen>, animated: Bool, cause: NavigationCause
-  ) -> Bool {
+  package func apply(_ step: TreeStep, animated: Bool, cause: NavigationCause) -> Bool {
     let change: TreeChange
     switch step {
     case .listen(let listener):
@@ -97,7 +93,16 @@ extension ContainerNode {
       return true
     case .present(let child, let style, let tag, let onEnd):
       guard canPresent(child) else { return false }
-      change = .present(child, style, PresentationCallbacks(onEndWithCause: onEnd, tag: tag))
+      perform(
+        .present(child, style, PresentationCallbacks(onEndWithCause: onEnd)), animated: animated,
+        cause: cause, fileID: #fileID, line: #line)
+      // What the presentation is for, once it is made: nothing it ends can have asked yet.
+      if let tag, presentedNode === child {
+        let handlers = endHandlers ?? PresentationEndHandlers()
+        handlers.tag = tag
+        endHandlers = handlers
+      }
+      return true
     case .dismissPresented:
       change = .dismissPresented
     case .selectTab(let index):
@@ -105,11 +110,6 @@ extension ContainerNode {
         index != bar.selectedPosition
       else { return false }
       change = .selectTab(index)
-    case .push, .popTo, .setStack:
-      guard let stack = self as? StackContainer<Screen>, let edit = stack.edit(for: step) else {
-        return false
-      }
-      change = .stack(edit)
     }
     perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
     return true
@@ -118,8 +118,8 @@ extension ContainerNode {
   /// What this container keeps that can keep a flow or a screen alive, and whether its flow is
   /// one the tree made for itself; read without registering an Observation access.
   ///
-  /// Dearer than ``untracked`` (it loads the owner and asks what it is), for reports and rare
-  /// checks:
+  /// Dearer than ``untracked`` (it loads the owner and asks what it is, and copies a tag of any
+  /// type), for reports and rare checks:
   ///
   /// - `screenIndex`: `object`'s position in its stack, if `object` is one of its screens.
   /// - `hasPresentationOnEnd`: whether the presenter gave its current presentation an `onEnd`
@@ -130,64 +130,71 @@ extension ContainerNode {
   /// - `transientTitle`: for a flow the tree makes for itself (the flow behind a presented
   ///   alert), the title that names it where a saved tree leaves it out, such as `Delete?`;
   ///   `nil` for any other flow.
+  /// - `presentationTag`: what the step that made its presentation said it is for; `nil` when
+  ///   nothing is presented or nothing was said.
   ///
   /// - Parameter object: A screen to look for, or `nil`.
   /// - Returns: What it keeps, and what its flow is.
   package func details(
     screen object: AnyObject? = nil
-  ) -> (screenIndex: Int?, hasPresentationOnEnd: Bool, observerCount: Int, transientTitle: String?)
-  {
+  ) -> (
+    screenIndex: Int?, hasPresentationOnEnd: Bool, observerCount: Int, transientTitle: String?,
+    presentationTag: AnyHashable?
+  ) {
     (
       object.flatMap { content.screenIndex(identicalTo: $0) }, endHandlers?.onEnd != nil,
       (eventObservers?.count ?? 0) + changeObserverCount,
-      (owner as? any TransientFlow)?.transientTitle
+      (owner as? any TransientFlow)?.transientTitle, endHandlers?.tag
     )
   }
 }
 
-extension TabContainer {
-  /// This tab container's tabs and the selected tab's position (`nil` when there are none), read
-  /// without registering an Observation access.
-  package var tabsUntracked: (tabs: [ContainerNode], selected: Int?) {
-    (tabNodes, selectedPosition)
-  }
-}
-
 extension StackContainer {
-  /// The change a stack step makes, as the public operation of the same name makes it; `nil`
-  /// for a step that is not a stack step.
-  func edit(for step: TreeStep<Screen>) -> StackEdit? {
-    switch step {
-    case .push(let screens):
-      StackEdit("push(contentsOf:)") { [self] animated, cause in
+  /// Keeps the first `count` screens and pushes `screens` over them, as the public operation of
+  /// that shape makes it: a push (all kept), a pop to `count - 1` (none added) or a replacement
+  /// (none kept); inside the change of the tree under way, or as a change of its own.
+  ///
+  /// An edit of another shape, or one that does not fit the stack, is not misuse: nothing
+  /// happens, and this returns `false`.
+  ///
+  /// - Parameters:
+  ///   - count: How many screens stay, from the bottom.
+  ///   - screens: The screens pushed over them.
+  ///   - animated: Whether the host should animate it.
+  ///   - cause: What the events it causes say caused them.
+  /// - Returns: Whether the edit was made.
+  @discardableResult
+  package func edit(
+    keeping count: Int, adding screens: [Screen], animated: Bool, cause: NavigationCause
+  ) -> Bool {
+    let edit: StackEdit
+    if count == storage.count, !screens.isEmpty {
+      edit = StackEdit("push(contentsOf:)") { [self] animated, cause in
         push(contentsOf: screens, animated: animated, cause: cause)
       }
-    case .popTo(let index):
-      StackEdit("pop(toIndex:)") { [self] animated, cause in
-        _ = pop(toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
+    } else if screens.isEmpty, count >= 1, count < storage.count {
+      edit = StackEdit("pop(toIndex:)") { [self] animated, cause in
+        _ = pop(
+          toIndex: count - 1, operation: .popTo(index: count - 1), animated: animated, cause: cause)
       }
-    case .setStack(let screens):
-      StackEdit("replace(with:)") { [self] animated, cause in
+    } else if count == 0, !screens.isEmpty {
+      edit = StackEdit("replace(with:)") { [self] animated, cause in
         replace(with: screens, animated: animated, cause: cause)
       }
-    case .present, .dismissPresented, .selectTab, .listen:
-      nil
+    } else {
+      return false
     }
+    perform(.stack(edit), animated: animated, cause: cause, fileID: #fileID, line: #line)
+    return true
   }
 }
 
 /// One step of a change that a module above the core makes, with
 /// ``ContainerNode/apply(_:animated:cause:)``.
 ///
-/// `Screen` is the screen type of a stack step's container; steps that involve no screens take
-/// any type (`TreeStep<Never>`).
-package enum TreeStep<Screen> {
-  /// Push screens on the stack.
-  case push([Screen])
-  /// Pop to the screen at an index, which stays.
-  case popTo(Int)
-  /// Replace the stack.
-  case setStack([Screen])
+/// A stack's own steps are made with ``StackContainer/edit(keeping:adding:animated:cause:)``,
+/// which knows its screens' type.
+package enum TreeStep {
   /// Present a container with a style; the tag says what the presentation is for, and `onEnd`
   /// hears how it ended and what caused that.
   case present(

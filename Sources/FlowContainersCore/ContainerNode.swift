@@ -52,6 +52,9 @@ public class ContainerNode {
   var ownerType: AnyObject.Type?
   /// The owner's ``FlowName``, made the first time something names it.
   var ownerNameCache: FlowName?
+
+  /// A tab container's tabs and the selected one's position; none for a stack.
+  var tabReading: (tabs: [ContainerNode], selected: Int?) { ([], nil) }
   /// The owner's identity, remembered when the owner is set.
   ///
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
@@ -215,6 +218,13 @@ extension ContainerNode {
     guard canCallBack else { return body() }
     return changeQueue.perform(body)
   }
+
+  /// The stable name of the container's flow, the one events carry and snapshots save;
+  /// ``FlowName/noOwner`` while it has no owner.
+  ///
+  /// Made once per container, so reading it costs a copy. It does not register an Observation
+  /// access: it changes only with ``owner``.
+  public var flowName: FlowName { ownerFlowName }
 
   /// The owner's stable name, or ``FlowName/noOwner``: made once per container, so that naming
   /// it in an event costs a copy.

@@ -65,8 +65,11 @@ extension StackContainer {
     contentsOf screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    guard let edit = edit(for: .push(screens)) else { return }
-    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    request(
+      .stack(
+        StackEdit("push(contentsOf:)") { [self] animated, cause in
+          push(contentsOf: screens, animated: animated, cause: cause)
+        }), animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Removes the top screen and returns it.
@@ -226,8 +229,11 @@ extension StackContainer {
     with screens: [Screen], animated: Bool = true, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    guard let edit = edit(for: .setStack(screens)) else { return }
-    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    request(
+      .stack(
+        StackEdit("replace(with:)") { [self] animated, cause in
+          replace(with: screens, animated: animated, cause: cause)
+        }), animated: animated, cause: .program, fileID: fileID, line: line)
   }
 }
 

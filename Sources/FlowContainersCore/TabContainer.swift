@@ -31,6 +31,9 @@
 /// events that name a tab that is not there are misuse, reported, and change nothing.
 @MainActor
 public final class TabContainer: ContainerNode {
+  /// The tabs and the selected tab's position.
+  override var tabReading: (tabs: [ContainerNode], selected: Int?) { (tabNodes, selectedPosition) }
+
   /// The tabs' containers, in order.
   var tabNodes: [ContainerNode] = []
   /// The tab flows, held strongly: what keeps each tab alive.

@@ -216,7 +216,7 @@ public final class LeakTracker {
   }
 
   private func label(_ node: ContainerNode) -> String {
-    let owner = node.owner == nil ? FlowName.noOwner : node.untracked.flow
+    let owner = node.owner == nil ? FlowName.noOwner : node.flowName
     return "\(owner)@\(node.depth)"
   }
 

@@ -74,17 +74,13 @@ struct StackEdit {
   }
 }
 
-/// What the caller of a presentation hears: how it ends, or that it was refused; and what the
-/// caller says the presentation is for.
+/// What the caller of a presentation hears: how it ends, or that it was refused.
 struct PresentationCallbacks {
   var onEnd: ((PresentationEnding) -> Void)?
   /// The presenter's handler that also hears the cause: typed results, and the seam's presents.
   var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
   /// Runs when the request turns out to be misuse (reported), now or when it runs.
   var onRejected: (() -> Void)?
-  /// What the presentation is for, as a seam's present says (``TreeStep/present(_:_:tag:onEnd:)``):
-  /// a tree's modules find the presentation by it.
-  var tag: AnyHashable?
 }
 
 extension ContainerNode {
@@ -221,7 +217,9 @@ extension ContainerNode {
   ) {
     switch change {
     case .present(let child, let style, let callbacks):
-      presentNow(child, style: style, animated: animated, cause: cause, callbacks: callbacks)
+      presentNow(
+        child, style: style, animated: animated, cause: cause, onEnd: callbacks.onEnd,
+        onEndWithCause: callbacks.onEndWithCause)
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:

@@ -10,7 +10,7 @@ extension DeepLinkRouter {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
       presenter.apply(
-        NodeStep.listen { [weak self] _ in self?.guardFlowEnded(requirement) }, animated: false,
+        TreeStep.listen { [weak self] _ in self?.guardFlowEnded(requirement) }, animated: false,
         cause: .deepLink)
     }
     if presentedGuard == nil {
@@ -22,7 +22,7 @@ extension DeepLinkRouter {
       let top = base.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
-          LinkFailure(.cannotCreate(flow: top.untracked.flow, subFlow: FlowName(type(of: flow)))))
+          LinkFailure(.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow)))))
       }
     }
     return hold(link, .guardRequired(requirement), until: nil)
@@ -39,7 +39,7 @@ extension DeepLinkRouter {
     for requirement: LinkRequirement, in root: ContainerNode
   ) -> ContainerNode? {
     let tag = AnyHashable(requirement)
-    for current in root.chain(.towardTop) where current.untracked.presentationTag == tag {
+    for current in root.chain(.towardTop) where current.details().presentationTag == tag {
       return current
     }
     return nil
@@ -51,7 +51,7 @@ extension DeepLinkRouter {
     // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
     // lets every router on the tree find the guard flow and wait on it.
     let presented = top.apply(
-      NodeStep.present(
+      TreeStep.present(
         flow.container, flow.preferredPresentationStyle, tag: AnyHashable(requirement),
         onEnd: { [weak self] _, _ in self?.guardFlowEnded(requirement) }),
       animated: true, cause: .deepLink)
@@ -74,7 +74,7 @@ extension DeepLinkRouter {
       // a superseded link keeps nothing alive.
       let id = ObjectIdentifier(presenter)
       presenter.apply(
-        NodeStep.listen { [weak self] _ in self?.objectingFlowEnded(on: id) }, animated: false,
+        TreeStep.listen { [weak self] _ in self?.objectingFlowEnded(on: id) }, animated: false,
         cause: .deepLink)
     }
     return .held(reason)

@@ -91,12 +91,12 @@ extension LinkPlan {
     let tabs = bar.tabsUntracked
     var steps: [Step] = []
     if let selected, selected != tabs.selected, tabs.tabs.indices.contains(selected) {
-      steps.append(.selectTab(level: 0, index: selected, flow: tabs.tabs[selected].untracked.flow))
+      steps.append(.selectTab(level: 0, index: selected, flow: tabs.tabs[selected].flowName))
     }
     for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: 1) } }
     var plan = LinkPlan(
       request: .restoration,
-      levels: [Level(flow: bar.untracked.flow, routes: [], isReused: true)] + (shown?.levels ?? []),
+      levels: [Level(flow: bar.flowName, routes: [], isReused: true)] + (shown?.levels ?? []),
       steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
     plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
     plan.tabs = [selected] + (shown?.tabs ?? [])

@@ -20,7 +20,7 @@ struct LiveLevel {
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
   }
 
-  var name: FlowName { container.untracked.flow }
+  var name: FlowName { container.flowName }
 
   /// The identity of the level's flow type.
   var flowIdentity: ObjectIdentifier? {
@@ -110,5 +110,13 @@ extension LinkableFlow {
       erased.append(AnyRoute(resolution.stack[index]))
     }
     return (erased, resolution.remainder)
+  }
+}
+
+extension TabContainer {
+  /// The tabs and the selected tab's position, read without registering an Observation access.
+  var tabsUntracked: (tabs: [ContainerNode], selected: Int?) {
+    let reading = untracked
+    return (reading.tabs, reading.selectedTab)
   }
 }

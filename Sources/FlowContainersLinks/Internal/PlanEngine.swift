@@ -94,11 +94,11 @@ enum PlanEngine {
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
       if let cover = bar.untracked.presented {
-        steps.append(.dismiss(level: level + 1, flow: cover.untracked.flow))
+        steps.append(.dismiss(level: level + 1, flow: cover.flowName))
       }
       let (tabs, selected) = bar.tabsUntracked
       if tab != selected, tabs.indices.contains(tab) {
-        steps.append(.selectTab(level: level, index: tab, flow: tabs[tab].untracked.flow))
+        steps.append(.selectTab(level: level, index: tab, flow: tabs[tab].flowName))
       }
     }
     if live.count > reused {
@@ -187,7 +187,7 @@ enum PlanEngine {
         guard let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: plan.request)
         else { continue }
-        return (asked.untracked.flow, reason, layer.presenter ?? staying)
+        return (asked.flowName, reason, layer.presenter ?? staying)
       }
     }
     return nil
@@ -269,11 +269,11 @@ enum PlanEngine {
       case .dismiss(let level, _):
         let presenter = live[level - 1].container
         changes.append {
-          presenter.apply(NodeStep.dismissPresented, animated: animated, cause: cause)
+          presenter.apply(TreeStep.dismissPresented, animated: animated, cause: cause)
         }
       case .selectTab(let level, let tab, _):
         guard let bar = live[level].bar else { continue }
-        changes.append { bar.apply(NodeStep.selectTab(tab), animated: false, cause: cause) }
+        changes.append { bar.apply(TreeStep.selectTab(tab), animated: false, cause: cause) }
       case .popTo, .push, .replace:
         if let change = stackChanges[index] { changes.append(change) }
       case .present(let level, _, let style, _):
@@ -305,14 +305,18 @@ enum PlanEngine {
     switch step {
     case .popTo(_, _, let index):
       return {
-        container.apply(TreeStep<Flow.Screen>.popTo(index), animated: animated, cause: cause)
+        container.edit(keeping: index + 1, adding: [], animated: animated, cause: cause)
       }
     case .push(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: offset)
-      return { container.apply(.push(screens), animated: animated, cause: cause) }
+      return {
+        container.edit(
+          keeping: container.screensUntracked.count, adding: screens, animated: animated,
+          cause: cause)
+      }
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
-      return { container.apply(.setStack(screens), animated: animated, cause: cause) }
+      return { container.edit(keeping: 0, adding: screens, animated: animated, cause: cause) }
     case .dismiss, .present, .selectTab:
       return {}
     }
@@ -327,7 +331,7 @@ enum PlanEngine {
     // Nothing runs between preparing and applying the plan, so the presentation fits.
     return {
       presenter.apply(
-        NodeStep.present(child.container, style, tag: nil, onEnd: onEnd), animated: animated,
+        TreeStep.present(child.container, style, tag: nil, onEnd: onEnd), animated: animated,
         cause: cause)
     }
   }
@@ -393,7 +397,7 @@ enum PlanEngine {
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     // The new flow's own tree, which is not changing: the step is a change of its own.
-    flow.container.apply(.setStack(screens), animated: false, cause: cause)
+    flow.container.edit(keeping: 0, adding: screens, animated: false, cause: cause)
   }
 
   /// Whether `flow`'s stack shows exactly `routes`.
@@ -440,10 +444,6 @@ enum PlanEngine {
     return screens
   }
 }
-
-/// A step at a container whatever its screens: presenting, dismissing, selecting a tab,
-/// listening.
-typealias NodeStep = TreeStep<Never>
 
 /// Who hears where plans begin and end.
 typealias PlanObservers = (

@@ -125,7 +125,7 @@ extension DeepLinkRouter {
         continue
       }
       func fits(_ index: Int) -> Bool {
-        !claimed.contains(index) && tabs[index].untracked.flow == first.flow
+        !claimed.contains(index) && tabs[index].flowName == first.flow
           && tabs[index].owner is any RestorableFlow
       }
       guard
@@ -176,7 +176,7 @@ extension DeepLinkRouter {
         [
           {
             if let selection {
-              container.apply(NodeStep.selectTab(selection), animated: false, cause: .restoration)
+              container.apply(TreeStep.selectTab(selection), animated: false, cause: .restoration)
             }
           }
         ]

@@ -69,7 +69,7 @@ public final class FlowRestorer {
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
       levels.append(
         FlowSnapshot.Level(
-          flow: level.container.untracked.flow, routes: stable,
+          flow: level.container.flowName, routes: stable,
           style: level.container.presentationStyle ?? .sheet))
       if stable.count < routes.count { break }
     }
