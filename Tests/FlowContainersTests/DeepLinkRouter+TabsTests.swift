@@ -281,12 +281,18 @@ struct DeepLinkRouterTabsTests {
     #expect(fresh.app.container.stack == [.library, .note(3)])
   }
 
-  @Test func restoringATabBarIsOnePlanWithEveryChangeBetweenOneWillAndOneDidApply() async throws {
+  /// A tab bar's saved state: note 2 open in the app's tab, and the slides up in the gallery's,
+  /// which is selected.
+  private func savedNoteAndSlides() async throws -> Data {
     let tabs = TabbedApp()
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     _ = await router.open("notes://note/2")
     _ = await router.open("notes://slides")
-    let data = try router.snapshot().jsonData()
+    return try router.snapshot().jsonData()
+  }
+
+  @Test func restoringATabBarIsOnePlanWithEveryChangeBetweenOneWillAndOneDidApply() async throws {
+    let data = try await savedNoteAndSlides()
 
     let fresh = TabbedApp()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "notes")
@@ -312,11 +318,7 @@ struct DeepLinkRouterTabsTests {
   }
 
   @Test func aSavedTabIsRestoredIntoTheTabOfItsFlowWhereverTheTabsNowStand() async throws {
-    let tabs = TabbedApp()
-    let router = DeepLinkRouter(root: tabs, scheme: "notes")
-    _ = await router.open("notes://note/2")
-    _ = await router.open("notes://slides")
-    let data = try router.snapshot().jsonData()
+    let data = try await savedNoteAndSlides()
 
     let fresh = TabbedApp()
     let app = fresh.app
