@@ -59,10 +59,11 @@ extension DeepLinkRouter {
   /// is dropped, with a report; restoration never presents a guard. A held or resuming link is
   /// dropped as ``LinkDropReason/superseded``.
   ///
-  /// For a tab bar's router, each saved tab's tree is restored into the tab at its position
-  /// when that tab is still there with the same flow type, and the saved tab is selected, all as
-  /// one change of the tree; a tab that is gone, holds another flow type or is listed twice is
-  /// dropped with a report, and the others are restored.
+  /// For a tab bar's router, each saved tab's tree is restored into the tab whose flow has its
+  /// ``NamedFlow/flowName`` (its saved position only tells two tabs of one flow type apart),
+  /// and the saved tab is selected, all as one plan and one change of the tree; a tab with no
+  /// tab of its flow left, or listed twice, is dropped with a report, and the others are
+  /// restored.
   ///
   /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
   /// - Returns: What was restored and what was dropped; an invalid snapshot restores nothing
@@ -80,7 +81,7 @@ extension DeepLinkRouter {
     (tab.owner as? any RestorableFlow).map { type(of: $0) as any RestorableFlow.Type }
   }
 
-  /// One saved tab's tree that fits the tab at its position.
+  /// One saved tab's tree, and the live tab of its flow it goes into.
   private struct FittingTab {
     let index: Int
     let flow: any RestorableFlow
