@@ -1,10 +1,12 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The modules `import FlowContainers` gives. Targets that use the library depend on all three, not
+// The modules `import FlowContainers` gives. Targets that use the library depend on all four, not
 // on the umbrella alone: the build does not notice a change to a module that is only re-exported
 // (`@_exported`), and would link a dependent against symbols that are gone.
-let library: [Target.Dependency] = ["FlowContainers", "FlowContainersCore", "FlowContainersLinks"]
+let library: [Target.Dependency] = [
+  "FlowContainers", "FlowContainersCore", "FlowContainersRestoration", "FlowContainersLinks",
+]
 
 let package = Package(
   name: "FlowContainers",
@@ -12,7 +14,9 @@ let package = Package(
   products: [
     .library(
       name: "FlowContainers",
-      targets: ["FlowContainers", "FlowContainersCore", "FlowContainersLinks"]),
+      targets: [
+        "FlowContainers", "FlowContainersCore", "FlowContainersRestoration", "FlowContainersLinks",
+      ]),
     .library(name: "FlowContainersTesting", targets: ["FlowContainersTesting"]),
   ],
   targets: [
@@ -22,16 +26,23 @@ let package = Package(
       name: "FlowContainersCore",
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
-    // Deep links and restoration, on the core's public and `package` API.
+    // Restoration: routes and screens, sub-flow declarations, snapshots, and the planning by
+    // difference that restoring and links share; on the core's public API and its seam.
     .target(
-      name: "FlowContainersLinks",
+      name: "FlowContainersRestoration",
       dependencies: ["FlowContainersCore"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
-    // What users import: both, re-exported.
+    // Deep links: patterns, resolution, guards, held links; on restoration.
+    .target(
+      name: "FlowContainersLinks",
+      dependencies: ["FlowContainersCore", "FlowContainersRestoration"],
+      swiftSettings: [.treatAllWarnings(as: .error)]
+    ),
+    // What users import: all three, re-exported.
     .target(
       name: "FlowContainers",
-      dependencies: ["FlowContainersCore", "FlowContainersLinks"],
+      dependencies: ["FlowContainersCore", "FlowContainersRestoration", "FlowContainersLinks"],
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
     .target(

@@ -83,7 +83,7 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
           guard let link = try? DeepLink(parsing: links[index & 1]) else {
             fatalError("the benchmark link did not parse")
           }
-          let plan: LinkPlan
+          let plan: NavigationPlan
           switch router.plan(for: link) {
           case .success(let made): plan = made
           case .failure(let failure): fatalError("the benchmark link did not resolve: \(failure)")

@@ -1,8 +1,10 @@
-// The module users import: the core and the links-and-restoration layer, as one.
+// The module users import: the core, restoration and links, as one.
 //
 // `FlowContainersCore` compiles on its own (containers, presentation, ownership, endings,
-// observation, diagnostics); `FlowContainersLinks` builds deep links and restoration on the
-// core's public and `package` API. `import FlowContainers` gives both.
+// observation, diagnostics); `FlowContainersRestoration` builds routes, snapshots and the
+// planning by difference on the core's public API and its seam; `FlowContainersLinks` builds
+// deep links on restoration. `import FlowContainers` gives all three.
 
 @_exported public import FlowContainersCore
 @_exported public import FlowContainersLinks
+@_exported public import FlowContainersRestoration

@@ -4,8 +4,8 @@ import FlowContainers
 // SettingsFlow, which presents AccountFlow. SignInFlow is the guard; AlertFlow is a modal that
 // links know nothing about.
 
-extension LinkRequirement {
-  static let signedIn: LinkRequirement = "signed-in"
+extension FlowRequirement {
+  static let signedIn: FlowRequirement = "signed-in"
 }
 
 struct NoteMissing: Error, CustomStringConvertible {
@@ -116,7 +116,7 @@ final class EditorFlow {
   let noteID: Int
   var hasUnsavedChanges = false
   /// What asked this editor whether it objects, in order.
-  var objectedTo: [LinkRequest] = []
+  var objectedTo: [NavigationRequest] = []
   private let catalog: Catalog
   private let journal: Journal?
 
@@ -138,14 +138,14 @@ extension EditorFlow: LinkableFlow, InterruptionAware {
 
   static let subFlows: [SubFlow<EditorFlow>] = []
 
-  static var requirement: LinkRequirement? { .signedIn }
+  static var requirement: FlowRequirement? { .signedIn }
 
   func makeScreen(for route: EditorRoute) throws -> EditorRoute {
     try catalog.check(route)
     return route
   }
 
-  func objection(toInterruptionBy request: LinkRequest) -> String? {
+  func objection(toInterruptionBy request: NavigationRequest) -> String? {
     objectedTo.append(request)
     return hasUnsavedChanges ? "note \(noteID) has unsaved changes" : nil
   }
@@ -254,12 +254,14 @@ final class AlertFlow {
 final class RouterLog: DeepLinkRouterDelegate {
   var entries: [String] = []
 
-  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome) {
+  func router(
+    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
+  ) {
     entries.append("resumed \(request): \(outcome.summary)")
   }
 
   func router(
-    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
   ) {
     entries.append("dropped \(request): \(reason)")
   }
@@ -305,7 +307,7 @@ struct LinkedApp {
     await router.open(text)
   }
 
-  func plan(_ text: String) throws -> LinkPlan {
+  func plan(_ text: String) throws -> NavigationPlan {
     try router.plan(for: DeepLink(parsing: text)).get()
   }
 }

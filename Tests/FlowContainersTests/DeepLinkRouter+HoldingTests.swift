@@ -231,7 +231,7 @@ final class MarkedRoot: LinkableFlow {
 final class BusyFlow: InterruptionAware {
   let container = StackContainer<String>(root: "busy")
   init() { container.owner = self }
-  func objection(toInterruptionBy request: LinkRequest) -> String? { "busy" }
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { "busy" }
 }
 
 @MainActor

@@ -27,7 +27,7 @@ final class PickerHost: LinkableFlow {
 }
 
 extension PickerHost: InterruptionAware {
-  func objection(toInterruptionBy request: LinkRequest) -> String? { objection }
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { objection }
 }
 
 /// A linkable sub-flow that finishes with an `Int`.
@@ -58,7 +58,7 @@ final class AwareTabs: TabbedFlow, InterruptionAware {
     container.setTabs([app.container, gallery.container])
   }
 
-  func objection(toInterruptionBy request: LinkRequest) -> String? { objection }
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { objection }
 }
 
 /// Typed results through links and restoration, and alerts met by links and snapshots.

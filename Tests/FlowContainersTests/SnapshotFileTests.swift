@@ -1,5 +1,5 @@
 import FlowContainers
-@_spi(Testing) import FlowContainersLinks
+@_spi(Testing) import FlowContainersRestoration
 import Foundation
 import Testing
 

@@ -42,12 +42,9 @@ final class AppFlow {
 
   /// How the console names what was asked for: a link as it reads, the Edit button's
   /// destination as "the editor".
-  private func label(_ request: LinkRequest) -> String {
-    switch request {
-    case .link(let link): link.description
-    case .destination: "the editor"
-    case .restoration: "the saved screens"
-    }
+  private func label(_ request: NavigationRequest) -> String {
+    if let link = request.link { return link.description }
+    return request == .restoration ? "the saved screens" : "the editor"
   }
 
   private func report(_ outcome: LinkOutcome, for link: String) {
@@ -149,7 +146,9 @@ extension AppFlow: EditorFlowDelegate {
 }
 
 extension AppFlow: DeepLinkRouterDelegate {
-  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome) {
+  func router(
+    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
+  ) {
     if case .applied = outcome {
       console.say("Opened \(label(request)).")
     } else {
@@ -158,7 +157,7 @@ extension AppFlow: DeepLinkRouterDelegate {
   }
 
   func router(
-    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
   ) {
     let link = label(request)
     switch reason {

@@ -70,8 +70,8 @@ enum EditorRoute: String, Hashable, Codable, Sendable {
   case preview
 }
 
-extension LinkRequirement {
-  static let signedIn: LinkRequirement = "signed-in"
+extension FlowRequirement {
+  static let signedIn: FlowRequirement = "signed-in"
 }
 
 extension EditorFlow: LinkableFlow {
@@ -82,7 +82,7 @@ extension EditorFlow: LinkableFlow {
 
   static let subFlows: [SubFlow<EditorFlow>] = []
 
-  static var requirement: LinkRequirement? { .signedIn }
+  static var requirement: FlowRequirement? { .signedIn }
 
   func route(for screen: any NotesScreen) -> EditorRoute? {
     switch screen {
@@ -101,7 +101,7 @@ extension EditorFlow: LinkableFlow {
 }
 
 extension EditorFlow: InterruptionAware {
-  func objection(toInterruptionBy request: LinkRequest) -> String? {
+  func objection(toInterruptionBy request: NavigationRequest) -> String? {
     hasUnsavedChanges ? "“\(original.title)” has unsaved changes" : nil
   }
 }

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 extension DeepLink: CustomStringConvertible {
   /// The link as text, percent-encoded so that parsing it gives this link back (less whatever

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 extension DeepLink {
   /// Parses `text` as a deep link.

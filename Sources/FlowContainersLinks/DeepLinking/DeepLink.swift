@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///

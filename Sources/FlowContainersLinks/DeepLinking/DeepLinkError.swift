@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 /// Why a text could not be parsed as a ``DeepLink``.
 ///

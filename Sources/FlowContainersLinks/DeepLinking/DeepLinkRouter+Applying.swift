@@ -1,4 +1,5 @@
 public import FlowContainersCore
+public import FlowContainersRestoration
 
 extension DeepLinkRouter {
   /// Applies `plan` to the tree, if it still fits.
@@ -21,14 +22,14 @@ extension DeepLinkRouter {
   ///
   /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
-  public func apply(_ plan: LinkPlan) -> LinkOutcome {
+  public func apply(_ plan: NavigationPlan) -> LinkOutcome {
     supersedePendingLinks()
     return applyNow(plan)
   }
 
   /// Applies `plan` for a request that is the newest already: an opened link after planning or
   /// validation, or a held link resuming.
-  func applyNow(_ plan: LinkPlan) -> LinkOutcome {
+  func applyNow(_ plan: NavigationPlan) -> LinkOutcome {
     guard let rootNode else { return .failed(LinkFailure(.rootReleased)) }
     if let failure = Self.unchangeable(rootNode) { return .failed(LinkFailure(failure)) }
     let (outcome, first) = rootNode.performChange { () -> LinkOutcome in
@@ -57,7 +58,7 @@ extension DeepLinkRouter {
 
   /// Whether the live tree shows `plan`'s targets: the same flow types, showing the same
   /// routes.
-  func shows(_ plan: LinkPlan) -> Bool {
+  func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
     let live = LiveLevel.chain(from: rootNode, readingRoutes: true, tab: plan.tab(at:))
     guard live.count == plan.levels.count else { return false }
@@ -83,7 +84,7 @@ extension DeepLinkRouter {
     case go([() -> Void])
   }
 
-  private func prepare(_ plan: LinkPlan, from rootNode: ContainerNode) -> Preparation {
+  private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {
     let live = LiveLevel.chain(from: rootNode, readingRoutes: false, tab: plan.tab(at:))
     guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
@@ -91,15 +92,15 @@ extension DeepLinkRouter {
     do {
       return .go(try PlanEngine.prepareChanges(for: plan, live: live))
     } catch {
-      return .stop(.failed(error.failure))
+      return .stop(.failed(LinkFailure(preparing: error.failure)))
     }
   }
 
   /// Holds the link and presents a guard flow when a flow in the plan needs an unmet
   /// requirement; `nil` when every requirement holds.
-  func checkRequirements(of plan: LinkPlan) -> LinkOutcome? {
+  func checkRequirements(of plan: NavigationPlan) -> LinkOutcome? {
     for flowType in plan.flowTypes {
-      guard let requirement = flowType?.linkable?.requirement else { continue }
+      guard let requirement = flowType?.type.requirement else { continue }
       guard let registered = guards[requirement] else {
         return .failed(LinkFailure(.noGuard(requirement)))
       }
@@ -111,7 +112,7 @@ extension DeepLinkRouter {
   }
 
   /// Asks the flows the plan would dismiss, topmost first, whether they object.
-  func checkObjections(to plan: LinkPlan, live: [LiveLevel]) -> LinkOutcome? {
+  func checkObjections(to plan: NavigationPlan, live: [LiveLevel]) -> LinkOutcome? {
     guard let objection = PlanEngine.objection(to: plan, live: live) else { return nil }
     let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
     switch interruptionPolicy {
@@ -131,5 +132,18 @@ extension DeepLinkRouter {
   /// - Returns: A token; the observer stays registered until it is cancelled or released.
   public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
     restorer.observePlans(observer)
+  }
+}
+
+extension LinkFailure {
+  /// The failure a link reports when its plan could not be prepared.
+  init(preparing failure: PreparationFailure.Reason) {
+    switch failure {
+    case .stalePlan: self.init(.stalePlan)
+    case .cannotShow(let flow, let route, let why):
+      self.init(.cannotShow(flow: flow, route: route, why))
+    case .cannotCreate(let flow, let subFlow):
+      self.init(.cannotCreate(flow: flow, subFlow: subFlow))
+    }
   }
 }

@@ -1,9 +1,10 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
-  func holdForGuard(_ link: LinkRequest, _ requirement: LinkRequirement) -> LinkOutcome {
+  func holdForGuard(_ link: NavigationRequest, _ requirement: FlowRequirement) -> LinkOutcome {
     if presentedGuard == nil, let base = guardBase,
       let presenter = Self.guardPresenter(for: requirement, in: base)
     {
@@ -36,7 +37,7 @@ extension DeepLinkRouter {
 
   /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.
   static func guardPresenter(
-    for requirement: LinkRequirement, in root: ContainerNode
+    for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
     let tag = AnyHashable(requirement)
     for current in root.chain(.towardTop) where current.details().presentationTag == tag {
@@ -46,7 +47,7 @@ extension DeepLinkRouter {
   }
 
   private func presentGuard<Flow: PresentableFlow>(
-    _ flow: Flow, over top: ContainerNode, for requirement: LinkRequirement
+    _ flow: Flow, over top: ContainerNode, for requirement: FlowRequirement
   ) -> Bool {
     // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
     // lets every router on the tree find the guard flow and wait on it.
@@ -62,7 +63,7 @@ extension DeepLinkRouter {
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
   func hold(
-    _ link: LinkRequest, _ reason: LinkHoldReason, until presenter: ContainerNode?
+    _ link: NavigationRequest, _ reason: LinkHoldReason, until presenter: ContainerNode?
   ) -> LinkOutcome {
     if let previous = heldLink, previous.request != link {
       delegate?.router(self, didDrop: previous.request, because: .superseded)
@@ -80,7 +81,7 @@ extension DeepLinkRouter {
     return .held(reason)
   }
 
-  func guardFlowEnded(_ requirement: LinkRequirement) {
+  func guardFlowEnded(_ requirement: FlowRequirement) {
     presentedGuard = nil
     guard let held = heldLink, case .guardRequired(let needed) = held.reason else { return }
     if needed == requirement, guards[requirement]?.isSatisfied() != true {

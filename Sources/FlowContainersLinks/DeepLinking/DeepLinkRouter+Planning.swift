@@ -1,4 +1,5 @@
 import FlowContainersCore
+public import FlowContainersRestoration
 
 extension DeepLinkRouter {
   /// Builds the plan that following `link` would apply to the tree as it is now: a dry run
@@ -9,11 +10,11 @@ extension DeepLinkRouter {
   ///
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
-  public func plan(for link: DeepLink) -> Result<LinkPlan, LinkFailure> {
+  public func plan(for link: DeepLink) -> Result<NavigationPlan, LinkFailure> {
     guard let rootNode else { return .failure(LinkFailure(.rootReleased)) }
     guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
-    return ResolutionDepth.resolving(from: 0) { () -> Result<LinkPlan, LinkFailure> in
+    return ResolutionDepth.resolving(from: 0) { () -> Result<NavigationPlan, LinkFailure> in
       guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
         guard let root = rootNode.owner as? any LinkableFlow else {
           return .failure(LinkFailure(.rootReleased))
@@ -31,9 +32,11 @@ extension DeepLinkRouter {
   /// flow type can handle it, then on from that tab's flow.
   private func plan(
     for link: DeepLink, through bar: TabContainer, of barFlow: AnyObject
-  ) -> Result<LinkPlan, LinkFailure> {
+  ) -> Result<NavigationPlan, LinkFailure> {
     let nodes = bar.tabsUntracked.tabs
-    func resolve(inTab index: Int, _ type: any LinkableFlow.Type) -> Result<LinkPlan, LinkFailure> {
+    func resolve(
+      inTab index: Int, _ type: any LinkableFlow.Type
+    ) -> Result<NavigationPlan, LinkFailure> {
       let live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
       let barTarget = PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)
       return targets(for: link, from: type, after: [barTarget], live: live).map {
@@ -71,7 +74,7 @@ extension DeepLinkRouter {
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
-  public func plan(for destination: LinkDestination) -> Result<LinkPlan, LinkFailure> {
+  public func plan(for destination: LinkDestination) -> Result<NavigationPlan, LinkFailure> {
     guard let rootNode, let rootFlow = rootNode.owner else {
       return .failure(LinkFailure(.rootReleased))
     }
@@ -119,12 +122,10 @@ extension DeepLinkRouter {
   }
 
   /// The plan for `request`; a restoration is planned by the restorer, not here.
-  func plan(for request: LinkRequest) -> Result<LinkPlan, LinkFailure> {
-    switch request {
-    case .link(let link): plan(for: link)
-    case .destination(let destination): plan(for: destination)
-    case .restoration: .failure(LinkFailure(.stalePlan))
-    }
+  func plan(for request: NavigationRequest) -> Result<NavigationPlan, LinkFailure> {
+    if let link = request.link { return plan(for: link) }
+    if let destination = request.destination { return plan(for: destination) }
+    return .failure(LinkFailure(.stalePlan))
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 extension DeepLinkRouter {
   /// The link that leads to what the tree shows now, for sharing: the reverse of following a

@@ -1,9 +1,10 @@
 public import FlowContainersCore
+public import FlowContainersRestoration
 
 /// Follows deep links through a tree of ``LinkableFlow``s: resolve, plan, check, apply.
 ///
 /// Create one for the root flow and hand it every link the host receives. It resolves the link
-/// from the root down into a ``LinkPlan`` (a value you can inspect), checks guards and
+/// from the root down into a ``NavigationPlan`` (a value you can inspect), checks guards and
 /// objections, optionally validates the targets asynchronously, and applies the plan in one go,
 /// so the tree is never half-changed.
 ///
@@ -28,7 +29,7 @@ public import FlowContainersCore
 ///
 /// ## Guards and held links
 ///
-/// A flow type may need a ``LinkRequirement``. When it is unmet, the link is held and the
+/// A flow type may need a ``FlowRequirement``. When it is unmet, the link is held and the
 /// requirement's guard flow is presented; when the guard flow's presentation ends, the
 /// requirement is checked again and the link resumes or is dropped. One link is held at a time:
 /// a newer link replaces it. The ``delegate`` hears how held links end.
@@ -48,7 +49,7 @@ public final class DeepLinkRouter {
   /// A link or destination waiting for a guard or an objection to clear.
   public struct HeldLink: Sendable, Hashable {
     /// The link or destination.
-    public var request: LinkRequest
+    public var request: NavigationRequest
     /// What it waits for.
     public var reason: LinkHoldReason
     /// When it was held, by the router's clock.
@@ -83,15 +84,15 @@ public final class DeepLinkRouter {
   /// reject the link.
   ///
   /// A newer link cancels the task that runs it.
-  public var validator: (@MainActor (LinkPlan) async throws -> Void)?
+  public var validator: (@MainActor (NavigationPlan) async throws -> Void)?
   /// Hears how held links end.
   public weak var delegate: (any DeepLinkRouterDelegate)?
   /// The link waiting for a guard or an objection, if any.
   public internal(set) var heldLink: HeldLink?
 
-  var guards: [LinkRequirement: Guard] = [:]
+  var guards: [FlowRequirement: Guard] = [:]
   /// The requirement whose guard flow this router has presented and is waiting on.
-  var presentedGuard: LinkRequirement?
+  var presentedGuard: FlowRequirement?
   /// The container whose presentation the held link waits for, if it waits for one.
   var heldUntilEndOf: ObjectIdentifier?
   /// The containers whose current presentation this router listens to the end of.
@@ -176,7 +177,7 @@ public final class DeepLinkRouter {
   ///     guard flow's presentation ends.
   ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits.
   public func setGuard(
-    for requirement: LinkRequirement, isSatisfied: @escaping @MainActor () -> Bool,
+    for requirement: FlowRequirement, isSatisfied: @escaping @MainActor () -> Bool,
     makeGuardFlow: @escaping @MainActor () -> (any PresentableFlow)?
   ) {
     guards[requirement] = Guard(isSatisfied: isSatisfied, makeFlow: makeGuardFlow)
@@ -238,8 +239,8 @@ public final class DeepLinkRouter {
     }
   }
 
-  func follow(_ request: LinkRequest, ticket: UInt64) async -> LinkOutcome {
-    var plan: LinkPlan
+  func follow(_ request: NavigationRequest, ticket: UInt64) async -> LinkOutcome {
+    var plan: NavigationPlan
     switch self.plan(for: request) {
     case .failure(let failure): return .failed(failure)
     case .success(let made): plan = made

@@ -1,4 +1,5 @@
 import FlowContainersCore
+public import FlowContainersRestoration
 
 /// Hears how the links and destinations a ``DeepLinkRouter`` held end.
 ///
@@ -7,7 +8,7 @@ import FlowContainersCore
 /// ```swift
 /// extension AppFlow: DeepLinkRouterDelegate {
 ///   func router(
-///     _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+///     _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
 ///   ) {
 ///     status = "Not opened: \(request) (\(reason))"
 ///   }
@@ -22,7 +23,8 @@ public protocol DeepLinkRouterDelegate: AnyObject {
   ///   - router: The router.
   ///   - request: The link or destination that was held.
   ///   - outcome: What following it did.
-  func router(_ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome)
+  func router(
+    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome)
 
   /// A held link was dropped: replaced by a newer one, expired, or its guard flow ended with
   /// the requirement still unmet.
@@ -32,7 +34,7 @@ public protocol DeepLinkRouterDelegate: AnyObject {
   ///   - request: The link or destination that was held.
   ///   - reason: Why it was dropped.
   func router(
-    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason)
+    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason)
 }
 
 extension DeepLinkRouterDelegate {
@@ -43,7 +45,7 @@ extension DeepLinkRouterDelegate {
   ///   - request: The link or destination that was held.
   ///   - outcome: What following it did.
   public func router(
-    _ router: DeepLinkRouter, didResume request: LinkRequest, with outcome: LinkOutcome
+    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
   ) {}
 
   /// Does nothing.
@@ -53,6 +55,6 @@ extension DeepLinkRouterDelegate {
   ///   - request: The link or destination that was held.
   ///   - reason: Why it was dropped.
   public func router(
-    _ router: DeepLinkRouter, didDrop request: LinkRequest, because reason: LinkDropReason
+    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
   ) {}
 }

@@ -1,4 +1,5 @@
 import FlowContainersCore
+public import FlowContainersRestoration
 
 /// A place in the tree named by typed routes, root first: what a link names, without a URL.
 ///

@@ -1,4 +1,5 @@
 public import FlowContainersCore
+public import FlowContainersRestoration
 
 /// What happened to a link or a destination.
 ///
@@ -13,12 +14,12 @@ public import FlowContainersCore
 /// ```
 public enum LinkOutcome: Sendable, Equatable {
   /// The link was applied by this plan, and the tree shows it.
-  case applied(LinkPlan)
+  case applied(NavigationPlan)
   /// The plan was applied whole, but navigation that callbacks asked for while it was applied
   /// (an `onEnd` presenting a follow-up, an observer, a sub-flow factory that pushed) ran after
   /// it and changed the tree: the tree no longer shows the plan. The interference names the
   /// first such request.
-  case interfered(LinkPlan, LinkInterference)
+  case interfered(NavigationPlan, LinkInterference)
   /// The link is held, and resumes when the reason clears (the guard is satisfied, the objecting
   /// flow goes away). The router's delegate hears how it ends.
   case held(LinkHoldReason)
@@ -58,7 +59,7 @@ extension LinkInterference: CustomStringConvertible {
 /// Why a link is held.
 public enum LinkHoldReason: Sendable, Hashable {
   /// A flow on the way needs this requirement; its guard flow is presented.
-  case guardRequired(LinkRequirement)
+  case guardRequired(FlowRequirement)
   /// A flow the link would dismiss objected, for this reason.
   case objection(flow: FlowName, reason: String)
 }
@@ -72,7 +73,7 @@ public enum LinkDropReason: Sendable, Hashable {
   /// It was held longer than the router's expiry.
   case expired
   /// Its guard flow ended without the requirement being met (the user cancelled sign-in).
-  case guardNotSatisfied(LinkRequirement)
+  case guardNotSatisfied(FlowRequirement)
 }
 
 /// Why a deep link could not be followed: where resolution stopped and why.
@@ -116,7 +117,7 @@ public struct LinkFailure: Error, Sendable, Hashable {
     /// one of them cannot be shown (a deleted note), the failure is ``cannotShow(flow:route:_:)``.
     case cannotCreate(flow: FlowName, subFlow: FlowName)
     /// A flow on the way needs `requirement`, and no guard is registered for it.
-    case noGuard(LinkRequirement)
+    case noGuard(FlowRequirement)
     /// The router's root flow has been released: the router holds its root weakly, and the
     /// caller must keep it alive.
     case rootReleased

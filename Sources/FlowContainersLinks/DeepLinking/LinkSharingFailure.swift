@@ -1,4 +1,5 @@
 public import FlowContainersCore
+import FlowContainersRestoration
 
 /// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
 public struct LinkSharingFailure: Error, Sendable, Hashable {

@@ -1,4 +1,5 @@
 import FlowContainersCore
+public import FlowContainersRestoration
 
 /// A flow that deep links can reach.
 ///
@@ -48,16 +49,11 @@ import FlowContainersCore
 /// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
 /// presented if its type's ``canHandle(_:)`` accepts it, otherwise the first of
 /// ``RestorableFlow/subFlows`` whose type is linkable and whose ``canHandle(_:)`` accepts it.
-/// ``DeepLinkRouter`` turns that into a ``LinkPlan`` before anything moves.
+/// ``DeepLinkRouter`` turns that into a ``NavigationPlan`` before anything moves.
 @MainActor
 public protocol LinkableFlow: RestorableFlow {
   /// The patterns this flow answers to, and the stack each builds. Pure.
   static var routes: RouteTable<Route> { get }
-
-  /// What must hold before a link may show this flow, or `nil`.
-  ///
-  /// The default is `nil`.
-  static var requirement: LinkRequirement? { get }
 
   /// Whether a new flow of this type could handle `link`, from its remaining components on.
   ///
@@ -72,9 +68,6 @@ public protocol LinkableFlow: RestorableFlow {
 }
 
 extension LinkableFlow {
-  /// No requirement.
-  public static var requirement: LinkRequirement? { nil }
-
   /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
   ///
   /// Each sub-flow type is asked through its own `canHandle(_:)`, so a type that overrides it
@@ -97,7 +90,7 @@ extension LinkableFlow {
   static var linkableSubFlowTypes: [any LinkableFlow.Type] {
     var types: [any LinkableFlow.Type] = []
     for subFlow in subFlows {
-      if let linkable = subFlow.flowType.linkable { types.append(linkable) }
+      if let linkable = subFlow.type as? any LinkableFlow.Type { types.append(linkable) }
     }
     return types
   }
@@ -166,5 +159,18 @@ enum ResolutionDepth {
   private static func endResolution() {
     isResolving = false
     answers.removeAll(keepingCapacity: true)
+  }
+}
+
+extension LinkableFlow {
+  /// Resolves `link` at this level, with the routes type-erased.
+  static func resolveErased(_ link: DeepLink) -> (routes: [AnyRoute], remainder: DeepLink)? {
+    guard let resolution = routes.resolve(link) else { return nil }
+    var erased: [AnyRoute] = []
+    erased.reserveCapacity(resolution.stack.count)
+    for index in resolution.stack.indices {
+      erased.append(AnyRoute(resolution.stack[index]))
+    }
+    return (erased, resolution.remainder)
   }
 }

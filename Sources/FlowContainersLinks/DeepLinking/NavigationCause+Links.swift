@@ -1,8 +1,7 @@
 public import FlowContainersCore
+import FlowContainersRestoration
 
 extension NavigationCause {
   /// A link or destination plan was applied, or the router presented a guard flow.
   public static let deepLink = NavigationCause(rawValue: "deepLink")
-  /// A snapshot was restored.
-  public static let restoration = NavigationCause(rawValue: "restoration")
 }

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 import Foundation
 
 extension RoutePattern.ParameterType {

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 /// A parsed route pattern such as `note/:id<Int>/edit` or `settings/*`.
 ///

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 /// A flow's declared route patterns, each with how it builds the flow's stack.
 ///

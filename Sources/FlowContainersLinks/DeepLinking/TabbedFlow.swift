@@ -1,4 +1,5 @@
 public import FlowContainersCore
+import FlowContainersRestoration
 
 /// A flow with a tab bar at its root, which a ``DeepLinkRouter`` can route links through.
 ///

@@ -1,4 +1,5 @@
 import FlowContainersCore
+import FlowContainersRestoration
 
 extension StringProtocol {
   /// The text with its ASCII letters lowercased and every other character as it is.

@@ -26,10 +26,10 @@ public import FlowContainersCore
 /// the sub-flow still alive. The declaration holds neither: when the parent itself is being
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
-  let flowType: FlowType
+  package let flowType: FlowType
   /// How links present the sub-flow.
   public let style: PresentationStyle
-  let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
+  package let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
 
   /// The sub-flow's type.
   public var type: any RestorableFlow.Type { flowType.type }
@@ -120,43 +120,39 @@ extension SubFlow {
 }
 
 /// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
-struct MadeSubFlow {
-  let flow: any RestorableFlow
+package struct MadeSubFlow {
+  package let flow: any RestorableFlow
   /// What the parent hears when the presentation ends: how, and what caused it.
-  let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
+  package let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 }
 
 /// A flow type carried in a plan or a declaration.
 ///
 /// Metatypes are immutable, so sending one is safe; only using its static members needs the main
 /// actor, and they are declared so.
-struct FlowType: @unchecked Sendable, Hashable {
-  let type: any RestorableFlow.Type
-  /// The type, if flows of it can be reached by links; cast once, here, rather than on every
-  /// resolution that asks.
-  let linkable: (any LinkableFlow.Type)?
+package struct FlowType: @unchecked Sendable, Hashable {
+  package let type: any RestorableFlow.Type
 
-  init(type: any RestorableFlow.Type) {
+  package init(type: any RestorableFlow.Type) {
     self.type = type
-    linkable = type as? any LinkableFlow.Type
   }
 
-  static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.type == rhs.type }
+  package static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.type == rhs.type }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type))
   }
 }
 
 extension RestorableFlow {
   /// The types of ``subFlows``, in order.
-  static var declaredSubFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
+  package static var declaredSubFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
 }
 
 extension RestorableFlow {
   /// The style this flow's ``RestorableFlow/subFlows`` declaration gives sub-flows of `type`; a
   /// ``PresentationStyle/sheet`` for a type it does not declare.
-  static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
+  package static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
     for declaration in subFlows where declaration.type == type { return declaration.style }
     return .sheet
   }

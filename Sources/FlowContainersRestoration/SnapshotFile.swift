@@ -36,7 +36,7 @@ public struct SnapshotFile: Sendable {
   /// Runs `interruption` after the temporary file is written and before the rename, so a test
   /// can check what a save cut short leaves behind (throw from it to interrupt the save).
   ///
-  /// A test seam, not part of the public API: `@_spi(Testing) import FlowContainersLinks`.
+  /// A test seam, not part of the public API: `@_spi(Testing) import FlowContainersRestoration`.
   ///
   /// - Parameter interruption: Called once per write, between the two steps.
   @_spi(Testing)

@@ -1,4 +1,4 @@
-import FlowContainersCore
+package import FlowContainersCore
 
 /// One level of the live tree, as planning sees it: the container, its owner if it is a
 /// restorable flow, and (when asked for) the routes it shows, read once when the chain is read.
@@ -6,30 +6,30 @@ import FlowContainersCore
 /// A level is a stack or a tab bar, by its container's kind; the next level is what the stack
 /// presents, or the tab of the bar the path goes into.
 @MainActor
-struct LiveLevel {
-  let container: ContainerNode
-  let flow: (any RestorableFlow)?
+package struct LiveLevel {
+  package let container: ContainerNode
+  package let flow: (any RestorableFlow)?
   /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
   ///
   /// Empty when the chain was read without routes, and for a tab bar.
-  let routes: [AnyRoute?]
+  package let routes: [AnyRoute?]
 
-  init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
+  package init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
     self.container = container
     self.flow = flow
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
   }
 
-  var name: FlowName { container.flowName }
+  package var name: FlowName { container.flowName }
 
   /// The identity of the level's flow type.
-  var flowIdentity: ObjectIdentifier? {
+  package var flowIdentity: ObjectIdentifier? {
     if let flow { return ObjectIdentifier(type(of: flow)) }
     return container.owner.map { ObjectIdentifier(type(of: $0)) }
   }
 
   /// The level's tab container, when the level is a tab bar.
-  var bar: TabContainer? { container as? TabContainer }
+  package var bar: TabContainer? { container as? TabContainer }
 
   /// Reads the chain from `root` up to the topmost level on the path.
   ///
@@ -43,7 +43,7 @@ struct LiveLevel {
   ///     holding and checking a stamp do not, and reading them is most of the cost.
   ///   - tab: The tab the path goes into at a tab bar's level.
   /// - Returns: The levels, the root first.
-  static func chain(
+  package static func chain(
     from root: ContainerNode, readingRoutes: Bool, tab: (Int) -> Int? = { _ in nil }
   ) -> [LiveLevel] {
     var levels: [LiveLevel] = [
@@ -77,7 +77,7 @@ struct LiveLevel {
   }
 
   /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:tab:)``.
-  static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
+  package static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
     chain(from: root.container, readingRoutes: readingRoutes)
   }
 
@@ -100,22 +100,9 @@ struct LiveLevel {
   }
 }
 
-extension LinkableFlow {
-  /// Resolves `link` at this level, with the routes type-erased.
-  static func resolveErased(_ link: DeepLink) -> (routes: [AnyRoute], remainder: DeepLink)? {
-    guard let resolution = routes.resolve(link) else { return nil }
-    var erased: [AnyRoute] = []
-    erased.reserveCapacity(resolution.stack.count)
-    for index in resolution.stack.indices {
-      erased.append(AnyRoute(resolution.stack[index]))
-    }
-    return (erased, resolution.remainder)
-  }
-}
-
 extension TabContainer {
   /// The tabs and the selected tab's position, read without registering an Observation access.
-  var tabsUntracked: (tabs: [ContainerNode], selected: Int?) {
+  package var tabsUntracked: (tabs: [ContainerNode], selected: Int?) {
     let reading = untracked
     return (reading.tabs, reading.selectedTab)
   }

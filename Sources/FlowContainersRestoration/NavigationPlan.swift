@@ -19,7 +19,7 @@ public import FlowContainersCore
 ///
 /// A plan records the tree it was made for; applying it after the tree changed fails with
 /// ``LinkFailure/Reason/stalePlan`` rather than doing something else.
-public struct LinkPlan: Sendable {
+public struct NavigationPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
     /// The flow's type.
@@ -50,23 +50,21 @@ public struct LinkPlan: Sendable {
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
-  public let request: LinkRequest
-  /// The link the plan is for, or `nil` for a destination or a restoration.
-  public var link: DeepLink? { request.link }
+  public let request: NavigationRequest
   /// The target tree, root first.
   public let levels: [Level]
   /// The changes, in the order they are applied.
   public let steps: [Step]
 
   /// Each level's stack flow type; `nil` for a tab bar's level.
-  private(set) var flowTypes: [FlowType?]
+  package private(set) var flowTypes: [FlowType?]
   /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
-  private(set) var tabs: [Int?]
-  let stamp: TreeStamp
-  let options: PlanOptions
+  package private(set) var tabs: [Int?]
+  package let stamp: TreeStamp
+  package let options: PlanOptions
 
-  init(
-    request: LinkRequest, levels: [Level], steps: [Step], targets: [PlanEngine.Target],
+  package init(
+    request: NavigationRequest, levels: [Level], steps: [Step], targets: [PlanEngine.Target],
     stamp: TreeStamp, options: PlanOptions
   ) {
     self.request = request
@@ -79,14 +77,14 @@ public struct LinkPlan: Sendable {
   }
 }
 
-extension LinkPlan {
+extension NavigationPlan {
   /// One plan for restoring every tab of `bar`: select tab `selected` (when it is not selected
   /// yet), then each tab's own steps, with the bar as level 0; its levels are the bar's and those
   /// of the selected tab's plan.
   @MainActor
-  static func restoring(
-    _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: LinkPlan)]
-  ) -> LinkPlan {
+  package static func restoring(
+    _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: NavigationPlan)]
+  ) -> NavigationPlan {
     let shown = plans.first { $0.tab == selected }?.plan
     let tabs = bar.tabsUntracked
     var steps: [Step] = []
@@ -94,7 +92,7 @@ extension LinkPlan {
       steps.append(.selectTab(level: 0, index: selected, flow: tabs.tabs[selected].flowName))
     }
     for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: 1) } }
-    var plan = LinkPlan(
+    var plan = NavigationPlan(
       request: .restoration,
       levels: [Level(flow: bar.flowName, routes: [], isReused: true)] + (shown?.levels ?? []),
       steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
@@ -104,7 +102,7 @@ extension LinkPlan {
   }
 
   /// The tab the plan goes into at a tab bar's `level`, if the level is one.
-  func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
+  package func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
 
   /// Whether applying the plan changes nothing: the tree already shows its target.
   public var isEmpty: Bool { steps.isEmpty }
@@ -122,19 +120,19 @@ extension LinkPlan {
   }
 }
 
-extension LinkPlan: Equatable {
+extension NavigationPlan: Equatable {
   /// Whether both plans have the same request, targets and steps.
   ///
   /// - Parameters:
   ///   - lhs: A plan.
   ///   - rhs: Another plan.
   /// - Returns: `true` when they would do the same.
-  public static func == (lhs: LinkPlan, rhs: LinkPlan) -> Bool {
+  public static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool {
     lhs.request == rhs.request && lhs.levels == rhs.levels && lhs.steps == rhs.steps
   }
 }
 
-extension LinkPlan: CustomStringConvertible {
+extension NavigationPlan: CustomStringConvertible {
   /// The plan for a person: its request, then one numbered line per step.
   public var description: String {
     var lines = ["plan for \(request)"]
@@ -146,9 +144,9 @@ extension LinkPlan: CustomStringConvertible {
   }
 }
 
-extension LinkPlan.Step {
+extension NavigationPlan.Step {
   /// The same step, `count` levels higher: a tab's step in a plan whose level 0 is its bar.
-  func raised(by count: Int) -> Self {
+  package func raised(by count: Int) -> Self {
     switch self {
     case .dismiss(let level, let flow): .dismiss(level: level + count, flow: flow)
     case .popTo(let level, let flow, let index):
@@ -165,7 +163,7 @@ extension LinkPlan.Step {
   }
 
   /// The routes a push, replace or present step shows; empty for the others.
-  var routes: [AnyRoute] {
+  package var routes: [AnyRoute] {
     switch self {
     case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes): routes
     case .dismiss, .popTo, .selectTab: []
@@ -173,7 +171,7 @@ extension LinkPlan.Step {
   }
 }
 
-extension LinkPlan.Step: CustomStringConvertible {
+extension NavigationPlan.Step: CustomStringConvertible {
   /// One line, such as `AppFlow@0: push [note(2)]` or
   /// `present EditorFlow@1 as sheet with [edit]`.
   public var description: String {
@@ -195,11 +193,11 @@ extension LinkPlan.Step: CustomStringConvertible {
 }
 
 /// The identity and revision of each container a plan was made for.
-struct TreeStamp: Sendable, Hashable {
-  var entries: [Entry]
+package struct TreeStamp: Sendable, Hashable {
+  package var entries: [Entry]
 
-  struct Entry: Sendable, Hashable {
-    let container: ObjectIdentifier
-    let revision: UInt64
+  package struct Entry: Sendable, Hashable {
+    package let container: ObjectIdentifier
+    package let revision: UInt64
   }
 }

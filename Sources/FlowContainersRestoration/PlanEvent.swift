@@ -19,7 +19,7 @@
 /// ``didApply(_:)``, as for any callback.
 public enum PlanEvent: Sendable, Equatable {
   /// The plan is about to change the tree; nothing has moved yet.
-  case willApply(LinkPlan)
+  case willApply(NavigationPlan)
   /// The plan has changed the tree, and every event it causes has been delivered.
-  case didApply(LinkPlan)
+  case didApply(NavigationPlan)
 }

@@ -9,7 +9,7 @@ public import Foundation
 /// ``DeepLinkRouter``'s ``DeepLinkRouter/snapshot()`` and ``DeepLinkRouter/restore(_:)``
 /// instead: they check link requirements against the router's guards and replace held links. A
 /// `FlowRestorer` alone leaves out every level whose flow type has a
-/// ``LinkableFlow/requirement``, since it has no guard to check it with.
+/// ``RestorableFlow/requirement``, since it has no guard to check it with.
 ///
 /// ```swift
 /// let restorer = FlowRestorer(root: app)
@@ -22,16 +22,16 @@ public import Foundation
 @MainActor
 public final class FlowRestorer {
   /// The root flow; `nil` once the host has released it.
-  public internal(set) weak var root: (any RestorableFlow)?
+  public package(set) weak var root: (any RestorableFlow)?
   /// Whether a flow type's link requirement holds.
   ///
   /// A restoration drops a level whose requirement does not. Without a router, none holds.
-  var isRequirementMet: @MainActor (LinkRequirement) -> Bool = { _ in false }
+  package var isRequirementMet: @MainActor (FlowRequirement) -> Bool = { _ in false }
   /// Runs before a restoration changes the tree (a router drops its held links).
-  var willRestore: @MainActor () -> Void = {}
+  package var willRestore: @MainActor () -> Void = {}
   /// Who hears where plans begin and end, made on the first registration; a router shares its
   /// restorer's.
-  var planObservers: PlanObservers?
+  package var planObservers: PlanObservers?
   /// A restorer for the tree under `root`.
   ///
   /// - Parameter root: The root flow, held weakly: keep it alive yourself (store it) as long as
@@ -41,7 +41,7 @@ public final class FlowRestorer {
   }
 
   /// A restorer whose root is set later, for a router whose root is a tab bar.
-  init(rootOrNil root: (any RestorableFlow)?) {
+  package init(rootOrNil root: (any RestorableFlow)?) {
     self.root = root
   }
   /// A snapshot of what the tree shows now, root first.
@@ -59,7 +59,7 @@ public final class FlowRestorer {
   }
 
   /// What the tree shows now; `nil` when the root has been released.
-  func liveSnapshot() -> FlowSnapshot? {
+  package func liveSnapshot() -> FlowSnapshot? {
     guard let root else { return nil }
     var levels: [FlowSnapshot.Level] = []
     let chain = LiveLevel.chain(from: root, readingRoutes: true)
@@ -112,7 +112,7 @@ public final class FlowRestorer {
   /// flow's ``RestorableFlow/makeScreen(for:)``: where one throws (the note was deleted), the
   /// deepest valid part is restored, the stack is cut before that route, everything presented
   /// above it is left out, and the report says what was dropped and why. A level whose flow
-  /// type has an unmet ``LinkableFlow/requirement`` is dropped the same way; restoration never
+  /// type has an unmet ``RestorableFlow/requirement`` is dropped the same way; restoration never
   /// presents a guard. A flow the restoration would dismiss may object (``InterruptionAware``):
   /// then nothing changes and the report's error says who objected. Every change has cause
   /// ``NavigationCause/restoration`` and `animated: false`, and all are made before this returns,
@@ -169,7 +169,7 @@ public final class FlowRestorer {
   /// inside the tree's change, without applying it; see ``prepare(validated:root:registry:)``.
   ///
   /// The snapshot's levels are checked against the root's types first.
-  func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
+  package func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
     guard let root else { return .failure(RestorationError(.rootReleased)) }
     let registry = FlowRegistry(root: type(of: root))
     do {
@@ -229,12 +229,12 @@ public final class FlowRestorer {
           + "\(rootRoute)")
     }
     if let level = targets.firstIndex(where: { target in
-      target.linkable?.requirement.map { !isRequirementMet($0) } ?? false
+      target.type?.requirement.map { !isRequirementMet($0) } ?? false
     }) {
       cut(
         at: level, keeping: nil,
         because: "requires "
-          + (targets[level].linkable?.requirement?.rawValue ?? ""))
+          + (targets[level].type?.requirement?.rawValue ?? ""))
     }
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
@@ -252,9 +252,10 @@ public final class FlowRestorer {
         return .success(PreparedRestoration(plan: plan, changes: changes, dropped: dropped))
       } catch {
         let reason: String
-        switch error.failure.reason {
+        switch error.failure {
         case .cannotShow(_, _, let why): reason = why.description
-        default: reason = error.failure.description
+        case .cannotCreate(let flow, let subFlow): reason = "\(flow) did not create \(subFlow)"
+        case .stalePlan: reason = "the tree changed after the restoration was planned"
         }
         cut(at: error.level, keeping: error.index, because: reason)
       }
@@ -264,12 +265,12 @@ public final class FlowRestorer {
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom
   /// screen's.
-  static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
+  package static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
     (flow.rootRoute ?? flow.container.screensUntracked.first.flatMap(flow.route(for:)))
       .map(AnyRoute.init)
   }
 
-  func report(error: RestorationError) -> RestorationReport {
+  package func report(error: RestorationError) -> RestorationReport {
     var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
     return RestorationReport(restored: restored, dropped: [], error: error)
@@ -290,8 +291,8 @@ extension FlowRestorer {
 
 /// A restoration planned and prepared inside a change, not applied yet: its plan (`nil` when
 /// nothing could be restored), the changes that install it, and what it drops.
-struct PreparedRestoration {
-  let plan: LinkPlan?
-  let changes: [() -> Void]
-  let dropped: [RestorationReport.Drop]
+package struct PreparedRestoration {
+  package let plan: NavigationPlan?
+  package let changes: [() -> Void]
+  package let dropped: [RestorationReport.Drop]
 }

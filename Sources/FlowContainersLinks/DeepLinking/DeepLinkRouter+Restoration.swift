@@ -1,4 +1,5 @@
 import FlowContainersCore
+public import FlowContainersRestoration
 public import Foundation
 
 extension DeepLinkRouter {
@@ -55,7 +56,7 @@ extension DeepLinkRouter {
   /// Rebuilds the tree to show `snapshot`, in one step and without animation; see
   /// ``FlowRestorer/restore(_:)``.
   ///
-  /// A level whose flow type's ``LinkableFlow/requirement`` is unmet (by this router's guards)
+  /// A level whose flow type's ``RestorableFlow/requirement`` is unmet (by this router's guards)
   /// is dropped, with a report; restoration never presents a guard. A held or resuming link is
   /// dropped as ``LinkDropReason/superseded``.
   ///
@@ -170,7 +171,7 @@ extension DeepLinkRouter {
         }
       }
       let selection = selected != container.tabsUntracked.selected ? selected : nil
-      let plan = LinkPlan.restoring(
+      let plan = NavigationPlan.restoring(
         container, selecting: selected,
         plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
       PlanEngine.apply(

@@ -1,25 +1,25 @@
-import FlowContainersCore
+package import FlowContainersCore
 
 /// Every flow type reachable from a root type through `subFlows`, by its ``NamedFlow/flowName``,
 /// with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
-struct FlowRegistry: Sendable {
-  struct Entry: Sendable {
-    let type: FlowType
-    let subFlowNames: Set<FlowName>
-    let decodeRoutes:
+package struct FlowRegistry: Sendable {
+  package struct Entry: Sendable {
+    package let type: FlowType
+    package let subFlowNames: Set<FlowName>
+    package let decodeRoutes:
       @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
   }
 
-  let rootName: FlowName
-  let entries: [FlowName: Entry]
+  package let rootName: FlowName
+  package let entries: [FlowName: Entry]
 
   /// The registry of the snapshot being decoded in this task.
-  @TaskLocal static var current: FlowRegistry?
+  @TaskLocal package static var current: FlowRegistry?
 
   @MainActor
-  init(root: any RestorableFlow.Type) {
+  package init(root: any RestorableFlow.Type) {
     var entries: [FlowName: Entry] = [:]
     var queue: [any RestorableFlow.Type] = [root]
     var seen: Set<ObjectIdentifier> = []
@@ -45,7 +45,7 @@ struct FlowRegistry: Sendable {
   ///
   /// For decoding the trees of a tab bar's tabs together. Its root is the first of `roots`.
   @MainActor
-  init(roots: [any RestorableFlow.Type]) {
+  package init(roots: [any RestorableFlow.Type]) {
     var entries: [FlowName: Entry] = [:]
     for root in roots {
       for (name, entry) in FlowRegistry(root: root).entries {
@@ -75,7 +75,7 @@ struct FlowRegistry: Sendable {
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
   /// sub-flow type of the one below.
-  func validate(_ names: [FlowName]) throws(RestorationError) {
+  package func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
       throw RestorationError(
         .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
@@ -97,7 +97,7 @@ struct FlowRegistry: Sendable {
 
 extension RestorableFlow {
   /// Decodes this flow type's routes from a keyed container.
-  static var routeDecoder:
+  package static var routeDecoder:
     @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
   {
     { container, key in try container.decode([Route].self, forKey: key).map(AnyRoute.init) }
@@ -105,19 +105,19 @@ extension RestorableFlow {
 }
 
 /// A coding key for any string.
-struct AnyCodingKey: CodingKey {
-  let stringValue: String
-  var intValue: Int? { nil }
+package struct AnyCodingKey: CodingKey {
+  package let stringValue: String
+  package var intValue: Int? { nil }
 
-  init(_ string: String) {
+  package init(_ string: String) {
     stringValue = string
   }
 
-  init?(stringValue: String) {
+  package init?(stringValue: String) {
     self.stringValue = stringValue
   }
 
-  init?(intValue: Int) {
+  package init?(intValue: Int) {
     nil
   }
 }

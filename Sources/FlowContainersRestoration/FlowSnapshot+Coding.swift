@@ -37,7 +37,7 @@ extension FlowSnapshot {
 
   /// Decodes and validates `data` against the flow types of `registry`.
   @MainActor
-  static func decode(
+  package static func decode(
     _ data: Data, registry: FlowRegistry, validating: Bool = true
   ) throws(RestorationError) -> FlowSnapshot {
     guard !data.isEmpty else { throw RestorationError(.empty) }
@@ -82,7 +82,7 @@ extension FlowSnapshot {
   ///
   /// A tab whose flows the registry does not know comes back with only its flow's name, so
   /// that the router reports it as gone.
-  static func otherTabs(
+  package static func otherTabs(
     in data: Data, registry: FlowRegistry
   ) throws(RestorationError) -> [TabTree] {
     let document = try decode(TabsDocument.self, from: data, registry: registry)
@@ -99,7 +99,7 @@ extension FlowSnapshot {
   /// A tree whose flows the tab bar no longer has comes back with only its flow's name, so that
   /// the router reports that tab as gone and restores the others.
   @MainActor
-  static func tabBarSnapshot(
+  package static func tabBarSnapshot(
     in data: Data, registry: FlowRegistry
   ) throws(RestorationError) -> FlowSnapshot {
     var snapshot: FlowSnapshot
@@ -120,7 +120,7 @@ extension FlowSnapshot {
   ///
   /// A tab bar's router selects that tab, then decodes the levels for its flow. `nil` when the
   /// snapshot names none or is not readable.
-  static func selectedTab(in data: Data) -> Int? {
+  package static func selectedTab(in data: Data) -> Int? {
     guard data.count <= maximumSize else { return nil }
     return (try? JSONDecoder().decode(TabHeader.self, from: data))?.tab
   }

@@ -2,17 +2,17 @@ import FlowContainersCore
 
 /// A condition a flow needs before a deep link may show it, such as being signed in.
 ///
-/// A flow type declares what it needs through ``LinkableFlow/requirement``; the app tells the
+/// A flow type declares what it needs through ``RestorableFlow/requirement``; the app tells the
 /// ``DeepLinkRouter`` how to check it and which guard flow satisfies it, with
 /// ``DeepLinkRouter/setGuard(for:isSatisfied:makeGuardFlow:)``. A link into a flow whose
 /// requirement is unmet is held while the guard flow is up; it never reaches the flow otherwise.
 ///
 /// ```swift
-/// extension LinkRequirement {
-///   static let signedIn: LinkRequirement = "signed-in"
+/// extension FlowRequirement {
+///   static let signedIn: FlowRequirement = "signed-in"
 /// }
 /// ```
-public struct LinkRequirement: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral {
+public struct FlowRequirement: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral {
   /// The requirement's name.
   public var rawValue: String
 
@@ -31,7 +31,7 @@ public struct LinkRequirement: Sendable, Hashable, RawRepresentable, Expressible
   }
 }
 
-extension LinkRequirement: CustomStringConvertible {
+extension FlowRequirement: CustomStringConvertible {
   /// The requirement's name.
   public var description: String { rawValue }
 }

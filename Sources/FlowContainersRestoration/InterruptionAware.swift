@@ -12,7 +12,7 @@ import FlowContainersCore
 ///
 /// ```swift
 /// extension EditorFlow: InterruptionAware {
-///   func objection(toInterruptionBy request: LinkRequest) -> String? {
+///   func objection(toInterruptionBy request: NavigationRequest) -> String? {
 ///     hasUnsavedChanges ? "the note has unsaved changes" : nil
 ///   }
 /// }
@@ -26,5 +26,5 @@ public protocol InterruptionAware: AnyObject {
   ///
   /// - Parameter request: What would dismiss the flow.
   /// - Returns: A reason for a person, or `nil`.
-  func objection(toInterruptionBy request: LinkRequest) -> String?
+  func objection(toInterruptionBy request: NavigationRequest) -> String?
 }

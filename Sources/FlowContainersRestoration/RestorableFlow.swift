@@ -66,9 +66,18 @@ public protocol RestorableFlow: PresentableFlow, NamedFlow {
   /// - Returns: The screen.
   /// - Throws: Why the route cannot be shown.
   func makeScreen(for route: Route) throws -> Screen
+
+  /// What must hold before a link or a restoration may show this flow, or `nil`.
+  ///
+  /// A restoration drops a level whose requirement does not hold; a ``FlowRestorer`` of its
+  /// own holds none. The default is `nil`.
+  static var requirement: FlowRequirement? { get }
 }
 
 extension RestorableFlow {
+  /// No requirement.
+  public static var requirement: FlowRequirement? { nil }
+
   /// The route of the bottom screen now, if it has one.
   public var rootRoute: Route? {
     container.screensUntracked.first.flatMap(route(for:))

@@ -1,4 +1,4 @@
-import FlowContainersCore
+package import FlowContainersCore
 
 /// The one plan-and-apply engine deep links and restoration share: from targets (a flow type
 /// and its routes per level) to the fewest steps, then from a plan to the changes that install
@@ -7,63 +7,61 @@ import FlowContainersCore
 /// The engine runs no `if restoration` branch: what differs between a link and a restoration
 /// is in the plan's ``PlanOptions``.
 @MainActor
-enum PlanEngine {
-  struct Target {
+package enum PlanEngine {
+  package struct Target {
     /// What the level is: a stack flow, or a tab bar and the tab the path goes into.
-    enum Kind {
+    package enum Kind {
       case stack(any RestorableFlow.Type)
       case tabs(AnyObject.Type, tab: Int)
     }
 
-    let kind: Kind
-    var routes: [AnyRoute]
+    package let kind: Kind
+    package var routes: [AnyRoute]
     /// How to present the flow if it must be presented; `nil` for the style the parent's
     /// ``SubFlow`` declaration gives it (a restoration passes the style it saved).
-    var style: PresentationStyle? = nil
+    package var style: PresentationStyle? = nil
 
-    init(type: any RestorableFlow.Type, routes: [AnyRoute], style: PresentationStyle? = nil) {
+    package init(type: any RestorableFlow.Type, routes: [AnyRoute], style: PresentationStyle? = nil)
+    {
       kind = .stack(type)
       self.routes = routes
       self.style = style
     }
 
     /// A tab bar's level, whose path goes into tab `tab`.
-    init(bar: AnyObject.Type, tab: Int) {
+    package init(bar: AnyObject.Type, tab: Int) {
       kind = .tabs(bar, tab: tab)
       routes = []
     }
 
     /// The stack flow's type; `nil` for a tab bar.
-    var type: (any RestorableFlow.Type)? {
+    package var type: (any RestorableFlow.Type)? {
       if case .stack(let type) = kind { return type }
       return nil
     }
 
     /// The tab the path goes into, for a tab bar's level.
-    var tab: Int? {
+    package var tab: Int? {
       if case .tabs(_, let tab) = kind { return tab }
       return nil
     }
 
-    var identity: ObjectIdentifier {
+    package var identity: ObjectIdentifier {
       switch kind {
       case .stack(let type): ObjectIdentifier(type)
       case .tabs(let type, _): ObjectIdentifier(type)
       }
     }
 
-    var name: FlowName {
+    package var name: FlowName {
       switch kind {
       case .stack(let type): FlowName(type)
       case .tabs(let type, _): FlowName(type)
       }
     }
 
-    /// The stack flow's type as a linkable flow, if it is one.
-    var linkable: (any LinkableFlow.Type)? { type as? any LinkableFlow.Type }
-
     /// The same level, showing only its first `count` routes.
-    func keeping(_ count: Int) -> Target {
+    package func keeping(_ count: Int) -> Target {
       var target = self
       target.routes = Array(routes.prefix(count))
       return target
@@ -75,9 +73,9 @@ enum PlanEngine {
   ///
   /// `live` is the chain along the targets' path: at a tab bar's level, into the tab its target
   /// goes into.
-  static func makePlan(
-    request: LinkRequest, targets: [Target], live: [LiveLevel], options: PlanOptions
-  ) -> LinkPlan {
+  package static func makePlan(
+    request: NavigationRequest, targets: [Target], live: [LiveLevel], options: PlanOptions
+  ) -> NavigationPlan {
     var reused = 0
     while reused < targets.count, reused < live.count,
       live[reused].flowIdentity == targets[reused].identity,
@@ -89,7 +87,7 @@ enum PlanEngine {
     {
       reused += 1
     }
-    var steps: [LinkPlan.Step] = []
+    var steps: [NavigationPlan.Step] = []
     // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
@@ -121,14 +119,14 @@ enum PlanEngine {
           level: level, flow: targets[level].name, style: style, routes: targets[level].routes))
     }
     let levels = targets.enumerated().map { index, target in
-      LinkPlan.Level(flow: target.name, routes: target.routes, isReused: index < reused)
+      NavigationPlan.Level(flow: target.name, routes: target.routes, isReused: index < reused)
     }
     let stamp = TreeStamp(
       entries: live.map {
         TreeStamp.Entry(
           container: ObjectIdentifier($0.container), revision: $0.container.untracked.revision)
       })
-    return LinkPlan(
+    return NavigationPlan(
       request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
       options: options)
   }
@@ -138,7 +136,9 @@ enum PlanEngine {
   ///
   /// A sub-flow is made for the stack below it (an editor for note 1 is no editor for note 2), so
   /// when that stack changes, the sub-flow is in the way.
-  static func canKeep(_ level: Int, of live: [LiveLevel], over parentTarget: [AnyRoute]) -> Bool {
+  package static func canKeep(
+    _ level: Int, of live: [LiveLevel], over parentTarget: [AnyRoute]
+  ) -> Bool {
     guard level < live.count else { return false }
     let current = live[level - 1].routes
     guard current.count == parentTarget.count else { return false }
@@ -147,16 +147,16 @@ enum PlanEngine {
   }
 
   /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
-  static func stackSteps(
+  package static func stackSteps(
     level: Int, flow: FlowName, from current: [AnyRoute?], to target: [AnyRoute]
-  ) -> [LinkPlan.Step] {
+  ) -> [NavigationPlan.Step] {
     var common = 0
     while common < current.count, common < target.count, current[common] == target[common] {
       common += 1
     }
     if common == current.count, common == target.count { return [] }
     if common == 0 { return [.replace(level: level, flow: flow, routes: target)] }
-    var steps: [LinkPlan.Step] = []
+    var steps: [NavigationPlan.Step] = []
     if common < current.count { steps.append(.popTo(level: level, flow: flow, index: common - 1)) }
     if common < target.count {
       steps.append(.push(level: level, flow: flow, routes: Array(target[common...])))
@@ -170,8 +170,8 @@ enum PlanEngine {
   /// An alert the plan would dismiss is its presenter's to keep: the presenter is asked, and
   /// named, for it (once: a presenter the plan dismisses too is asked for itself), and a link
   /// held for it waits until the alert is gone.
-  static func objection(
-    to plan: LinkPlan, live: [LiveLevel]
+  package static func objection(
+    to plan: NavigationPlan, live: [LiveLevel]
   ) -> (flow: FlowName, reason: String, presenter: ContainerNode)? {
     for case .dismiss(let level, _) in plan.steps {
       guard level > 0, level <= live.count,
@@ -196,8 +196,8 @@ enum PlanEngine {
   /// Makes every screen and sub-flow the plan needs, and returns the changes that install them.
   ///
   /// Nothing in the tree moves until the changes run.
-  static func prepareChanges(
-    for plan: LinkPlan, live: [LiveLevel]
+  package static func prepareChanges(
+    for plan: NavigationPlan, live: [LiveLevel]
   ) throws(PreparationFailure) -> [() -> Void] {
     let animated = plan.options.animated
     let cause = plan.options.cause
@@ -212,7 +212,7 @@ enum PlanEngine {
     // that the parent made no sub-flow over a screen it does not have.
     var stackChanges = [(() -> Void)?](repeating: nil, count: plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
-      let stale = PreparationFailure(level: level, index: nil, failure: LinkFailure(.stalePlan))
+      let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
       if plan.tabs[level] != nil {
         // A tab bar's level is always one the tree has: the plan goes into its live tabs.
         guard target.isReused, level < live.count, live[level].bar != nil else { throw stale }
@@ -234,9 +234,7 @@ enum PlanEngine {
         guard !flows.contains(where: { $0 === made.flow }) else {
           throw PreparationFailure(
             level: level, index: nil,
-            failure: LinkFailure(
-              .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type))
-            ))
+            failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type)))
         }
         flows.append(made.flow)
         endings.append(made.onEnd)
@@ -289,8 +287,8 @@ enum PlanEngine {
 
   /// Applies a prepared plan's changes, between ``PlanEvent/willApply(_:)`` and
   /// ``PlanEvent/didApply(_:)``; inside the tree's change.
-  static func apply(
-    _ changes: [() -> Void], of plan: LinkPlan, telling observers: PlanObservers?
+  package static func apply(
+    _ changes: [() -> Void], of plan: NavigationPlan, telling observers: PlanObservers?
   ) {
     observers?.send(.willApply(plan))
     for change in changes { change() }
@@ -298,7 +296,7 @@ enum PlanEngine {
   }
 
   private static func prepare<Flow: RestorableFlow>(
-    _ step: LinkPlan.Step, on flow: Flow, level: Int, offset: Int, animated: Bool,
+    _ step: NavigationPlan.Step, on flow: Flow, level: Int, offset: Int, animated: Bool,
     cause: NavigationCause
   ) throws(PreparationFailure) -> () -> Void {
     let container = flow.container
@@ -336,7 +334,7 @@ enum PlanEngine {
     }
   }
 
-  static func node<Flow: RestorableFlow>(of flow: Flow) -> ContainerNode { flow.container }
+  package static func node<Flow: RestorableFlow>(of flow: Flow) -> ContainerNode { flow.container }
 
   /// Makes the sub-flow of `type` that `parent` declares, showing `routes`.
   private static func makeSubFlow<Parent: RestorableFlow>(
@@ -354,8 +352,7 @@ enum PlanEngine {
     guard let made = declaration?.make(parent, stack), isFresh(made.flow) else {
       throw PreparationFailure(
         level: level, index: nil,
-        failure: LinkFailure(
-          .cannotCreate(flow: FlowName(Parent.self), subFlow: FlowName(type))))
+        failure: .cannotCreate(flow: FlowName(Parent.self), subFlow: FlowName(type)))
     }
     // The root it was created with, before its stack is set.
     if options.keepsRootScreens { try checkRoot(of: made.flow, against: routes, level: level) }
@@ -364,7 +361,7 @@ enum PlanEngine {
   }
 
   /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
-  static func checkRoot<Flow: RestorableFlow>(
+  package static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against routes: [AnyRoute], level: Int
   ) throws(PreparationFailure) {
     guard let root = flow.rootRoute, let first = routes.first,
@@ -372,9 +369,8 @@ enum PlanEngine {
     else { return }
     throw PreparationFailure(
       level: level, index: 0,
-      failure: LinkFailure(
-        .cannotShow(
-          flow: FlowName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root)))))
+      failure: .cannotShow(
+        flow: FlowName(Flow.self), route: first, .notTheRootScreen(AnyRoute(root))))
   }
 
   /// Whether a factory's flow can be presented: its container has not finished, hangs nowhere
@@ -393,7 +389,7 @@ enum PlanEngine {
     if routes.isEmpty {
       throw PreparationFailure(
         level: level, index: 0,
-        failure: LinkFailure(.cannotShow(flow: FlowName(Flow.self), route: nil, .emptyStack)))
+        failure: .cannotShow(flow: FlowName(Flow.self), route: nil, .emptyStack))
     }
     let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
     // The new flow's own tree, which is not changing: the step is a change of its own.
@@ -420,7 +416,7 @@ enum PlanEngine {
 
   /// Makes the screens for `routes`, which will stand at `offset` and above in the stack at
   /// `level`.
-  static func makeScreens<Flow: RestorableFlow>(
+  package static func makeScreens<Flow: RestorableFlow>(
     for routes: [AnyRoute], in flow: Flow, level: Int, offset: Int
   ) throws(PreparationFailure) -> [Flow.Screen] {
     var screens: [Flow.Screen] = []
@@ -439,21 +435,21 @@ enum PlanEngine {
       }
       throw PreparationFailure(
         level: level, index: offset + index,
-        failure: LinkFailure(.cannotShow(flow: FlowName(Flow.self), route: route, reason)))
+        failure: .cannotShow(flow: FlowName(Flow.self), route: route, reason))
     }
     return screens
   }
 }
 
 /// Who hears where plans begin and end.
-typealias PlanObservers = (
+package typealias PlanObservers = (
   observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void
 )
 
 extension TreeStamp {
   /// Whether the live chain is the one this stamp was taken of, unchanged.
   @MainActor
-  func matches(_ live: [LiveLevel]) -> Bool {
+  package func matches(_ live: [LiveLevel]) -> Bool {
     entries.count == live.count
       && zip(entries, live).allSatisfy { entry, level in
         entry.container == ObjectIdentifier(level.container)
@@ -464,29 +460,45 @@ extension TreeStamp {
 
 /// Why a plan could not be prepared, and where: the level, and the index in its target stack of
 /// the route that could not be shown (`nil` when the flow itself could not be created).
-struct PreparationFailure: Error {
-  let level: Int
-  let index: Int?
-  let failure: LinkFailure
+package struct PreparationFailure: Error {
+  package let level: Int
+  package let index: Int?
+  package let failure: Reason
+
+  /// What went wrong.
+  package enum Reason {
+    /// The tree changed: the root, or a tab the plan goes into, is gone.
+    case stalePlan
+    /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
+    case cannotShow(flow: FlowName, route: AnyRoute?, ScreenFailure)
+    /// `flow` did not create the `subFlow` the plan needs.
+    case cannotCreate(flow: FlowName, subFlow: FlowName)
+  }
 }
 
 /// What differs between following a link and restoring a snapshot, as the engine sees it.
-struct PlanOptions: Sendable {
+package struct PlanOptions: Sendable {
   /// The cause every change carries.
-  let cause: NavigationCause
+  package let cause: NavigationCause
   /// Whether the host should animate the changes.
-  let animated: Bool
+  package let animated: Bool
   /// Whether screens a level already shows are checked against current data too (saved IDs
   /// may name deleted content); a link trusts what is on screen.
-  let checksShownScreens: Bool
+  package let checksShownScreens: Bool
   /// Whether each level's stack must start with its flow's root route: a saved stack may be one
   /// no flow could build; a link's stacks are what the flows' own patterns build.
-  let keepsRootScreens: Bool
+  package let keepsRootScreens: Bool
 
-  /// Following a link or a destination.
-  static let link = PlanOptions(
-    cause: .deepLink, animated: true, checksShownScreens: false, keepsRootScreens: false)
+  package init(
+    cause: NavigationCause, animated: Bool, checksShownScreens: Bool, keepsRootScreens: Bool
+  ) {
+    self.cause = cause
+    self.animated = animated
+    self.checksShownScreens = checksShownScreens
+    self.keepsRootScreens = keepsRootScreens
+  }
+
   /// Restoring a snapshot: in one step, without animation.
-  static let restoration = PlanOptions(
+  package static let restoration = PlanOptions(
     cause: .restoration, animated: false, checksShownScreens: true, keepsRootScreens: true)
 }

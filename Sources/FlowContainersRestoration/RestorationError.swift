@@ -88,7 +88,7 @@ extension RestorationError: CustomStringConvertible {
 }
 
 /// What a failure says when the root flow of a router or a restorer has been released.
-let rootReleasedDescription =
+package let rootReleasedDescription =
   "the root flow has been released; the router or restorer holds its root flow weakly, so "
   + "keep the root flow alive (store it, for example in a property of your app) as long as you "
   + "use it, rather than passing a temporary such as `DeepLinkRouter(root: AppFlow(), …)`"

@@ -20,6 +20,13 @@ public struct RestorationReport: Sendable, Hashable {
     /// Why, for a person: the flow's own error (`note 7 does not exist`), or an unmet
     /// requirement.
     public var reason: String
+
+    package init(level: Int, flow: FlowName, routes: [AnyRoute], reason: String) {
+      self.level = level
+      self.flow = flow
+      self.routes = routes
+      self.reason = reason
+    }
   }
 
   /// What is shown now, as a snapshot: the part of the input that was restored.
@@ -34,6 +41,16 @@ public struct RestorationReport: Sendable, Hashable {
   public var droppedAlerts: [TransientLayer] = []
   /// Why nothing was restored, if so; the tree is then as it was before.
   public var error: RestorationError?
+
+  package init(
+    restored: FlowSnapshot, dropped: [Drop], droppedAlerts: [TransientLayer] = [],
+    error: RestorationError?
+  ) {
+    self.restored = restored
+    self.dropped = dropped
+    self.droppedAlerts = droppedAlerts
+    self.error = error
+  }
 
   /// Whether everything in the snapshot was restored: no error, no drop, no dropped alert.
   public var isComplete: Bool { error == nil && dropped.isEmpty && droppedAlerts.isEmpty }

@@ -1,0 +1,56 @@
+public import FlowContainersRestoration
+
+extension NavigationRequest {
+  /// A deep link, as received (``DeepLinkRouter/open(_:)-(DeepLink)``).
+  ///
+  /// - Parameter link: The link.
+  /// - Returns: The request.
+  public static func link(_ link: DeepLink) -> NavigationRequest {
+    NavigationRequest(LinkSubject.link(link))
+  }
+
+  /// A destination the program asked for by typed routes
+  /// (``DeepLinkRouter/open(_:)-(LinkDestination)``).
+  ///
+  /// - Parameter destination: The destination.
+  /// - Returns: The request.
+  public static func destination(_ destination: LinkDestination) -> NavigationRequest {
+    NavigationRequest(LinkSubject.destination(destination))
+  }
+
+  /// The link, when the request is one.
+  public var link: DeepLink? {
+    if case .link(let link)? = subject as? LinkSubject { return link }
+    return nil
+  }
+
+  /// The destination, when the request is one.
+  public var destination: LinkDestination? {
+    if case .destination(let destination)? = subject as? LinkSubject { return destination }
+    return nil
+  }
+}
+
+/// What a link's or a destination's request asks for.
+enum LinkSubject: NavigationRequestSubject {
+  case link(DeepLink)
+  case destination(LinkDestination)
+
+  var description: String {
+    switch self {
+    case .link(let link): link.description
+    case .destination(let destination): destination.description
+    }
+  }
+}
+
+extension NavigationPlan {
+  /// The link the plan is for, or `nil` for a destination or a restoration.
+  public var link: DeepLink? { request.link }
+}
+
+extension PlanOptions {
+  /// Following a link or a destination.
+  static let link = PlanOptions(
+    cause: .deepLink, animated: true, checksShownScreens: false, keepsRootScreens: false)
+}

@@ -1,0 +1,6 @@
+public import FlowContainersCore
+
+extension NavigationCause {
+  /// A snapshot was restored.
+  public static let restoration = NavigationCause(rawValue: "restoration")
+}
