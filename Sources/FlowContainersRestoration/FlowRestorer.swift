@@ -3,9 +3,10 @@ public import Foundation
 
 /// Saves and restores a tree of ``RestorableFlow``s: no URL scheme, no route patterns.
 ///
-/// Create one for the root flow. ``snapshot()`` reads what the tree shows as a ``FlowSnapshot``
-/// (a value you can encode); ``restore(_:)`` rebuilds the tree to show one, through the same
-/// plan-and-apply engine deep links use, in one change. An app with deep links uses its
+/// Create one for the root flow, or for a ``TabbedFlow`` whose tabs are restorable flows.
+/// ``snapshot()`` reads what the tree shows as a ``FlowSnapshot`` (a value you can encode);
+/// ``restore(_:)`` rebuilds the tree to show one, through the same plan-and-apply engine deep
+/// links use, in one change. An app with deep links uses its
 /// ``DeepLinkRouter``'s ``DeepLinkRouter/snapshot()`` and ``DeepLinkRouter/restore(_:)``
 /// instead: they check link requirements against the router's guards and replace held links. A
 /// `FlowRestorer` alone leaves out every level whose flow type has a
@@ -21,8 +22,11 @@ public import Foundation
 /// The restorer holds its root weakly: the host owns the root flow.
 @MainActor
 public final class FlowRestorer {
-  /// The root flow; `nil` once the host has released it.
-  public package(set) weak var root: (any RestorableFlow)?
+  /// The root flow's container; `nil` once the host has released it.
+  weak var rootNode: ContainerNode?
+  /// The root flow, a ``RestorableFlow`` or a ``TabbedFlow``; `nil` once the host has released
+  /// it.
+  public var root: AnyObject? { rootNode?.owner }
   /// Whether a flow type's link requirement holds.
   ///
   /// A restoration drops a level whose requirement does not. Without a router, none holds.
@@ -37,12 +41,20 @@ public final class FlowRestorer {
   /// - Parameter root: The root flow, held weakly: keep it alive yourself (store it) as long as
   ///   you use the restorer, or snapshots and restorations fail with `rootReleased`.
   public init(root: some RestorableFlow) {
-    self.root = root
+    rootNode = root.container
   }
 
-  /// A restorer whose root is set later, for a router whose root is a tab bar.
-  package init(rootOrNil root: (any RestorableFlow)?) {
-    self.root = root
+  /// A restorer for the tree under `root`, a tab bar: a snapshot saves every tab's tree and the
+  /// selection, and restoring rebuilds each tree in the tab of its flow.
+  ///
+  /// - Parameter root: The flow that owns the tab bar, held weakly.
+  public init(root: some TabbedFlow) {
+    rootNode = root.container
+  }
+
+  /// A restorer for the tree under `node`.
+  package init(node: ContainerNode) {
+    rootNode = node
   }
   /// A snapshot of what the tree shows now, root first.
   ///
@@ -60,9 +72,16 @@ public final class FlowRestorer {
 
   /// What the tree shows now; `nil` when the root has been released.
   package func liveSnapshot() -> FlowSnapshot? {
-    guard let root else { return nil }
+    guard let rootNode, rootNode.owner != nil else { return nil }
+    if let bar = rootNode as? TabContainer { return Self.snapshot(of: bar) }
+    return Self.snapshot(from: rootNode)
+  }
+
+  /// What the chain from `node` shows: each restorable flow's level, up to the first flow that is
+  /// not restorable or the first screen without a route.
+  static func snapshot(from node: ContainerNode) -> FlowSnapshot {
     var levels: [FlowSnapshot.Level] = []
-    let chain = LiveLevel.chain(from: root, readingRoutes: true)
+    let chain = LiveLevel.chain(from: node, readingRoutes: true)
     for level in chain {
       guard level.flow != nil else { break }
       let routes = level.routes
@@ -93,16 +112,34 @@ public final class FlowRestorer {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    if let bar = rootNode as? TabContainer, bar.owner != nil {
+      let tabs = bar.tabsUntracked
+      let registry = FlowRegistry(roots: tabs.tabs.compactMap(Self.flowType(of:)))
+      do {
+        return restore(
+          try FlowSnapshot.decode(
+            data, registry: registry, bar: (bar.flowName, tabs.selected)),
+          into: bar)
+      } catch {
+        return report(error: error)
+      }
+    }
+    guard let root = rootNode?.owner as? any RestorableFlow else {
+      return report(error: RestorationError(.rootReleased))
+    }
     let registry = FlowRegistry(root: type(of: root))
     do {
-      // Decoding validates the levels against the registry.
-      return restore(
-        validated: try FlowSnapshot.decode(data, registry: registry), root: root, registry: registry
-      )
+      let snapshot = try FlowSnapshot.decode(data, registry: registry, bar: nil)
+      try registry.validate(snapshot.levels.map(\.flow))
+      return restore(validated: snapshot, root: root, registry: registry)
     } catch {
       return report(error: error)
     }
+  }
+
+  /// The type of `node`'s flow, if it is restorable.
+  static func flowType(of node: ContainerNode) -> (any RestorableFlow.Type)? {
+    (node.owner as? any RestorableFlow).map { type(of: $0) as any RestorableFlow.Type }
   }
 
   /// Rebuilds the tree to show `snapshot`, in one step and without animation.
@@ -122,7 +159,12 @@ public final class FlowRestorer {
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
   ///   fit the root's types) restores nothing and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    guard let root else { return report(error: RestorationError(.rootReleased)) }
+    if let bar = rootNode as? TabContainer, bar.owner != nil {
+      return restore(snapshot, into: bar)
+    }
+    guard let root = rootNode?.owner as? any RestorableFlow else {
+      return report(error: RestorationError(.rootReleased))
+    }
     let registry = FlowRegistry(root: type(of: root))
     do {
       try registry.validate(snapshot.levels.map(\.flow))
@@ -169,8 +211,10 @@ public final class FlowRestorer {
   /// inside the tree's change, without applying it; see ``prepare(validated:root:registry:)``.
   ///
   /// The snapshot's levels are checked against the root's types first.
-  package func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
-    guard let root else { return .failure(RestorationError(.rootReleased)) }
+  func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
+    guard let root = rootNode?.owner as? any RestorableFlow else {
+      return .failure(RestorationError(.rootReleased))
+    }
     let registry = FlowRegistry(root: type(of: root))
     do {
       try registry.validate(snapshot.levels.map(\.flow))
@@ -270,10 +314,16 @@ public final class FlowRestorer {
       .map(AnyRoute.init)
   }
 
-  package func report(error: RestorationError) -> RestorationReport {
+  /// A report of what the tree shows now, after a restoration that dropped `dropped` and
+  /// `droppedAlerts`, or failed with `error`.
+  func report(
+    error: RestorationError?, dropped: [RestorationReport.Drop] = [],
+    droppedAlerts: [TransientLayer] = []
+  ) -> RestorationReport {
     var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
     restored.transient = []
-    return RestorationReport(restored: restored, dropped: [], error: error)
+    return RestorationReport(
+      restored: restored, dropped: dropped, droppedAlerts: droppedAlerts, error: error)
   }
 }
 

@@ -11,9 +11,7 @@ extension FlowSnapshot {
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(
       Document(
-        version: Self.currentVersion, levels: levels, tab: selectedTab,
-        tabs: otherTabs.isEmpty
-          ? nil : otherTabs.map { TabEntry(index: $0.index, levels: $0.levels) },
+        version: Self.currentVersion, levels: levels,
         transient: transient.isEmpty ? nil : transient))
   }
 
@@ -23,7 +21,7 @@ extension FlowSnapshot {
   /// presented over a type that declares it, and hold routes of that type.
   ///
   /// - Parameters:
-  ///   - data: JSON from ``jsonData()`` (version 2) or an older version 1 file.
+  ///   - data: JSON from ``jsonData()`` (version 3), or an older version 1 or 2 file.
   ///   - root: The root flow type.
   /// - Returns: The snapshot.
   /// - Throws: ``RestorationError``: empty, too large, corrupt or truncated, of an unsupported
@@ -32,13 +30,21 @@ extension FlowSnapshot {
   public static func decode(
     _ data: Data, root: any RestorableFlow.Type
   ) throws(RestorationError) -> FlowSnapshot {
-    try decode(data, registry: FlowRegistry(root: root))
+    let registry = FlowRegistry(root: root)
+    let snapshot = try decode(data, registry: registry, bar: nil)
+    try registry.validate(snapshot.levels.map(\.flow))
+    return snapshot
   }
 
-  /// Decodes and validates `data` against the flow types of `registry`.
-  @MainActor
-  package static func decode(
-    _ data: Data, registry: FlowRegistry, validating: Bool = true
+  /// Decodes `data` once, with the routes of the flow types of `registry`, into the current
+  /// schema; levels are checked against the root when they are restored.
+  ///
+  /// A tab's tree whose flow `registry` does not know comes back with only that flow's name, so
+  /// that restoring reports the tab as gone rather than refusing the rest. Versions 1 and 2 saved
+  /// a tab bar's selected tab as the levels and the other tabs apart; for a tab bar's root,
+  /// `bar` (its name and selected tab) makes them the bar's level they are now.
+  static func decode(
+    _ data: Data, registry: FlowRegistry, bar: (name: FlowName, selected: Int?)?
   ) throws(RestorationError) -> FlowSnapshot {
     guard !data.isEmpty else { throw RestorationError(.empty) }
     guard data.count <= maximumSize else {
@@ -46,83 +52,18 @@ extension FlowSnapshot {
     }
     // A version 1 document nests a level per presentation, deeper than `JSONDecoder` reads:
     // it is flattened to version 2 first, without recursion.
-    let flattened = Version1Reader.flatten(data)
-    let version: Int?
-    if flattened != nil {
-      version = 1
+    let document: Document
+    if let flattened = Version1Reader.flatten(data) {
+      document = try decode(Document.self, from: flattened.json, registry: registry)
     } else {
-      version = try decode(Header.self, from: data, registry: nil).version
+      document = try decode(Document.self, from: data, registry: registry)
     }
-    guard let version, (oldestReadableVersion...currentVersion).contains(version) else {
-      throw RestorationError(.unsupportedVersion(version))
+    var snapshot = FlowSnapshot(levels: document.levels)
+    snapshot.transient = document.transient ?? []
+    if let bar, document.version < 3, snapshot.levels.first?.tabs == nil {
+      snapshot.levels = [document.barLevel(named: bar.name, selected: bar.selected)]
     }
-    let levels: [Level]
-    var tab: Int?
-    var transient: [TransientLayer] = []
-    switch (version, flattened) {
-    case (1, let flattened?):
-      levels = try decode(Document.self, from: flattened.json, registry: registry).levels
-    case (1, nil):
-      // Not a shape the flattener walks: the nested decoder says what is wrong.
-      levels = try decode(Version1.self, from: data, registry: registry).levels
-    default:
-      let document = try decode(Document.self, from: data, registry: registry)
-      levels = document.levels
-      tab = document.tab
-      transient = document.transient ?? []
-    }
-    if validating { try registry.validate(levels.map(\.flow)) }
-    var snapshot = FlowSnapshot(levels: levels, selectedTab: tab)
-    snapshot.transient = transient
     return snapshot
-  }
-
-  /// The other tabs' trees of a tab bar's snapshot, decoded with `registry` (which knows every
-  /// tab's flows); each tree is validated against its own tab when it is restored.
-  ///
-  /// A tab whose flows the registry does not know comes back with only its flow's name, so
-  /// that the router reports it as gone.
-  package static func otherTabs(
-    in data: Data, registry: FlowRegistry
-  ) throws(RestorationError) -> [TabTree] {
-    let document = try decode(TabsDocument.self, from: data, registry: registry)
-    return (document.tabs ?? []).map { entry in
-      TabTree(
-        index: entry.index,
-        levels: entry.levels ?? [Level(flow: entry.flow ?? "", routes: [])])
-    }
-  }
-
-  /// A tab bar's snapshot, read whole before anything moves: the selected tab's tree, the other
-  /// tabs' trees, and the selection; each tree is validated against its own tab when restored.
-  ///
-  /// A tree whose flows the tab bar no longer has comes back with only its flow's name, so that
-  /// the router reports that tab as gone and restores the others.
-  @MainActor
-  package static func tabBarSnapshot(
-    in data: Data, registry: FlowRegistry
-  ) throws(RestorationError) -> FlowSnapshot {
-    var snapshot: FlowSnapshot
-    do {
-      snapshot = try decode(data, registry: registry, validating: false)
-    } catch let error {
-      guard case .unknownFlow = error.reason else { throw error }
-      let main = try decode(LenientTabEntry.Selected.self, from: data, registry: registry)
-      snapshot = FlowSnapshot(
-        levels: main.entry.levels ?? [Level(flow: main.entry.flow ?? "", routes: [])],
-        selectedTab: main.tab)
-    }
-    snapshot.otherTabs = try otherTabs(in: data, registry: registry)
-    return snapshot
-  }
-
-  /// The selected tab a snapshot names, read before the rest.
-  ///
-  /// A tab bar's router selects that tab, then decodes the levels for its flow. `nil` when the
-  /// snapshot names none or is not readable.
-  package static func selectedTab(in data: Data) -> Int? {
-    guard data.count <= maximumSize else { return nil }
-    return (try? JSONDecoder().decode(TabHeader.self, from: data))?.tab
   }
 
   private static func decode<Value: Decodable>(
@@ -159,77 +100,94 @@ extension DecodingError {
   }
 }
 
-/// Just the version, read first so that the rest is decoded by the right schema.
-private struct Header: Decodable {
-  let version: Int?
-}
-
-/// The selected tab of a snapshot a tab bar's router saved.
-private struct TabHeader: Decodable {
-  let tab: Int?
-}
-
-/// Schema version 2: `{"version": 2, "levels": [{"flow": …, "routes": […], "style": …}, …]}`,
-/// where `style` is left out for a sheet.
+/// A snapshot document of any version this library reads, decoded in one pass.
+///
+/// Version 3: `{"version": 3, "levels": [{"flow": …, "routes": […], "style": …}, …]}`, where
+/// `style` is left out for a sheet, and a tab bar's level has `tabs`
+/// (`{"selected": 1, "trees": [{"levels": […]}, …]}`) instead of routes. Version 2 had no tab
+/// bar level: a tab bar's router saved its selected tab's tree as the levels, the selected
+/// position as `tab`, and the other tabs as `tabs` (`[{"index": 0, "levels": […]}, …]`).
 private struct Document: Codable {
   let version: Int
   let levels: [FlowSnapshot.Level]
-  /// The selected tab, for a tab bar's router; left out otherwise.
-  var tab: Int? = nil
-  /// The other tabs' trees, for a tab bar's router; left out otherwise.
-  ///
-  /// Not read here: their flows are not the selected tab's, and the router decodes them for
-  /// each tab's flow.
-  var tabs: [TabEntry]? = nil
   /// Alerts that were up and are not saved; left out when there were none.
   var transient: [TransientLayer]? = nil
+  /// Version 2's selected tab.
+  private var tab: Int? = nil
+  /// Version 2's other tabs, at their positions.
+  private var tabs: [(index: Int, tree: FlowSnapshot)] = []
 
   private enum CodingKeys: String, CodingKey {
-    case version, levels, tab, tabs, transient
+    case version, levels, transient, tab, tabs
   }
 
-  init(
-    version: Int, levels: [FlowSnapshot.Level], tab: Int? = nil, tabs: [TabEntry]? = nil,
-    transient: [TransientLayer]? = nil
-  ) {
+  init(version: Int, levels: [FlowSnapshot.Level], transient: [TransientLayer]?) {
     self.version = version
     self.levels = levels
-    self.tab = tab
-    self.tabs = tabs
     self.transient = transient
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    version = try container.decode(Int.self, forKey: .version)
-    levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
-    tab = try container.decodeIfPresent(Int.self, forKey: .tab)
+    let version = try container.decodeIfPresent(Int.self, forKey: .version)
+    guard let version,
+      (FlowSnapshot.oldestReadableVersion...FlowSnapshot.currentVersion).contains(version)
+    else { throw RestorationError(.unsupportedVersion(version)) }
+    self.version = version
+    if version < 3 {
+      tab = try container.decodeIfPresent(Int.self, forKey: .tab)
+      tabs =
+        try container.decodeIfPresent([Version2Tab].self, forKey: .tabs)?.map {
+          ($0.index, $0.tree.snapshot)
+        } ?? []
+    }
+    if version == 1 {
+      // Not a shape the flattener walks: the nested decoder says what is wrong.
+      levels = try Version1(from: decoder).levels
+    } else if version == 2 {
+      // A version 2 document's levels may be a tab bar's selected tab's tree, read as leniently
+      // as a tab's (a stack root's are checked against its types when they are restored).
+      levels = try Tree(from: decoder).snapshot.levels
+    } else {
+      levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
+    }
     // A layer that is not text is not worth refusing the snapshot for: it is only reported.
     transient = (try? container.decodeIfPresent([String].self, forKey: .transient))
       .flatMap { $0 }.map { $0.prefix(16).map { TransientLayer(parsing: String($0.prefix(200))) } }
   }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(levels, forKey: .levels)
+    try container.encodeIfPresent(transient, forKey: .transient)
+  }
+
+  /// A version 1 or 2 document's tree as the level of the tab bar `name` it was saved from: its
+  /// levels the tree of tab `tab` (or `selected`, the bar's selection now, when it names none),
+  /// the other tabs' trees at their positions, and empty trees between.
+  func barLevel(named name: FlowName, selected: Int?) -> FlowSnapshot.Level {
+    let shown = tab ?? selected ?? 0
+    var placed = [(index: shown, tree: FlowSnapshot(levels: levels))] + tabs
+    placed.removeAll { $0.index < 0 || $0.index >= FlowSnapshot.maximumLevels }
+    var trees = [FlowSnapshot](
+      repeating: FlowSnapshot(levels: []), count: (placed.map(\.index).max() ?? -1) + 1)
+    var duplicates: [FlowSnapshot] = []
+    for (index, tree) in placed {
+      if trees[index].levels.isEmpty { trees[index] = tree } else { duplicates.append(tree) }
+    }
+    return FlowSnapshot.Level(
+      flow: name, routes: [], tabs: FlowSnapshot.Tabs(trees: trees + duplicates, selected: shown))
+  }
 }
 
-/// One other tab's tree in a tab bar's snapshot.
-struct TabEntry: Codable {
-  let index: Int
-  let levels: [FlowSnapshot.Level]
-}
-
-/// The other tabs of a tab bar's snapshot, decoded on their own.
-struct TabsDocument: Decodable {
-  let tabs: [LenientTabEntry]?
-}
-
-/// One other tab's tree, or, when its flows are not the tab bar's any more, the name of its
-/// flow: a tab that is gone is reported, not a reason to restore nothing.
-struct LenientTabEntry: Decodable {
-  let index: Int
-  let levels: [FlowSnapshot.Level]?
-  let flow: FlowName?
+/// One tab's tree, decoded on its own: when its first flow is not one the registry knows (the
+/// tab's flow type is gone), only that flow's name, so that restoring reports the tab as gone.
+struct Tree: Codable {
+  let snapshot: FlowSnapshot
 
   private enum CodingKeys: String, CodingKey {
-    case index, levels
+    case levels
   }
 
   /// A level read for its flow's name alone.
@@ -237,37 +195,71 @@ struct LenientTabEntry: Decodable {
     let flow: FlowName
   }
 
-  /// The selected tab's tree of a tab bar's snapshot, read as leniently as the other tabs'.
-  struct Selected: Decodable {
-    let tab: Int?
-    let entry: LenientTabEntry
-
-    private enum CodingKeys: String, CodingKey {
-      case tab
-    }
-
-    init(from decoder: any Decoder) throws {
-      tab = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .tab)
-      entry = try LenientTabEntry(from: decoder, index: tab ?? 0)
-    }
+  init(snapshot: FlowSnapshot) {
+    self.snapshot = snapshot
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    try self.init(from: decoder, index: container.decode(Int.self, forKey: .index))
+    try self.init(levelsOf: container, key: .levels)
   }
 
-  /// Reads the levels of `decoder`'s object, for the tab at `index`.
-  init(from decoder: any Decoder, index: Int) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.index = index
-    if let levels = try? container.decode([FlowSnapshot.Level].self, forKey: .levels) {
-      self.levels = levels
-      flow = levels.first?.flow
+  /// Reads the levels of `container` under `key` as a tab's tree.
+  private init(levelsOf container: KeyedDecodingContainer<CodingKeys>, key: CodingKeys) throws {
+    let names = try container.decode([FlowOnly].self, forKey: key)
+    if let first = names.first, FlowRegistry.current?.entries[first.flow] == nil {
+      snapshot = FlowSnapshot(levels: [FlowSnapshot.Level(flow: first.flow, routes: [])])
     } else {
-      levels = nil
-      flow = try container.decode([FlowOnly].self, forKey: .levels).first?.flow
+      snapshot = FlowSnapshot(levels: try container.decode([FlowSnapshot.Level].self, forKey: key))
     }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(snapshot.levels, forKey: .levels)
+  }
+}
+
+/// One other tab of a version 2 tab bar's snapshot.
+private struct Version2Tab: Decodable {
+  let index: Int
+  let tree: Tree
+
+  private enum CodingKeys: String, CodingKey {
+    case index
+  }
+
+  init(from decoder: any Decoder) throws {
+    index = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .index)
+    tree = try Tree(from: decoder)
+  }
+}
+
+/// A tab bar's tabs as a snapshot saves them.
+extension FlowSnapshot.Tabs: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case selected, trees
+  }
+
+  /// Decodes the tabs; each tree is read as ``Tree`` reads one.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: ``RestorationError`` or `DecodingError`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      trees: try container.decode([Tree].self, forKey: .trees).map(\.snapshot),
+      selected: try container.decodeIfPresent(Int.self, forKey: .selected))
+  }
+
+  /// Encodes the trees, and the selection when there is one.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: An error from a route's own encoding.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(trees.map(Tree.init(snapshot:)), forKey: .trees)
+    try container.encodeIfPresent(selected, forKey: .selected)
   }
 }
 
@@ -276,6 +268,7 @@ extension FlowSnapshot.Level: Codable {
     case flow
     case routes
     case style
+    case tabs
   }
 
   /// The longest style name a snapshot may hold.
@@ -288,6 +281,13 @@ extension FlowSnapshot.Level: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
     let flow = try container.decode(FlowName.self, forKey: AnyCodingKey("flow"))
+    // A tab bar's level has its tabs' trees, and no routes.
+    if let tabs = try container.decodeIfPresent(
+      FlowSnapshot.Tabs.self, forKey: AnyCodingKey("tabs"))
+    {
+      self.init(flow: flow, routes: [], style: try Self.decodeStyle(in: container), tabs: tabs)
+      return
+    }
     self.init(
       flow: flow, routes: try Self.decodeRoutes(of: flow, in: container, key: "routes"),
       style: try Self.decodeStyle(in: container))
@@ -322,7 +322,8 @@ extension FlowSnapshot.Level: Codable {
     return PresentationStyle(rawValue: name)
   }
 
-  /// Encodes the flow's name, its routes and its style, unless that is a sheet.
+  /// Encodes the flow's name, its routes (a tab bar's tabs instead) and its style, unless that
+  /// is a sheet.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding, or `EncodingError` for a style name that
@@ -343,6 +344,10 @@ extension FlowSnapshot.Level: Codable {
               + "spaces)"))
       }
       try container.encode(style.rawValue, forKey: .style)
+    }
+    if let tabs {
+      try container.encode(tabs, forKey: .tabs)
+      return
     }
     var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
     for route in routes {
@@ -365,7 +370,7 @@ extension FlowSnapshot.Level: Codable {
   }
 }
 
-/// Schema version 1, which decoding migrates to the flat list of version 2.
+/// Schema version 1, which decoding migrates to a flat list of levels.
 ///
 /// Version 1 nested each presented level inside its presenter and called the routes `stack`:
 /// `{"version": 1, "root": {"flow": …, "stack": […], "presented": {…}}}`.

@@ -11,22 +11,25 @@ public import FlowContainersCore
 /// ```swift
 /// let data = try router.snapshot().jsonData()
 /// // {"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},
-/// //            {"flow":"EditorFlow","routes":["edit"]}],"version":2}
+/// //            {"flow":"EditorFlow","routes":["edit"]}],"version":3}
 /// ```
 ///
-/// Since the live tree is a chain (each container presents at most one other), a snapshot is a
-/// flat list of levels, root first, rather than nested objects.
+/// A snapshot nests only where the tree branches. Each chain of presentations is a flat list of
+/// levels, root first, since a container presents at most one other; a tab bar's level holds
+/// its tabs' trees (``Level/tabs``), each a snapshot of its own.
 public struct FlowSnapshot: Sendable, Hashable {
-  /// One level: a flow and the routes it shows, bottom first.
+  /// One level: a flow and the routes it shows, bottom first, or a tab bar and its tabs.
   public struct Level: Sendable, Hashable {
     /// The flow type's ``NamedFlow/flowName``.
     public var flow: FlowName
-    /// The routes, bottom first.
+    /// The routes, bottom first; none for a tab bar.
     public var routes: [AnyRoute]
     /// How the level was presented.
     ///
     /// The root's is not used. Saved only when it is not a ``PresentationStyle/sheet``.
     public var style: PresentationStyle
+    /// For a tab bar, its tabs' trees; `nil` for a stack.
+    public var tabs: Tabs?
 
     /// Creates a level.
     ///
@@ -34,71 +37,84 @@ public struct FlowSnapshot: Sendable, Hashable {
     ///   - flow: The flow type's ``NamedFlow/flowName``.
     ///   - routes: The routes it shows.
     ///   - style: How it was presented.
-    public init(flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet) {
+    ///   - tabs: For a tab bar, its tabs' trees.
+    public init(
+      flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet, tabs: Tabs? = nil
+    ) {
       self.flow = flow
       self.routes = routes
       self.style = style
+      self.tabs = tabs
+    }
+  }
+
+  /// A tab bar's tabs: each tab's tree, in the tabs' order, and which tab was selected.
+  ///
+  /// A tree is restored into the tab whose flow has the ``NamedFlow/flowName`` of the tree's
+  /// first level; its position only tells two tabs of one flow type apart. A tab whose flow is
+  /// not restorable is saved as an empty tree, which keeps the positions.
+  public struct Tabs: Sendable, Hashable {
+    /// Each tab's tree, in the tabs' order.
+    public var trees: [FlowSnapshot]
+    /// The position of the selected tab, if one was.
+    public var selected: Int?
+
+    /// Creates a tab bar's tabs.
+    ///
+    /// - Parameters:
+    ///   - trees: Each tab's tree, in the tabs' order.
+    ///   - selected: The position of the selected tab.
+    public init(trees: [FlowSnapshot], selected: Int?) {
+      self.trees = trees
+      self.selected = selected
     }
   }
 
   /// The schema version written by this library.
-  public static let currentVersion = 2
+  public static let currentVersion = 3
   /// The oldest schema version this library reads (and migrates).
   public static let oldestReadableVersion = 1
   /// The largest snapshot accepted, in bytes.
   public static let maximumSize = 1 << 20
-  /// The most levels a snapshot may have.
+  /// The most levels a snapshot may have, counting every tab's.
   public static let maximumLevels = 4096
 
   /// The levels, root first.
   public var levels: [Level]
-  /// For a tab bar's router, the position of the selected tab, whose tree ``levels`` are;
-  /// `nil` otherwise.
-  public var selectedTab: Int?
-  /// For a tab bar's router, the trees of the tabs that are not selected; empty otherwise.
-  public var otherTabs: [TabTree] = []
-  /// Transient layers that were up over the last level and are not saved: alerts.
+  /// Transient layers that were up and are not saved: alerts.
   ///
-  /// Restoring reports each in ``RestorationReport/droppedAlerts``.
+  /// Restoring never rebuilds them; the report lists them in
+  /// ``RestorationReport/droppedAlerts``, so that the user learns the alert is gone.
   public var transient: [TransientLayer] = []
 
-  /// The tree of one tab that is not selected, in a tab bar's snapshot.
-  public struct TabTree: Sendable, Hashable {
-    /// The tab's position in the tab bar when the snapshot was taken.
-    public var index: Int
-    /// The tab's levels, its flow first.
-    public var levels: [Level]
-
-    /// Creates a tab's tree.
-    ///
-    /// - Parameters:
-    ///   - index: The tab's position.
-    ///   - levels: Its levels, the tab flow first.
-    public init(index: Int, levels: [Level]) {
-      self.index = index
-      self.levels = levels
-    }
-  }
-
-  /// Creates a snapshot.
+  /// Creates a snapshot from its levels, root first.
   ///
-  /// - Parameters:
-  ///   - levels: The levels, root first.
-  ///   - selectedTab: The selected tab's position, for a tab bar's router.
-  public init(levels: [Level], selectedTab: Int? = nil) {
+  /// - Parameter levels: The levels.
+  public init(levels: [Level]) {
     self.levels = levels
-    self.selectedTab = selectedTab
   }
 }
 
 extension FlowSnapshot: CustomStringConvertible {
-  /// One line per level: `AppFlow: [library, note(2)]`, indented like a tree dump.
+  /// The levels as a tree dump draws a chain, root first; a tab bar's tabs beneath it, each
+  /// indented, with `*` on the selected one.
   public var description: String {
-    FlowTree.chainDescription(count: levels.count) { index in
-      (
-        levels[index].flow.rawValue, index == 0 ? nil : levels[index].style.rawValue,
-        levels[index].routes.map(\.description)
-      )
+    var lines = [
+      FlowTree.chainDescription(count: levels.count) { index in
+        (
+          levels[index].flow.rawValue, index == 0 ? nil : levels[index].style.rawValue,
+          levels[index].routes.map(\.description)
+        )
+      }
+    ]
+    for level in levels {
+      guard let tabs = level.tabs else { continue }
+      for (index, tree) in tabs.trees.enumerated() {
+        let mark = index == tabs.selected ? "*" : ""
+        lines.append("  tab \(index)\(mark) of \(level.flow):")
+        lines += tree.description.split(separator: "\n").map { "    " + $0 }
+      }
     }
+    return lines.joined(separator: "\n")
   }
 }

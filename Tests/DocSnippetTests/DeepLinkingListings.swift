@@ -92,3 +92,20 @@ enum SnippetFiles {
   }.joined()
   #expect(shown == json)
 }
+
+/// The Restoration article's JSON of a tab bar, checked against the Notes sample's tabs at
+/// launch.
+@MainActor
+@Test func theRestorationArticlesTabBarJSONIsTheNotesTabsSnapshot() throws {
+  let tabs = MainTabsFlow(
+    store: NotesStore(), session: Session(), console: Console(isTracing: false))
+  let json = String(decoding: try tabs.router.snapshot().jsonData(), as: UTF8.self)
+  let article = try String(contentsOf: SnippetFiles.article("Restoration"), encoding: .utf8)
+  let blocks = article.components(separatedBy: "```json\n").dropFirst().map {
+    $0.components(separatedBy: "\n```").first ?? ""
+  }
+  let shown = try #require(blocks.dropFirst().first).split(separator: "\n").map {
+    $0.trimmingCharacters(in: .whitespaces)
+  }.joined()
+  #expect(shown == json)
+}

@@ -189,6 +189,6 @@ struct DeepLinkRouterResultsTests {
     let snapshot = try router.snapshot()
     #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?", tab: 0)])
     #expect(snapshot.transient.map(\.description) == ["alert: Delete the note? (tab 0)"])
-    #expect(snapshot.otherTabs.map(\.index) == [0])
+    #expect(snapshot.levels.first?.tabs?.selected == 1)
   }
 }

@@ -186,9 +186,14 @@ struct DeepLinkRouterTabsTests {
     _ = await router.open("notes://note/1")
     #expect(try router.currentLink().get().description == "notes://note/1")
     let snapshot = try router.snapshot()
-    #expect(snapshot.levels.map(\.flow) == ["AppFlow"])
+    #expect(snapshot.levels.map(\.flow) == ["TabbedApp"])
+    #expect(snapshot.levels.first?.tabs?.selected == 0)
+    #expect(
+      snapshot.levels.first?.tabs?.trees.map { $0.levels.map(\.flow) } == [
+        ["AppFlow"], ["Gallery"],
+      ])
     tabs.container.select(1)
-    #expect(try router.snapshot().levels.map(\.flow) == ["Gallery"])
+    #expect(try router.snapshot().levels.first?.tabs?.selected == 1)
   }
 
   @Test func aSnapshotSavesTheSelectedTabAndRestoringSelectsItAgain() async throws {
@@ -196,7 +201,7 @@ struct DeepLinkRouterTabsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "art")
     _ = await router.open("art://slides")
     let data = try router.snapshot().jsonData()
-    #expect(String(decoding: data, as: UTF8.self).contains(#""tab":1"#))
+    #expect(String(decoding: data, as: UTF8.self).contains(#""selected":1"#))
 
     let fresh = TabbedApp()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "art")
@@ -248,9 +253,10 @@ struct DeepLinkRouterTabsTests {
     _ = await router.open("notes://slides")
     #expect(tabs.container.selectedIndex == 1)
     let snapshot = try router.snapshot()
-    #expect(snapshot.selectedTab == 1)
-    #expect(snapshot.otherTabs.map(\.index) == [0])
-    #expect(snapshot.otherTabs.first?.levels.first?.routes.count == 2)
+    let saved = try #require(snapshot.levels.first?.tabs)
+    #expect(saved.selected == 1)
+    #expect(saved.trees.count == 2)
+    #expect(saved.trees.first?.levels.first?.routes.count == 2)
     let data = try snapshot.jsonData()
 
     let fresh = TabbedApp()
@@ -338,14 +344,18 @@ struct DeepLinkRouterTabsTests {
     #expect(fresh.gallery?.container.presented?.owner is Slides)
     fresh.container.select(0)
     // The app's tree is fine; the gallery's names a route of another flow's type.
-    var snapshot = FlowSnapshot(
-      levels: [
-        .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))])
-      ],
-      selectedTab: 0)
-    snapshot.otherTabs = [
-      .init(index: 1, levels: [.init(flow: "Gallery", routes: [AnyRoute(AppRoute.library)])])
-    ]
+    let snapshot = FlowSnapshot(levels: [
+      .init(
+        flow: "TabbedApp", routes: [],
+        tabs: .init(
+          trees: [
+            FlowSnapshot(levels: [
+              .init(
+                flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))])
+            ]),
+            FlowSnapshot(levels: [.init(flow: "Gallery", routes: [AnyRoute(AppRoute.library)])]),
+          ], selected: 0))
+    ])
     let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(snapshot)
     #expect(report.error == nil)
     #expect(report.dropped.count == 1)
@@ -416,15 +426,25 @@ struct DeepLinkRouterTabsTests {
     return try JSONSerialization.data(withJSONObject: object)
   }
 
+  /// Applies `edit` to the `tabs` object of the tab bar's level of a snapshot's JSON object.
+  private func editTabs(_ object: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+    var levels = object["levels"] as? [[String: Any]] ?? []
+    var tabs = levels.first?["tabs"] as? [String: Any] ?? [:]
+    edit(&tabs)
+    if !levels.isEmpty { levels[0]["tabs"] = tabs }
+    object["levels"] = levels
+  }
+
   @Test func aTabBarSnapshotThatCannotBeReadChangesNothingAndMovesNoSelection() async throws {
     let broken: [(inout [String: Any]) -> Void] = [
       { $0["levels"] = [["flow": 7]] },
-      { $0["tabs"] = [["index": "one"]] },
-      { $0["tabs"] = 3 },
+      { self.editTabs(&$0) { $0["trees"] = [["levels": "one"]] } },
+      { self.editTabs(&$0) { $0["trees"] = 3 } },
+      { self.editTabs(&$0) { $0["selected"] = "one" } },
     ]
     for breaking in broken {
       let data = try await editedSnapshot { object in
-        object["tab"] = 1
+        self.editTabs(&object) { $0["selected"] = 1 }
         breaking(&object)
       }
       let fresh = TabbedApp()
@@ -440,14 +460,16 @@ struct DeepLinkRouterTabsTests {
 
   @Test func aTabListedTwiceIsReportedAndTheRestorationIsNotComplete() async throws {
     let data = try await editedSnapshot { object in
-      let tabs = object["tabs"] as? [Any] ?? []
-      object["tabs"] = tabs + tabs
+      self.editTabs(&object) { tabs in
+        let trees = tabs["trees"] as? [Any] ?? []
+        tabs["trees"] = trees + trees.suffix(1)
+      }
     }
     let fresh = TabbedApp()
     let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
     #expect(report.error == nil)
     #expect(!report.isComplete)
-    #expect(report.dropped.map(\.reason) == ["tab 1 is listed twice"])
+    #expect(report.dropped.map(\.reason) == ["tab 2 is listed twice"])
     #expect(fresh.container.tabs[1].presented?.owner is Slides)
   }
 

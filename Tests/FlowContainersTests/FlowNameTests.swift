@@ -107,7 +107,10 @@ struct FlowNameTests {
         TransientLayer(.alert, title: "Keep it?", tab: 2),
         TransientLayer(.alert, title: "Why (not)?"),
       ])
-    #expect(String(decoding: try snapshot.jsonData(), as: UTF8.self) == json)
+    // Saved again, it is the current version, with the same text.
+    #expect(
+      String(decoding: try snapshot.jsonData(), as: UTF8.self)
+        == json.replacingOccurrences(of: #""version":2"#, with: #""version":3"#))
   }
 
   @Test func twoSubFlowTypesWithOneNameUnderOneRootAreReportedAsMisuse() throws {

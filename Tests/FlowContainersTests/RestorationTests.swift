@@ -39,7 +39,7 @@ struct RestorationRoundTripTests {
     let json = String(decoding: try linked.router.snapshot().jsonData(), as: UTF8.self)
     #expect(
       json == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
-        + #"{"flow":"EditorFlow","routes":["edit"]}],"version":2}"#)
+        + #"{"flow":"EditorFlow","routes":["edit"]}],"version":3}"#)
   }
 
   @Test func restoringOverALiveTreeReplacesItAndReusesWhatFits() async throws {
@@ -204,7 +204,7 @@ struct RestorationFallbackTests {
     ("wrong type", #"[1,2,3]"#, .corrupt("")),
     ("no version", #"{"levels":[]}"#, .unsupportedVersion(nil)),
     ("version as text", #"{"version":"2","levels":[]}"#, .corrupt("")),
-    ("newer version", #"{"version":3,"levels":[]}"#, .unsupportedVersion(3)),
+    ("newer version", #"{"version":4,"levels":[]}"#, .unsupportedVersion(4)),
     ("version zero", #"{"version":0,"levels":[]}"#, .unsupportedVersion(0)),
     (
       "unknown flow",
@@ -276,7 +276,7 @@ struct RestorationFallbackTests {
 
 @MainActor
 struct RestorationVersionTests {
-  @Test func aVersionOneSnapshotIsMigratedToVersionTwo() throws {
+  @Test func aVersionOneSnapshotIsMigratedToTheCurrentVersion() throws {
     let url = try #require(
       Bundle.module.url(forResource: "Fixtures/snapshot-v1", withExtension: "json"))
     let data = try Data(contentsOf: url)
@@ -291,7 +291,7 @@ struct RestorationVersionTests {
             routes: [AnyRoute(SettingsRoute.account), AnyRoute(SettingsRoute.devices)]),
         ]))
     let migrated = String(decoding: try snapshot.jsonData(), as: UTF8.self)
-    #expect(migrated.hasSuffix(#""version":2}"#))
+    #expect(migrated.hasSuffix(#""version":3}"#))
     let linked = LinkedApp()
     #expect(linked.router.restore(from: data).isComplete)
     #expect(

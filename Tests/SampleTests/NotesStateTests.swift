@@ -36,10 +36,10 @@ struct NotesStateTests {
       let saved = try String(contentsOf: file, encoding: .utf8)
       #expect(
         saved
-          == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
-          + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}],"tab":0,"#
-          + #""tabs":[{"index":1,"levels":[{"flow":"HelpFlow","routes":[{"topics":{}}]}]}],"#
-          + #""version":2}"#)
+          == #"{"levels":[{"flow":"MainTabsFlow","tabs":{"selected":0,"trees":[{"levels":["#
+          + #"{"flow":"AppFlow","routes":[{"library":{}}]},{"flow":"SettingsFlow","#
+          + #""routes":["settings"]},{"flow":"AccountFlow","routes":["account"]}]},"#
+          + #"{"levels":[{"flow":"HelpFlow","routes":[{"topics":{}}]}]}]}}],"version":3}"#)
       try expectTranscript(
         arguments: ["--state", file.path], input: "tree\nclose\n",
         """
@@ -96,7 +96,7 @@ struct NotesStateTests {
     try withStateFile { file in
       _ = try SampleRunner.run(
         "notes", arguments: ["--state", file.path], input: "3\ntab 2\n2\nquit\n")
-      #expect(try String(contentsOf: file, encoding: .utf8).contains(#""tab":1"#))
+      #expect(try String(contentsOf: file, encoding: .utf8).contains(#""selected":1"#))
       try expectTranscript(
         arguments: ["--state", file.path], input: "tree\ntab 1\n",
         """
@@ -140,7 +140,7 @@ struct NotesStateTests {
     ),
     (
       #"{"version":99,"levels":[]}"#,
-      "snapshot version 99 is not supported (this library reads 1 to 2)"
+      "snapshot version 99 is not supported (this library reads 1 to 3)"
     ),
     (
       #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"trash":{}}]}]}"#,

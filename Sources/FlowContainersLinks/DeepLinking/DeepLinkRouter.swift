@@ -144,11 +144,10 @@ public final class DeepLinkRouter {
     root: some TabbedFlow, scheme: String,
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
-    let selected = root.container.selectedTab?.owner as? any LinkableFlow
     rootNode = root.container
     self.scheme = scheme.asciiLowercased()
     self.now = now
-    restorer = FlowRestorer(rootOrNil: selected)
+    restorer = FlowRestorer(root: root)
     connectRestorer()
   }
 
@@ -157,16 +156,6 @@ public final class DeepLinkRouter {
   private func connectRestorer() {
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
     restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
-  }
-
-  /// For a tab bar's router, makes the selected tab's flow the root that snapshots and
-  /// restoration work on; none once the tree is gone.
-  func followSelectedTab() {
-    guard let bar = rootNode as? TabContainer else {
-      if rootNode == nil { restorer.root = nil }
-      return
-    }
-    restorer.root = bar.selectedTab?.owner as? any RestorableFlow
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.

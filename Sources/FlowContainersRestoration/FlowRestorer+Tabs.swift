@@ -1,0 +1,154 @@
+import FlowContainersCore
+
+extension FlowRestorer {
+  /// A tab bar's snapshot: the bar's level with every tab's tree, and the selection.
+  ///
+  /// The trees are in the tabs' order. An alert up in a tab or over the bar is listed as
+  /// transient, with the tab it was up in when that is not the selected one.
+  static func snapshot(of bar: TabContainer) -> FlowSnapshot {
+    let (tabs, selected) = bar.tabsUntracked
+    var trees: [FlowSnapshot] = []
+    var shownAlerts: [TransientLayer] = []
+    var otherAlerts: [TransientLayer] = []
+    for (index, tab) in tabs.enumerated() {
+      var tree = snapshot(from: tab)
+      if index == selected {
+        shownAlerts = tree.transient
+      } else {
+        otherAlerts += tree.transient.map { TransientLayer($0.kind, title: $0.title, tab: index) }
+      }
+      tree.transient = []
+      trees.append(tree)
+    }
+    if let title = bar.untracked.presented?.details().transientTitle {
+      shownAlerts.append(TransientLayer(.alert, title: title))
+    }
+    var snapshot = FlowSnapshot(levels: [
+      FlowSnapshot.Level(
+        flow: bar.flowName, routes: [],
+        tabs: FlowSnapshot.Tabs(trees: trees, selected: selected))
+    ])
+    snapshot.transient = shownAlerts + otherAlerts
+    return snapshot
+  }
+
+  /// One saved tab's tree, and the live tab of its flow it goes into.
+  private struct FittingTab {
+    let index: Int
+    let node: ContainerNode
+    let levels: [FlowSnapshot.Level]
+  }
+
+  /// Restores `snapshot` into the tab bar `bar`: checks every saved tab first, then selects the
+  /// saved tab and restores each tree that fits, as one plan and one change.
+  ///
+  /// A snapshot without a tab bar's level is the selected tab's tree, as versions 1 and 2 saved
+  /// it. A tree goes into the tab whose flow has its first level's name: the tab at the tree's
+  /// position if it has that name, otherwise the first other tab that has. A tree with no tab of
+  /// its flow left, or whose tabs of that flow other trees took, is dropped with a report.
+  func restore(_ snapshot: FlowSnapshot, into bar: TabContainer) -> RestorationReport {
+    let reading = bar.untracked
+    if reading.isFinished { return report(error: RestorationError(.rootFinished)) }
+    if reading.isChanging { return report(error: RestorationError(.treeChanging)) }
+    let (tabs, selectedBefore) = bar.tabsUntracked
+    guard let level = snapshot.levels.first else { return report(error: nil, dropped: []) }
+    let saved: FlowSnapshot.Tabs
+    if let barTabs = level.tabs {
+      guard level.flow == bar.flowName else {
+        return report(error: RestorationError(.unexpectedFlow(level.flow, after: nil)))
+      }
+      saved = barTabs
+    } else {
+      var trees = [FlowSnapshot](repeating: FlowSnapshot(levels: []), count: tabs.count)
+      let shown = selectedBefore ?? 0
+      guard trees.indices.contains(shown) else { return report(error: nil, dropped: []) }
+      trees[shown] = snapshot
+      saved = FlowSnapshot.Tabs(trees: trees, selected: shown)
+    }
+    let count = saved.trees.reduce(0) { $0 + $1.levels.count }
+    guard count <= FlowSnapshot.maximumLevels else {
+      return report(
+        error: RestorationError(.tooManyLevels(count: count, limit: FlowSnapshot.maximumLevels)))
+    }
+    var dropped: [RestorationReport.Drop] = []
+    // Nothing is restored over a tab bar: the bar is no restorable flow that presents.
+    for (index, over) in snapshot.levels.enumerated().dropFirst() where level.tabs != nil {
+      dropped.append(
+        RestorationReport.Drop(
+          level: index, flow: over.flow, routes: over.routes,
+          reason: "nothing is restored over a tab bar"))
+    }
+    var fitting: [FittingTab] = []
+    var claimed: Set<Int> = []
+    var names: Set<FlowName> = []
+    var savedSelection: Int?
+    for (position, tree) in saved.trees.enumerated() {
+      guard let first = tree.levels.first else { continue }
+      func fits(_ index: Int) -> Bool {
+        !claimed.contains(index) && tabs[index].flowName == first.flow
+          && Self.flowType(of: tabs[index]) != nil
+      }
+      guard
+        let index = tabs.indices.contains(position) && fits(position)
+          ? position : tabs.indices.first(where: fits)
+      else {
+        let seen = !names.insert(first.flow).inserted
+        dropped.append(
+          RestorationReport.Drop(
+            level: 0, flow: first.flow, routes: first.routes,
+            reason: seen && tabs.contains { $0.flowName == first.flow }
+              ? "tab \(position) is listed twice" : "tab \(position) is no longer there"))
+        continue
+      }
+      names.insert(first.flow)
+      claimed.insert(index)
+      if position == saved.selected { savedSelection = index }
+      fitting.append(FittingTab(index: index, node: tabs[index], levels: tree.levels))
+    }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    willRestore()
+    // One change and one plan for the whole bar: every tab's restoration is prepared (nothing
+    // moves), then the selection and every tab's changes are applied between one willApply and
+    // one didApply.
+    _ = bar.performChange {
+      var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
+      let selected = savedSelection ?? bar.tabsUntracked.selected
+      for tab in fitting {
+        let tabRestorer = FlowRestorer(node: tab.node)
+        tabRestorer.isRequirementMet = isRequirementMet
+        let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
+        switch tabRestorer.prepare(FlowSnapshot(levels: tab.levels)) {
+        case .failure(let error):
+          if let first = tab.levels.first {
+            dropped.append(
+              RestorationReport.Drop(
+                level: 0, flow: first.flow, routes: first.routes, reason: "\(prefix)\(error)"))
+          }
+        case .success(let restoration):
+          prepared.append((tab.index, restoration))
+          for drop in restoration.dropped {
+            var drop = drop
+            drop.reason = prefix + drop.reason
+            dropped.append(drop)
+          }
+        }
+      }
+      let selection = selected != bar.tabsUntracked.selected ? selected : nil
+      let plan = NavigationPlan.restoring(
+        bar, selecting: selected,
+        plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
+      PlanEngine.apply(
+        [
+          {
+            if let selection {
+              bar.apply(TreeStep.selectTab(selection), animated: false, cause: .restoration)
+            }
+          }
+        ]
+          + prepared.flatMap(\.restoration.changes),
+        of: plan, telling: planObservers)
+    }
+    // Alerts that were up were not saved: they are transient, and the report says so.
+    return report(error: nil, dropped: dropped, droppedAlerts: snapshot.transient)
+  }
+}

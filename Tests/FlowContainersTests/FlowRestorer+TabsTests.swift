@@ -1,0 +1,71 @@
+import FlowContainers
+import Foundation
+import Testing
+
+/// Restoring a tab bar with the restoration module alone, and the snapshots of older versions.
+@MainActor
+struct FlowRestorerTabsTests {
+  /// A tab bar's snapshot as version 2 wrote it: the selected tab's tree as the levels, its
+  /// position as `tab`, and the other tabs' trees apart.
+  static let version2 =
+    #"{"levels":[{"flow":"Gallery","routes":[{"wall":{}}]},"#
+    + #"{"flow":"Slides","routes":[{"slide":{}}],"style":"fullScreenCover"}],"tab":1,"#
+    + #""tabs":[{"index":0,"levels":[{"flow":"AppFlow","routes":[{"library":{}},"#
+    + #"{"note":{"_0":2}}]}]}],"version":2}"#
+
+  @Test func aVersionTwoTabBarSnapshotBecomesTheBarsLevelAndRestoresEveryTab() throws {
+    let fresh = TabbedApp()
+    let restorer = FlowRestorer(root: fresh)
+    let report = restorer.restore(from: Data(Self.version2.utf8))
+    #expect(report.isComplete)
+    #expect(fresh.container.selectedIndex == 1)
+    #expect(fresh.app.container.stack == [.library, .note(2)])
+    #expect(fresh.gallery?.container.presented?.owner is Slides)
+    // Saved again, it is the current version: the bar's level holds both trees.
+    let saved = try restorer.snapshot()
+    #expect(saved.levels.map(\.flow) == ["TabbedApp"])
+    #expect(
+      saved.levels.first?.tabs?.trees.map { $0.levels.map(\.flow) }
+        == [["AppFlow"], ["Gallery", "Slides"]])
+    #expect(String(decoding: try saved.jsonData(), as: UTF8.self).hasSuffix(#""version":3}"#))
+  }
+
+  @Test func aRestorerWithoutLinksSavesAndRestoresATabBarInOneChange() throws {
+    let tabs = TabbedApp()
+    tabs.app.container.push(.note(2))
+    tabs.container.select(1)
+    let data = try FlowRestorer(root: tabs).snapshot().jsonData()
+
+    let fresh = TabbedApp()
+    let restorer = FlowRestorer(root: fresh)
+    var plans = 0
+    let token = restorer.observePlans { if case .willApply = $0 { plans += 1 } }
+    let report = restorer.restore(from: data)
+    token.cancel()
+    #expect(report.isComplete)
+    #expect(plans == 1)
+    #expect(fresh.container.selectedIndex == 1)
+    #expect(fresh.app.container.stack == [.library, .note(2)])
+    #expect(report.restored == (try FlowRestorer(root: tabs).snapshot()))
+  }
+
+  @Test func aTabBarsSnapshotRestoredUnderAStackRootIsRefusedAndChangesNothing() throws {
+    let tabs = TabbedApp()
+    let data = try FlowRestorer(root: tabs).snapshot().jsonData()
+    let app = AppFlow()
+    app.container.push(.note(1))
+    let report = FlowRestorer(root: app).restore(from: data)
+    #expect(report.error?.reason == .unknownFlow("TabbedApp"))
+    #expect(app.container.stack == [.library, .note(1)])
+  }
+
+  @Test func aSnapshotOfTheBarAloneRestoresNothingAndIsComplete() {
+    let fresh = TabbedApp()
+    fresh.app.container.push(.note(1))
+    let bar = FlowSnapshot.Level(
+      flow: "TabbedApp", routes: [], tabs: FlowSnapshot.Tabs(trees: [], selected: nil))
+    let report = FlowRestorer(root: fresh).restore(FlowSnapshot(levels: [bar]))
+    #expect(report.isComplete)
+    #expect(fresh.app.container.stack == [.library, .note(1)])
+  }
+}
