@@ -80,27 +80,36 @@ extension FlowRestorer {
     }
     var fitting: [FittingTab] = []
     var claimed: Set<Int> = []
-    var names: Set<FlowName> = []
+    // The restorable tabs of each flow name, in order, and how far each list has been taken:
+    // every tab is looked at once, however the saved trees and the tabs are ordered.
+    var tabsNamed: [FlowName: [Int]] = [:]
+    for (index, tab) in tabs.enumerated() where Self.flowType(of: tab) != nil {
+      tabsNamed[tab.flowName, default: []].append(index)
+    }
+    var taken: [FlowName: Int] = [:]
     var savedSelection: Int?
     for (position, tree) in saved.trees.enumerated() {
       guard let first = tree.levels.first else { continue }
-      func fits(_ index: Int) -> Bool {
-        !claimed.contains(index) && tabs[index].flowName == first.flow
-          && Self.flowType(of: tabs[index]) != nil
+      let named = tabsNamed[first.flow] ?? []
+      var index: Int?
+      if tabs.indices.contains(position), !claimed.contains(position),
+        tabs[position].flowName == first.flow, Self.flowType(of: tabs[position]) != nil
+      {
+        index = position
+      } else {
+        var next = taken[first.flow] ?? 0
+        while next < named.count, claimed.contains(named[next]) { next += 1 }
+        taken[first.flow] = next
+        if next < named.count { index = named[next] }
       }
-      guard
-        let index = tabs.indices.contains(position) && fits(position)
-          ? position : tabs.indices.first(where: fits)
-      else {
-        let seen = !names.insert(first.flow).inserted
+      guard let index else {
         dropped.append(
           RestorationReport.Drop(
             level: 0, flow: first.flow, routes: first.routes,
-            reason: seen && tabs.contains { $0.flowName == first.flow }
-              ? "tab \(position) is listed twice" : "tab \(position) is no longer there"))
+            reason: named.isEmpty
+              ? "tab \(position) is no longer there" : "tab \(position) is listed twice"))
         continue
       }
-      names.insert(first.flow)
       claimed.insert(index)
       if position == saved.selected { savedSelection = index }
       fitting.append(FittingTab(index: index, node: tabs[index], levels: tree.levels))

@@ -69,3 +69,43 @@ struct FlowRestorerTabsTests {
     #expect(fresh.app.container.stack == [.library, .note(1)])
   }
 }
+
+/// A tab bar of many tabs, restored with every saved tree one place off its tab: each tab is
+/// looked at once, not once per tree.
+@MainActor
+struct ManyTabsRestorationTests {
+  /// A bar of `count` tabs, galleries and slides by turns, after `lead` galleries.
+  final class Bar: TabbedFlow {
+    let container = TabContainer()
+    var flows: [AnyObject] = []
+
+    init(count: Int, lead: Int = 0) {
+      container.owner = self
+      var nodes: [ContainerNode] = []
+      for index in 0..<(lead + count) {
+        if index < lead || (index - lead) % 2 == 0 {
+          let gallery = Gallery()
+          flows.append(gallery)
+          nodes.append(gallery.container)
+        } else {
+          let slides = Slides()
+          flows.append(slides)
+          nodes.append(slides.container)
+        }
+      }
+      container.setTabs(nodes)
+    }
+  }
+
+  /// As many tabs as a snapshot may hold levels.
+  @Test func everySavedTreeFindsTheTabOfItsFlowAmongFourThousandTabsShiftedByOne() throws {
+    let saved = Bar(count: 4_000)
+    let data = try FlowRestorer(root: saved).snapshot().jsonData()
+    // One more gallery in front: every tree's position now holds the other flow type.
+    let fresh = Bar(count: 4_000, lead: 1)
+    let report = FlowRestorer(root: fresh).restore(from: data)
+    #expect(report.error == nil)
+    #expect(report.dropped.isEmpty)
+    #expect(report.restored.levels.first?.tabs?.trees.count == 4_001)
+  }
+}
