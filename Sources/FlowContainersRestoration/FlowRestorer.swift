@@ -71,7 +71,7 @@ public final class FlowRestorer {
   }
 
   /// What the tree shows now; `nil` when the root has been released.
-  package func liveSnapshot() -> FlowSnapshot? {
+  func liveSnapshot() -> FlowSnapshot? {
     guard let rootNode, rootNode.owner != nil else { return nil }
     if let bar = rootNode as? TabContainer { return Self.snapshot(of: bar) }
     return Self.snapshot(from: rootNode)
@@ -309,7 +309,7 @@ public final class FlowRestorer {
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom
   /// screen's.
-  package static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
+  static func rootRoute<Flow: RestorableFlow>(of flow: Flow) -> AnyRoute? {
     (flow.rootRoute ?? flow.container.screensUntracked.first.flatMap(flow.route(for:)))
       .map(AnyRoute.init)
   }
@@ -341,7 +341,7 @@ extension FlowRestorer {
 
 /// A restoration planned and prepared inside a change, not applied yet: its plan (`nil` when
 /// nothing could be restored), the changes that install it, and what it drops.
-package struct PreparedRestoration {
+struct PreparedRestoration {
   package let plan: NavigationPlan?
   package let changes: [() -> Void]
   package let dropped: [RestorationReport.Drop]

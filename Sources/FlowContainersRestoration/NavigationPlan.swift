@@ -63,7 +63,7 @@ public struct NavigationPlan: Sendable {
   package let stamp: TreeStamp
   package let options: PlanOptions
 
-  package init(
+  init(
     request: NavigationRequest, levels: [Level], steps: [Step], targets: [PlanEngine.Target],
     stamp: TreeStamp, options: PlanOptions
   ) {
@@ -82,7 +82,7 @@ extension NavigationPlan {
   /// yet), then each tab's own steps, with the bar as level 0; its levels are the bar's and those
   /// of the selected tab's plan.
   @MainActor
-  package static func restoring(
+  static func restoring(
     _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: NavigationPlan)]
   ) -> NavigationPlan {
     let shown = plans.first { $0.tab == selected }?.plan
@@ -146,7 +146,7 @@ extension NavigationPlan: CustomStringConvertible {
 
 extension NavigationPlan.Step {
   /// The same step, `count` levels higher: a tab's step in a plan whose level 0 is its bar.
-  package func raised(by count: Int) -> Self {
+  func raised(by count: Int) -> Self {
     switch self {
     case .dismiss(let level, let flow): .dismiss(level: level + count, flow: flow)
     case .popTo(let level, let flow, let index):
@@ -198,6 +198,6 @@ package struct TreeStamp: Sendable, Hashable {
 
   package struct Entry: Sendable, Hashable {
     package let container: ObjectIdentifier
-    package let revision: UInt64
+    let revision: UInt64
   }
 }

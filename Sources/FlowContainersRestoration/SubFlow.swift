@@ -29,7 +29,7 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   package let flowType: FlowType
   /// How links present the sub-flow.
   public let style: PresentationStyle
-  package let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
+  let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
 
   /// The sub-flow's type.
   public var type: any RestorableFlow.Type { flowType.type }
@@ -120,7 +120,7 @@ extension SubFlow {
 }
 
 /// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
-package struct MadeSubFlow {
+struct MadeSubFlow {
   package let flow: any RestorableFlow
   /// What the parent hears when the presentation ends: how, and what caused it.
   package let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
@@ -152,7 +152,7 @@ extension RestorableFlow {
 extension RestorableFlow {
   /// The style this flow's ``RestorableFlow/subFlows`` declaration gives sub-flows of `type`; a
   /// ``PresentationStyle/sheet`` for a type it does not declare.
-  package static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
+  static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
     for declaration in subFlows where declaration.type == type { return declaration.style }
     return .sheet
   }

@@ -1,18 +1,18 @@
-package import FlowContainersCore
+import FlowContainersCore
 
 /// Every flow type reachable from a root type through `subFlows`, by its ``NamedFlow/flowName``,
 /// with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
-package struct FlowRegistry: Sendable {
+struct FlowRegistry: Sendable {
   package struct Entry: Sendable {
     package let type: FlowType
-    package let subFlowNames: Set<FlowName>
-    package let decodeRoutes:
+    let subFlowNames: Set<FlowName>
+    let decodeRoutes:
       @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
   }
 
-  package let rootName: FlowName
+  let rootName: FlowName
   package let entries: [FlowName: Entry]
 
   /// The registry of the snapshot being decoded in this task.
@@ -75,7 +75,7 @@ package struct FlowRegistry: Sendable {
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
   /// sub-flow type of the one below.
-  package func validate(_ names: [FlowName]) throws(RestorationError) {
+  func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
       throw RestorationError(
         .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
@@ -97,7 +97,7 @@ package struct FlowRegistry: Sendable {
 
 extension RestorableFlow {
   /// Decodes this flow type's routes from a keyed container.
-  package static var routeDecoder:
+  static var routeDecoder:
     @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
   {
     { container, key in try container.decode([Route].self, forKey: key).map(AnyRoute.init) }
@@ -105,9 +105,9 @@ extension RestorableFlow {
 }
 
 /// A coding key for any string.
-package struct AnyCodingKey: CodingKey {
-  package let stringValue: String
-  package var intValue: Int? { nil }
+struct AnyCodingKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
 
   package init(_ string: String) {
     stringValue = string

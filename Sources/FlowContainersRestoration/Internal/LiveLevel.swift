@@ -23,7 +23,7 @@ package struct LiveLevel {
   package var name: FlowName { container.flowName }
 
   /// The identity of the level's flow type.
-  package var flowIdentity: ObjectIdentifier? {
+  var flowIdentity: ObjectIdentifier? {
     if let flow { return ObjectIdentifier(type(of: flow)) }
     return container.owner.map { ObjectIdentifier(type(of: $0)) }
   }

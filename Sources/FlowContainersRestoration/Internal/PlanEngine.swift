@@ -10,16 +10,16 @@ package import FlowContainersCore
 package enum PlanEngine {
   package struct Target {
     /// What the level is: a stack flow, or a tab bar and the tab the path goes into.
-    package enum Kind {
+    enum Kind {
       case stack(any RestorableFlow.Type)
       case tabs(AnyObject.Type, tab: Int)
     }
 
-    package let kind: Kind
+    let kind: Kind
     package var routes: [AnyRoute]
     /// How to present the flow if it must be presented; `nil` for the style the parent's
     /// ``SubFlow`` declaration gives it (a restoration passes the style it saved).
-    package var style: PresentationStyle? = nil
+    var style: PresentationStyle? = nil
 
     package init(type: any RestorableFlow.Type, routes: [AnyRoute], style: PresentationStyle? = nil)
     {
@@ -46,7 +46,7 @@ package enum PlanEngine {
       return nil
     }
 
-    package var identity: ObjectIdentifier {
+    var identity: ObjectIdentifier {
       switch kind {
       case .stack(let type): ObjectIdentifier(type)
       case .tabs(let type, _): ObjectIdentifier(type)
@@ -147,7 +147,7 @@ package enum PlanEngine {
   }
 
   /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
-  package static func stackSteps(
+  static func stackSteps(
     level: Int, flow: FlowName, from current: [AnyRoute?], to target: [AnyRoute]
   ) -> [NavigationPlan.Step] {
     var common = 0
@@ -361,7 +361,7 @@ package enum PlanEngine {
   }
 
   /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
-  package static func checkRoot<Flow: RestorableFlow>(
+  static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against routes: [AnyRoute], level: Int
   ) throws(PreparationFailure) {
     guard let root = flow.rootRoute, let first = routes.first,
@@ -416,7 +416,7 @@ package enum PlanEngine {
 
   /// Makes the screens for `routes`, which will stand at `offset` and above in the stack at
   /// `level`.
-  package static func makeScreens<Flow: RestorableFlow>(
+  static func makeScreens<Flow: RestorableFlow>(
     for routes: [AnyRoute], in flow: Flow, level: Int, offset: Int
   ) throws(PreparationFailure) -> [Flow.Screen] {
     var screens: [Flow.Screen] = []
