@@ -274,6 +274,9 @@ extension ContainerNode {
   /// container with that owner, so building a deep tree of new flows stays linear.
   func ownerCycle(of child: ContainerNode) -> ContainerNode? {
     guard let identity = child.ownerIdentity else { return nil }
+    // A tree that keeps its owners (it was deep) answers without a walk when the owner has no
+    // container in it: every container below this one is in this tree.
+    if let changes, changes.knowsOwners, !changes.hasContainer(ownedBy: identity) { return nil }
     var walked = 0
     for current in chain(.towardRoot) {
       if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
