@@ -335,11 +335,4 @@ extension ContainerNode {
   ) {
     changeQueue.enqueue(operation, fileID: fileID, line: line, run)
   }
-
-  /// Whether an operation may go ahead; reports it otherwise.
-  func checkNotFinished(_ operation: String, fileID: StaticString, line: UInt) -> Bool {
-    guard finished else { return true }
-    reportFinished(operation, fileID: fileID, line: line)
-    return false
-  }
 }

@@ -96,13 +96,24 @@ final class ChangeQueue {
   /// A container joins the tree: its owner is added, once the tree keeps them.
   func containerJoined(ownedBy owner: ObjectIdentifier?) {
     guard knowsOwners, let owner else { return }
-    owners.insert(owner)
+    insertOwner(owner)
   }
 
   /// A container leaves the tree: the owners are dropped, to be gathered again when next
   /// needed, so that a dismissal of a deep subtree costs nothing per container.
   func containerLeft() {
     guard knowsOwners else { return }
+    dropOwners()
+  }
+
+  // The table's work out of line: what attaches a chain, inlining the checks above, stays small.
+  @inline(never)
+  private func insertOwner(_ owner: ObjectIdentifier) {
+    owners.insert(owner)
+  }
+
+  @inline(never)
+  private func dropOwners() {
     knowsOwners = false
     owners = []
   }

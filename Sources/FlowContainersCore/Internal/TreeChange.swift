@@ -123,7 +123,12 @@ extension ContainerNode {
       return
     }
     switch change {
-    case .present(let child, _, _), .addTab(let child, _):
+    case .present:
+      // `presentNow` holds the flow it brings in from its first line, and ends nothing.
+      changeQueue.perform {
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      }
+    case .addTab(let child, _):
       // The flow brought in lives through the change, even if only something it ends held it.
       let owner = child.owner
       changeQueue.perform {
@@ -166,8 +171,12 @@ extension ContainerNode {
   /// Whether `change` may be applied now; reports misuse otherwise.
   @inline(__always)
   private func check(_ change: TreeChange, fileID: StaticString, line: UInt) -> Bool {
-    if case .finish = change { return !finished }
-    guard checkNotFinished(change.operation, fileID: fileID, line: line) else { return false }
+    if finished {
+      // The operation's name is made only for the report.
+      if case .finish = change { return false }
+      reportFinished(change.operation, fileID: fileID, line: line)
+      return false
+    }
     switch change {
     case .present(let child, _, _):
       return checkPresentation(of: child, fileID: fileID, line: line)
