@@ -230,6 +230,12 @@ extension ContainerNode {
   /// it in an event costs a copy.
   var ownerFlowName: FlowName {
     if let name = ownerNameCache { return name }
+    return makeOwnerFlowName()
+  }
+
+  /// Makes and keeps the owner's name: out of line, so that every event inlines only the read.
+  @inline(never)
+  private func makeOwnerFlowName() -> FlowName {
     var name = FlowName.noOwner
     if let ownerType { name = FlowNames.name(of: ownerType) }
     ownerNameCache = name
@@ -271,6 +277,12 @@ extension ContainerNode {
   /// The tree's change queue, made for a root the first time it is needed.
   var changeQueue: ChangeQueue {
     if let changes { return changes }
+    return makeChangeQueue()
+  }
+
+  /// Makes the root's change queue: out of line, so that every change inlines only the read.
+  @inline(never)
+  private func makeChangeQueue() -> ChangeQueue {
     let made = ChangeQueue()
     changes = made
     return made
