@@ -241,7 +241,7 @@ extension TabContainer {
       let owners = Dictionary(
         uniqueKeysWithValues: zip(tabNodes.map(ObjectIdentifier.init), tabOwners))
       let current = selectedPosition.map { tabNodes[$0] }
-      tabNodes = order
+      setTabNodes(order)
       tabOwners = order.compactMap { owners[ObjectIdentifier($0)] }
       selectedPosition = current.flatMap { node in tabNodes.firstIndex { $0 === node } }
       didMutate(.tabs)
@@ -249,6 +249,14 @@ extension TabContainer {
       if eventObserverCount > 0 { emit(.tabsReordered, cause: cause, animated: false) }
     }
     if !tabNodes.isEmpty, selected != selectedPosition { selectNow(selected, cause: cause) }
+  }
+
+  /// Replaces ``tabNodes``, swapping: the old array is released after the access, so no access
+  /// to `tabNodes` stays open across a release, which may run any code, and reading it (as every
+  /// selection does) needs no run-time exclusivity check.
+  private func setTabNodes(_ nodes: [ContainerNode]) {
+    var nodes = nodes
+    swap(&nodes, &tabNodes)
   }
 
   /// Selects the tab at `index`; inside the tree's change.
@@ -271,7 +279,10 @@ extension TabContainer {
     claim(tab)
     willMutate(.tabs)
     changeQueue.hasTabs = true
-    tabNodes.insert(tab, at: position)
+    var nodes: [ContainerNode] = []
+    swap(&nodes, &tabNodes)
+    nodes.insert(tab, at: position)
+    swap(&nodes, &tabNodes)
     tabOwners.insert(owner, at: position)
     if let selected = selectedPosition, selected >= position { selectedPosition = selected + 1 }
     didMutate(.tabs)
@@ -365,7 +376,7 @@ extension TabContainer {
       keptNodes.append(tabNodes[index])
       keptOwners.append(tabOwners[index])
     }
-    tabNodes = keptNodes
+    setTabNodes(keptNodes)
     tabOwners = keptOwners
     selectedPosition = selection
     didMutate(.tabs)
@@ -428,7 +439,7 @@ extension TabContainer {
     guard !tabNodes.isEmpty else { return }
     // The tab flows live until their tabs have finished, even when the teardown waits.
     let held = ReleasedTabs(tabs: tabNodes, owners: tabOwners)
-    tabNodes = []
+    setTabNodes([])
     tabOwners = []
     Self.runTeardown(on: changes) {
       for tab in held.tabs {
