@@ -31,8 +31,6 @@ public class ContainerNode {
       ownerReference = newValue
       // No closure (`newValue.map { … }`): a main-actor closure passed to a nonisolated function
       // is checked for isolation at run time, on every call.
-      changes?.containerLeft()
-      ownerNameCache = nil
       if let newValue {
         ownerType = type(of: newValue)
         ownerIdentity = ObjectIdentifier(newValue)
@@ -40,7 +38,10 @@ public class ContainerNode {
         ownerType = nil
         ownerIdentity = nil
       }
-      changes?.containerJoined(ownedBy: ownerIdentity)
+      // A flow's container is made before its owner is set: no name or queue to forget yet.
+      if ownerNameCache != nil { ownerNameCache = nil }
+      // The tree's owners are gathered again when next needed.
+      changes?.containerLeft()
     }
   }
 
