@@ -277,20 +277,26 @@ extension ContainerNode {
     // A tree that keeps its owners (it was deep) answers without a walk when the owner has no
     // container in it: every container below this one is in this tree.
     if let changes, changes.knowsOwners, !changes.hasContainer(ownedBy: identity) { return nil }
-    var walked = 0
-    for current in chain(.towardRoot) {
+    // This container first, without the walk: the walk holds each container it visits, and this
+    // one is already held (a root, which presents most, is then never retained).
+    if hasOwner(of: child, identity: identity) { return self }
+    guard let below = parentNode else { return nil }
+    var walked = 1
+    for current in below.chain(.towardRoot) {
       if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
       walked += 1
-      // The identity first: a comparison of two words, where loading a weak owner is not. It
-      // may name an owner that is gone and whose address was reused, so the weak references
-      // decide.
-      if current.ownerIdentity == identity, let owner = child.ownerReference,
-        current.ownerReference === owner
-      {
-        return current
-      }
+      if current.hasOwner(of: child, identity: identity) { return current }
     }
     return nil
+  }
+
+  /// Whether this container's owner is `child`'s, whose identity is `identity`.
+  ///
+  /// The identity first: a comparison of two words, where loading a weak owner is not. It may
+  /// name an owner that is gone and whose address was reused, so the weak references decide.
+  private func hasOwner(of child: ContainerNode, identity: ObjectIdentifier) -> Bool {
+    guard ownerIdentity == identity, let owner = child.ownerReference else { return false }
+    return ownerReference === owner
   }
 
   /// ``ownerCycle(of:)`` past its first ``ownerCycleReach`` levels, from `start` down: the tree
