@@ -120,21 +120,25 @@ extension ContainerNode {
   /// closure-taking `withMutation`: a main-actor closure handed to the registrar would be checked
   /// for isolation at run time on every mutation.
   func willMutate(_ property: ObservedProperty) {
-    guard let registrar = registrar?.registrar else { return }
-    switch property {
-    case .presented: registrar.willSet(self, keyPath: \.presented)
-    case .isFinished: registrar.willSet(self, keyPath: \.isFinished)
-    case .tabs: registrar.willSet(self, keyPath: \.tabsForObservation)
-    }
+    if let registrar { tell(registrar, property, isAboutToChange: true) }
   }
 
   /// Tells the Observation framework, if anything could be observing, that `property` changed.
   func didMutate(_ property: ObservedProperty) {
-    guard let registrar = registrar?.registrar else { return }
-    switch property {
-    case .presented: registrar.didSet(self, keyPath: \.presented)
-    case .isFinished: registrar.didSet(self, keyPath: \.isFinished)
-    case .tabs: registrar.didSet(self, keyPath: \.tabsForObservation)
+    if let registrar { tell(registrar, property, isAboutToChange: false) }
+  }
+
+  /// Tells the registrar about a change of `property`: out of line, so that a change nobody
+  /// observes (the registrar's type has no size known at compile time) sets up nothing for it.
+  @inline(never)
+  private func tell(_ box: RegistrarBox, _ property: ObservedProperty, isAboutToChange: Bool) {
+    switch (property, isAboutToChange) {
+    case (.presented, true): box.registrar.willSet(self, keyPath: \.presented)
+    case (.presented, false): box.registrar.didSet(self, keyPath: \.presented)
+    case (.isFinished, true): box.registrar.willSet(self, keyPath: \.isFinished)
+    case (.isFinished, false): box.registrar.didSet(self, keyPath: \.isFinished)
+    case (.tabs, true): box.registrar.willSet(self, keyPath: \.tabsForObservation)
+    case (.tabs, false): box.registrar.didSet(self, keyPath: \.tabsForObservation)
     }
   }
 }
