@@ -194,7 +194,8 @@ extension ContainerNode {
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top.
     let keepsTop = changes?.top != nil
-    changes?.top = nil
+    // Storing into a weak reference is a runtime call, even of nil over nil.
+    if keepsTop { changes?.top = nil }
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
