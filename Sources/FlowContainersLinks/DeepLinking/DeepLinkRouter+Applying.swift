@@ -60,7 +60,8 @@ extension DeepLinkRouter {
   /// routes.
   func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
-    let live = LiveLevel.chain(from: rootNode, readingRoutes: true, tab: plan.tab(at:))
+    let live = LiveLevel.chain(
+      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true, tab: plan.tab(at:))
     guard live.count == plan.levels.count else { return false }
     for (level, target) in plan.levels.enumerated() {
       if let tab = plan.tabs[level] {
@@ -85,7 +86,8 @@ extension DeepLinkRouter {
   }
 
   private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {
-    let live = LiveLevel.chain(from: rootNode, readingRoutes: false, tab: plan.tab(at:))
+    let live = LiveLevel.chain(
+      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: false, tab: plan.tab(at:))
     guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
     if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }

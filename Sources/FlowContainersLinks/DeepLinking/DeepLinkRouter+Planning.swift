@@ -16,10 +16,8 @@ extension DeepLinkRouter {
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
     return ResolutionDepth.resolving(from: 0) { () -> Result<NavigationPlan, LinkFailure> in
       guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
-        guard let root = rootNode.owner as? any LinkableFlow else {
-          return .failure(LinkFailure(.rootReleased))
-        }
-        let live = LiveLevel.chain(from: rootNode, readingRoutes: true)
+        guard let root = linkableRoot() else { return .failure(LinkFailure(.rootReleased)) }
+        let live = LiveLevel.chain(from: rootNode, flow: root, readingRoutes: true)
         return targets(for: link, from: type(of: root), after: [], live: live).map {
           PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
         }
@@ -128,6 +126,12 @@ extension DeepLinkRouter {
     return .failure(LinkFailure(.stalePlan))
   }
 
+  /// The flow of `rootNode`, the router's root: the one it was made for, without a cast, or
+  /// the tab bar's flow if it is restorable.
+  func rootFlow(of rootNode: ContainerNode) -> (any RestorableFlow)? {
+    linkableRoot() ?? rootNode.owner as? any RestorableFlow
+  }
+
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
   func accepts(_ link: DeepLink) -> Bool {
     if link.scheme == scheme { return true }
@@ -167,10 +171,16 @@ extension DeepLinkRouter {
       }
       let level = targets.count
       reusing = reusing && PlanEngine.canKeep(level, of: live, over: targets[level - 1].routes)
-      let existing =
-        reusing ? live[level].flow.flatMap { Swift.type(of: $0) as? any LinkableFlow.Type } : nil
       // Each candidate type's own `canHandle` decides; answers are shared across the levels.
       let candidates = type.linkableSubFlowTypes
+      var existing: (any LinkableFlow.Type)?
+      if reusing, let flow = live[level].flow {
+        // Usually one of the candidates, which are linkable already: no cast.
+        let presented = ObjectIdentifier(Swift.type(of: flow))
+        existing =
+          candidates.first { ObjectIdentifier($0) == presented }
+          ?? Swift.type(of: flow) as? any LinkableFlow.Type
+      }
       let accepted = ResolutionDepth.resolving(from: level) { () -> (any LinkableFlow.Type)? in
         if let existing, existing.canHandle(rest) { return existing }
         return candidates.first { $0.canHandle(rest) }

@@ -69,6 +69,9 @@ public final class DeepLinkRouter {
   public var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
+  /// The root flow, typed when the router was made, so that no link casts it; `nil` for a tab
+  /// bar's router, and once the root has been released.
+  let linkableRoot: @MainActor () -> (any LinkableFlow)?
   /// The scheme links must have, lowercased, such as `notes`.
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -119,6 +122,7 @@ public final class DeepLinkRouter {
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     rootNode = PlanEngine.node(of: root)
+    linkableRoot = { [weak root] in root }
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)
@@ -145,6 +149,7 @@ public final class DeepLinkRouter {
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     rootNode = root.container
+    linkableRoot = { nil }
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)

@@ -87,11 +87,33 @@ extension LinkableFlow {
   }
 
   /// The linkable types among ``RestorableFlow/subFlows``, in order.
+  ///
+  /// Found once per type, as the declarations are made once (`static let`): asking each
+  /// declared type whether it is linkable is a cast.
   static var linkableSubFlowTypes: [any LinkableFlow.Type] {
-    var types: [any LinkableFlow.Type] = []
-    for subFlow in subFlows {
-      if let linkable = subFlow.type as? any LinkableFlow.Type { types.append(linkable) }
+    LinkableSubFlows.types(of: Self.self) {
+      var types: [any LinkableFlow.Type] = []
+      for subFlow in subFlows {
+        if let linkable = subFlow.type as? any LinkableFlow.Type { types.append(linkable) }
+      }
+      return types
     }
+  }
+}
+
+/// The linkable sub-flow types of each linkable type, found once.
+@MainActor
+enum LinkableSubFlows {
+  private static var known: [ObjectIdentifier: [any LinkableFlow.Type]] = [:]
+
+  /// The linkable sub-flow types of `type`, found by `find` the first time it is asked.
+  static func types(
+    of type: any LinkableFlow.Type, find: () -> [any LinkableFlow.Type]
+  ) -> [any LinkableFlow.Type] {
+    let key = ObjectIdentifier(type)
+    if let types = known[key] { return types }
+    let types = find()
+    known[key] = types
     return types
   }
 }

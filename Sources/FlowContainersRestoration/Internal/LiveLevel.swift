@@ -13,8 +13,10 @@ package struct LiveLevel {
   ///
   /// Empty when the chain was read without routes, and for a tab bar.
   package let routes: [AnyRoute?]
+  /// The container's revision, read with what it presents, after its routes.
+  package private(set) var revision: UInt64 = 0
 
-  package init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
+  private init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
     self.container = container
     self.flow = flow
     routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
@@ -46,24 +48,35 @@ package struct LiveLevel {
   package static func chain(
     from root: ContainerNode, readingRoutes: Bool, tab: (Int) -> Int? = { _ in nil }
   ) -> [LiveLevel] {
+    chain(
+      from: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes, tab: tab)
+  }
+
+  /// Reads the chain from `root`, whose flow, `flow`, the caller knows without a cast; see
+  /// ``chain(from:readingRoutes:tab:)``.
+  package static func chain(
+    from root: ContainerNode, flow rootFlow: (any RestorableFlow)?, readingRoutes: Bool,
+    tab: (Int) -> Int? = { _ in nil }
+  ) -> [LiveLevel] {
     var levels: [LiveLevel] = [
-      LiveLevel(
-        container: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes)
+      LiveLevel(container: root, flow: rootFlow, readingRoutes: readingRoutes)
     ]
     var current = root
     while true {
       let next: ContainerNode
       let flow: AnyObject?
-      if let bar = current as? TabContainer {
-        let (tabs, selected) = bar.tabsUntracked
-        guard let index = tab(levels.count - 1) ?? selected, tabs.indices.contains(index)
+      // Reading routes runs user code (`route(for:)`): the chain goes on from what the level
+      // presents now, and the level's revision is the one it has then.
+      let reading = current.untracked
+      levels[levels.count - 1].revision = reading.revision
+      if current is TabContainer {
+        guard let index = tab(levels.count - 1) ?? reading.selectedTab,
+          reading.tabs.indices.contains(index)
         else { break }
-        next = tabs[index]
+        next = reading.tabs[index]
         flow = next.owner
       } else {
-        // Reading routes runs user code (`route(for:)`): the chain goes on from what the level
-        // presents now. The presenter holds the flow it presents strongly: no weak load.
-        let reading = current.untracked
+        // The presenter holds the flow it presents strongly: no weak load.
         guard let presented = reading.presented else { break }
         next = presented
         flow = reading.presentedFlow
@@ -78,7 +91,7 @@ package struct LiveLevel {
 
   /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:tab:)``.
   package static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
-    chain(from: root.container, readingRoutes: readingRoutes)
+    chain(from: root.container, flow: root, readingRoutes: readingRoutes)
   }
 
   /// The routes of `flow`'s screens.

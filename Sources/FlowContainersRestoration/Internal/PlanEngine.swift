@@ -87,25 +87,35 @@ package enum PlanEngine {
     {
       reused += 1
     }
+    // Each level's name, made once: a kept level's is its container's, which the container
+    // keeps; a new level's is its type's.
+    var names: [FlowName] = []
+    names.reserveCapacity(targets.count)
+    for level in targets.indices {
+      names.append(level < reused ? live[level].name : targets[level].name)
+    }
     var steps: [NavigationPlan.Step] = []
     // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
-      if let cover = bar.untracked.presented {
+      let reading = bar.untracked
+      if let cover = reading.presented {
         steps.append(.dismiss(level: level + 1, flow: cover.flowName))
       }
-      let (tabs, selected) = bar.tabsUntracked
-      if tab != selected, tabs.indices.contains(tab) {
-        steps.append(.selectTab(level: level, index: tab, flow: tabs[tab].flowName))
+      if tab != reading.selectedTab, reading.tabs.indices.contains(tab) {
+        steps.append(.selectTab(level: level, index: tab, flow: reading.tabs[tab].flowName))
       }
     }
     if live.count > reused {
-      steps.append(.dismiss(level: reused, flow: live[reused].name))
+      // The flow in the way is often of the type the plan presents there: its name is made.
+      let flow =
+        reused < targets.count && live[reused].flowIdentity == targets[reused].identity
+        ? names[reused] : live[reused].name
+      steps.append(.dismiss(level: reused, flow: flow))
     }
     for level in 0..<reused where targets[level].tab == nil {
       steps += Self.stackSteps(
-        level: level, flow: live[level].name, from: live[level].routes,
-        to: targets[level].routes)
+        level: level, flow: names[level], from: live[level].routes, to: targets[level].routes)
     }
     for level in reused..<targets.count {
       var style = targets[level].style ?? .sheet
@@ -115,16 +125,18 @@ package enum PlanEngine {
         style = parent.declaredStyle(of: child)
       }
       steps.append(
-        .present(
-          level: level, flow: targets[level].name, style: style, routes: targets[level].routes))
+        .present(level: level, flow: names[level], style: style, routes: targets[level].routes))
     }
-    let levels = targets.enumerated().map { index, target in
-      NavigationPlan.Level(flow: target.name, routes: target.routes, isReused: index < reused)
+    var levels: [NavigationPlan.Level] = []
+    levels.reserveCapacity(targets.count)
+    for level in targets.indices {
+      levels.append(
+        NavigationPlan.Level(
+          flow: names[level], routes: targets[level].routes, isReused: level < reused))
     }
     let stamp = TreeStamp(
       entries: live.map {
-        TreeStamp.Entry(
-          container: ObjectIdentifier($0.container), revision: $0.container.untracked.revision)
+        TreeStamp.Entry(container: ObjectIdentifier($0.container), revision: $0.revision)
       })
     return NavigationPlan(
       request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
@@ -452,8 +464,7 @@ extension TreeStamp {
   package func matches(_ live: [LiveLevel]) -> Bool {
     entries.count == live.count
       && zip(entries, live).allSatisfy { entry, level in
-        entry.container == ObjectIdentifier(level.container)
-          && entry.revision == level.container.untracked.revision
+        entry.container == ObjectIdentifier(level.container) && entry.revision == level.revision
       }
   }
 }
