@@ -1,5 +1,6 @@
 import FlowContainers
 import Foundation
+import Synchronization
 import Testing
 
 /// Restoring a tab bar with the restoration module alone, and the snapshots of older versions.
@@ -107,5 +108,60 @@ struct ManyTabsRestorationTests {
     #expect(report.error == nil)
     #expect(report.dropped.isEmpty)
     #expect(report.restored.levels.first?.tabs?.trees.count == 4_001)
+  }
+}
+
+/// A route that counts how often it is decoded.
+enum CountedRoute: Hashable, Sendable, Codable {
+  case page
+
+  static let decodes = Mutex(0)
+
+  init(from decoder: any Decoder) throws {
+    _ = try decoder.singleValueContainer().decode(String.self)
+    Self.decodes.withLock { $0 += 1 }
+    self = .page
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode("page")
+  }
+}
+
+/// A tab flow of counted routes.
+@MainActor
+final class CountedFlow: RestorableFlow {
+  let container = StackContainer<CountedRoute>(root: .page)
+  static let subFlows: [SubFlow<CountedFlow>] = []
+  init() { container.owner = self }
+}
+
+/// A tab bar of two counted tabs.
+@MainActor
+final class CountedTabs: TabbedFlow {
+  let container = TabContainer()
+  let tabs = [CountedFlow(), CountedFlow()]
+
+  init() {
+    container.owner = self
+    container.setTabs(tabs.map(\.container))
+  }
+}
+
+@MainActor
+struct SnapshotDecodingTests {
+  @Test func aTabBarsSnapshotReadsEachSavedRouteOnce() throws {
+    let saved = CountedTabs()
+    saved.tabs[0].container.push(.page)
+    saved.tabs[1].container.push(contentsOf: [.page, .page])
+    let data = try FlowRestorer(root: saved).snapshot().jsonData()
+    CountedRoute.decodes.withLock { $0 = 0 }
+    let fresh = CountedTabs()
+    let report = FlowRestorer(root: fresh).restore(from: data)
+    #expect(report.isComplete)
+    #expect(fresh.tabs[1].container.stack.count == 3)
+    // Five saved routes, each decoded once, however many tabs hold them.
+    #expect(CountedRoute.decodes.withLock { $0 } == 5)
   }
 }
