@@ -151,8 +151,9 @@ extension ContainerNode {
 
 extension StackContainer {
   /// Keeps the first `count` screens and pushes `screens` over them, as the public operation of
-  /// that shape makes it: a push (all kept), a pop to `count - 1` (none added) or a replacement
-  /// (none kept); inside the change of the tree under way, or as a change of its own.
+  /// that shape makes it: a replacement (none kept, even of an empty stack), a push (all kept) or
+  /// a pop to `count - 1` (none added); inside the change of the tree under way, or as a change
+  /// of its own.
   ///
   /// An edit of another shape, or one that does not fit the stack, is not misuse: nothing
   /// happens, and this returns `false`.
@@ -167,19 +168,24 @@ extension StackContainer {
   package func edit(
     keeping count: Int, adding screens: [Screen], animated: Bool, cause: NavigationCause
   ) -> Bool {
+    // Counts, not `isEmpty`: this runs unspecialised from the engine's generic code, where
+    // `isEmpty` is Collection's, looked up through witness tables.
+    let stored = storage.count
+    let added = screens.count
     let edit: StackEdit
-    if count == storage.count, !screens.isEmpty {
+    if count == 0, added != 0 {
+      // Nothing kept, even over an empty stack (a new flow's): a replacement.
+      edit = StackEdit("replace(with:)") { [self] animated, cause in
+        replace(with: screens, animated: animated, cause: cause)
+      }
+    } else if count == stored, added != 0 {
       edit = StackEdit("push(contentsOf:)") { [self] animated, cause in
         push(contentsOf: screens, animated: animated, cause: cause)
       }
-    } else if screens.isEmpty, count >= 1, count < storage.count {
+    } else if added == 0, count >= 1, count < stored {
       edit = StackEdit("pop(toIndex:)") { [self] animated, cause in
         _ = pop(
           toIndex: count - 1, operation: .popTo(index: count - 1), animated: animated, cause: cause)
-      }
-    } else if count == 0, !screens.isEmpty {
-      edit = StackEdit("replace(with:)") { [self] animated, cause in
-        replace(with: screens, animated: animated, cause: cause)
       }
     } else {
       return false
