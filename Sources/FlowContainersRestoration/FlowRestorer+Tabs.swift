@@ -147,14 +147,9 @@ extension FlowRestorer {
         bar, selecting: selected,
         plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
       PlanEngine.apply(
-        [
-          {
-            if let selection {
-              bar.apply(TreeStep.selectTab(selection), animated: false, cause: .restoration)
-            }
-          }
-        ]
-          + prepared.flatMap(\.restoration.changes),
+        (selection.map {
+          [.step(bar, .selectTab($0), animated: false, cause: .restoration, keeping: nil)]
+        } ?? []) + prepared.flatMap(\.restoration.changes),
         of: plan, telling: planObservers)
     }
     // Alerts that were up were not saved: they are transient, and the report says so.

@@ -343,6 +343,6 @@ extension FlowRestorer {
 /// nothing could be restored), the changes that install it, and what it drops.
 struct PreparedRestoration {
   package let plan: NavigationPlan?
-  package let changes: [() -> Void]
+  package let changes: [PlanChange]
   package let dropped: [RestorationReport.Drop]
 }

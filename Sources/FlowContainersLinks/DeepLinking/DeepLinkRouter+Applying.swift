@@ -82,7 +82,7 @@ extension DeepLinkRouter {
 
   private enum Preparation {
     case stop(LinkOutcome)
-    case go([() -> Void])
+    case go([PlanChange])
   }
 
   private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {

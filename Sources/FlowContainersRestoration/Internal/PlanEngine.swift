@@ -210,51 +210,55 @@ package enum PlanEngine {
   /// Nothing in the tree moves until the changes run.
   package static func prepareChanges(
     for plan: NavigationPlan, live: [LiveLevel]
-  ) throws(PreparationFailure) -> [() -> Void] {
+  ) throws(PreparationFailure) -> [PlanChange] {
     let animated = plan.options.animated
     let cause = plan.options.cause
-    // Each level's stack flow; `nil` for a tab bar's level.
-    var flows: [(any RestorableFlow)?] = []
-    var endings: [((PresentationEnding, NavigationCause) -> Void)?] = []
+    // Each level's stack flow (`nil` for a tab bar's level), and the `onEnd` of a new one.
+    var flows:
+      [(flow: (any RestorableFlow)?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)] =
+        []
+    flows.reserveCapacity(plan.levels.count)
     // One change, one animation: only the last step, the one that brings the destination on
     // screen, is animated; the steps before it are not, so the plan looks like one move.
     let last = plan.steps.count - 1
     // A level's screens are made before the sub-flow presented over them: when a screen cannot
     // be shown (its `makeScreen` throws for a deleted note), that is what the link reports, not
-    // that the parent made no sub-flow over a screen it does not have.
-    var stackChanges = [(() -> Void)?](repeating: nil, count: plan.steps.count)
+    // that the parent made no sub-flow over a screen it does not have. The stack steps' changes,
+    // by step, in the order the steps come (level by level).
+    var stackChanges: [(step: Int, change: PlanChange)] = []
     for (level, target) in plan.levels.enumerated() {
       let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
       if plan.tabs[level] != nil {
         // A tab bar's level is always one the tree has: the plan goes into its live tabs.
         guard target.isReused, level < live.count, live[level].bar != nil else { throw stale }
-        flows.append(nil)
-        endings.append(nil)
+        flows.append((nil, nil))
         continue
       }
-      if target.isReused, level < live.count, let flow = live[level].flow {
+      let flow: any RestorableFlow
+      if target.isReused, level < live.count, let reused = live[level].flow {
         if plan.options.keepsRootScreens {
-          try checkRoot(of: flow, against: target.routes, level: level)
+          try checkRoot(of: reused, against: target.routes, level: level)
         }
-        flows.append(flow)
-        endings.append(nil)
-      } else if level > 0, let parent = flows[level - 1], let type = plan.flowTypes[level]?.type {
+        flow = reused
+        flows.append((reused, nil))
+      } else if level > 0, let parent = flows[level - 1].flow,
+        let type = plan.flowTypes[level]?.type
+      {
         let made = try makeSubFlow(
           parent: parent, type: type, over: plan.levels[level - 1].routes,
           showing: target.routes, level: level, options: plan.options)
         // A flow already in the plan (its parent, the root) cannot be presented over itself.
-        guard !flows.contains(where: { $0 === made.flow }) else {
+        guard !flows.contains(where: { $0.flow === made.flow }) else {
           throw PreparationFailure(
             level: level, index: nil,
             failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type)))
         }
-        flows.append(made.flow)
-        endings.append(made.onEnd)
+        flow = made.flow
+        flows.append((made.flow, made.onEnd))
       } else {
         // The root changed, or a tab the plan goes into is gone.
         throw stale
       }
-      guard let flow = flows[level] else { throw stale }
       if plan.options.checksShownScreens {
         // Saved IDs are checked against current data, even where the screen already shows.
         try checkScreens(for: target.routes, in: flow, level: level)
@@ -264,34 +268,47 @@ package enum PlanEngine {
         case .popTo(level, _, _), .push(level, _, _), .replace(level, _, _):
           // Pushed routes are the end of the level's target stack.
           let offset = target.routes.count - step.routes.count
-          stackChanges[index] = try prepare(
-            step, on: flow, level: level, offset: offset, animated: animated && index == last,
-            cause: cause)
+          stackChanges.append(
+            (
+              index,
+              try prepare(
+                step, on: flow, level: level, offset: offset, animated: animated && index == last,
+                cause: cause)
+            ))
         default:
           continue
         }
       }
     }
-    var changes: [() -> Void] = []
+    var changes: [PlanChange] = []
+    changes.reserveCapacity(plan.steps.count)
+    var nextStackChange = 0
     for (index, step) in plan.steps.enumerated() {
       let animated = animated && index == last
       switch step {
       case .dismiss(let level, _):
-        let presenter = live[level - 1].container
-        changes.append {
-          presenter.apply(TreeStep.dismissPresented, animated: animated, cause: cause)
-        }
+        changes.append(
+          .step(
+            live[level - 1].container, .dismissPresented, animated: animated, cause: cause,
+            keeping: nil))
       case .selectTab(let level, let tab, _):
         guard let bar = live[level].bar else { continue }
-        changes.append { bar.apply(TreeStep.selectTab(tab), animated: false, cause: cause) }
+        changes.append(.step(bar, .selectTab(tab), animated: false, cause: cause, keeping: nil))
       case .popTo, .push, .replace:
-        if let change = stackChanges[index] { changes.append(change) }
+        // Stack steps come level by level, as they were prepared.
+        guard nextStackChange < stackChanges.count, stackChanges[nextStackChange].step == index
+        else { continue }
+        changes.append(stackChanges[nextStackChange].change)
+        nextStackChange += 1
       case .present(let level, _, let style, _):
-        guard let child = flows[level], let parent = flows[level - 1] else { continue }
+        guard let child = flows[level].flow, let parent = flows[level - 1].flow else { continue }
+        // The change holds the new flow until it is presented; then the presentation holds it.
+        // Nothing runs between preparing and applying the plan, so the presentation fits.
         changes.append(
-          present(
-            child, over: parent, style: style, animated: animated, cause: cause,
-            onEnd: endings[level]))
+          .step(
+            node(of: parent),
+            .present(node(of: child), style, tag: nil, onEnd: flows[level].onEnd),
+            animated: animated, cause: cause, keeping: child))
       }
     }
     return changes
@@ -300,49 +317,35 @@ package enum PlanEngine {
   /// Applies a prepared plan's changes, between ``PlanEvent/willApply(_:)`` and
   /// ``PlanEvent/didApply(_:)``; inside the tree's change.
   package static func apply(
-    _ changes: [() -> Void], of plan: NavigationPlan, telling observers: PlanObservers?
+    _ changes: [PlanChange], of plan: NavigationPlan, telling observers: PlanObservers?
   ) {
     observers?.send(.willApply(plan))
-    for change in changes { change() }
+    for change in changes { change.make() }
     observers?.send(.didApply(plan))
   }
 
   private static func prepare<Flow: RestorableFlow>(
     _ step: NavigationPlan.Step, on flow: Flow, level: Int, offset: Int, animated: Bool,
     cause: NavigationCause
-  ) throws(PreparationFailure) -> () -> Void {
+  ) throws(PreparationFailure) -> PlanChange {
     let container = flow.container
     switch step {
     case .popTo(_, _, let index):
-      return {
+      return .edit {
         container.edit(keeping: index + 1, adding: [], animated: animated, cause: cause)
       }
     case .push(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: offset)
-      return {
+      return .edit {
         container.edit(
           keeping: container.screensUntracked.count, adding: screens, animated: animated,
           cause: cause)
       }
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
-      return { container.edit(keeping: 0, adding: screens, animated: animated, cause: cause) }
+      return .edit { container.edit(keeping: 0, adding: screens, animated: animated, cause: cause) }
     case .dismiss, .present, .selectTab:
-      return {}
-    }
-  }
-
-  private static func present<Child: RestorableFlow>(
-    _ child: Child, over parent: any RestorableFlow, style: PresentationStyle, animated: Bool,
-    cause: NavigationCause, onEnd: ((PresentationEnding, NavigationCause) -> Void)?
-  ) -> () -> Void {
-    let presenter = node(of: parent)
-    // The change holds the new flow until it is presented; then the presentation holds it.
-    // Nothing runs between preparing and applying the plan, so the presentation fits.
-    return {
-      presenter.apply(
-        TreeStep.present(child.container, style, tag: nil, onEnd: onEnd), animated: animated,
-        cause: cause)
+      return .edit {}
     }
   }
 
@@ -450,6 +453,28 @@ package enum PlanEngine {
         failure: .cannotShow(flow: FlowName(Flow.self), route: route, reason))
     }
     return screens
+  }
+}
+
+/// One change of a prepared plan, made when the plan is applied.
+@MainActor
+package enum PlanChange {
+  /// A step of a container, with its animation and cause; `keeping` is what the change holds
+  /// alive until it is made (a flow it presents, which then the presentation holds).
+  case step(
+    ContainerNode, TreeStep, animated: Bool, cause: NavigationCause, keeping: AnyObject?)
+  /// A stack's edit, which knows its screens' type, or any other change.
+  case edit(() -> Void)
+
+  /// Makes the change.
+  func make() {
+    switch self {
+    case .step(let node, let step, let animated, let cause, let kept):
+      node.apply(step, animated: animated, cause: cause)
+      extendLifetime(kept)
+    case .edit(let change):
+      change()
+    }
   }
 }
 
