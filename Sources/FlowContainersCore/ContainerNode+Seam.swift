@@ -144,7 +144,10 @@ extension ContainerNode {
     (
       object.flatMap { content.screenIndex(identicalTo: $0) }, endHandlers?.onEnd != nil,
       (eventObservers?.count ?? 0) + changeObserverCount,
-      (owner as? any TransientFlow)?.transientTitle, endHandlers?.tag
+      // Only an alert's flow is transient, and an alert's container holds alert screens: other
+      // containers skip the protocol cast, which costs more than the rest.
+      self is StackContainer<AlertScreen> ? (owner as? any TransientFlow)?.transientTitle : nil,
+      endHandlers?.tag
     )
   }
 }

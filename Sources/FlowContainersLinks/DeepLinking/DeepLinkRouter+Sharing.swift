@@ -21,13 +21,15 @@ extension DeepLinkRouter {
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
     guard let rootNode else { return .failure(LinkSharingFailure(.rootReleased)) }
     let live = LiveLevel.chain(from: rootNode, readingRoutes: false)
+    // Each level's flow, asked once.
+    let flows = live.map(\.flow)
     var following: [String] = []
     for index in live.indices.reversed() {
       // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
       // `canHandle` take it.
       if live[index].bar != nil { break }
       let name = live[index].name
-      guard let flow = live[index].flow as? any LinkableFlow else {
+      guard let flow = flows[index] as? any LinkableFlow else {
         return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
       }
       switch Self.components(of: flow, following, level: index) {
@@ -36,7 +38,7 @@ extension DeepLinkRouter {
       }
       if index > 0, live[index - 1].bar == nil {
         let rest = DeepLink(scheme: scheme, components: following)
-        let parentType = live[index - 1].flow.map { type(of: $0) as? any LinkableFlow.Type }
+        let parentType = flows[index - 1].map { type(of: $0) as? any LinkableFlow.Type }
         let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
         guard chosen == type(of: flow) else {
           return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: index)))

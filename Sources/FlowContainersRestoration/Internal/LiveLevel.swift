@@ -8,7 +8,10 @@ package import FlowContainersCore
 @MainActor
 package struct LiveLevel {
   package let container: ContainerNode
-  package let flow: (any RestorableFlow)?
+  /// The level's flow: as a restorable flow once asked, or, in a chain read without routes, the
+  /// owner, asked only when someone reads ``flow`` (applying a link asks for reused levels only,
+  /// and the cast costs more than the rest of the reading).
+  private let owner: Owner
   /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
   ///
   /// Empty when the chain was read without routes, and for a tab bar.
@@ -16,18 +19,48 @@ package struct LiveLevel {
   /// The container's revision, read with what it presents, after its routes.
   package private(set) var revision: UInt64 = 0
 
-  private init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
+  private enum Owner {
+    case cast((any RestorableFlow)?)
+    case uncast(AnyObject?)
+  }
+
+  private init(container: ContainerNode, owner: Owner, routes: [AnyRoute?]) {
     self.container = container
-    self.flow = flow
-    routes = readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : []
+    self.owner = owner
+    self.routes = routes
+  }
+
+  private init(container: ContainerNode, flow: (any RestorableFlow)?, readingRoutes: Bool) {
+    self.init(
+      container: container, owner: .cast(flow),
+      routes: readingRoutes ? flow.map { Self.routes(of: $0) } ?? [] : [])
+  }
+
+  private init(container: ContainerNode, owner: AnyObject?, readingRoutes: Bool) {
+    guard readingRoutes else {
+      self.init(container: container, owner: .uncast(owner), routes: [])
+      return
+    }
+    self.init(container: container, flow: owner as? any RestorableFlow, readingRoutes: true)
+  }
+
+  /// The level's flow, if it is a restorable stack flow; `nil` for a tab bar.
+  package var flow: (any RestorableFlow)? {
+    switch owner {
+    case .cast(let flow): flow
+    case .uncast(let owner): owner as? any RestorableFlow
+    }
   }
 
   package var name: FlowName { container.flowName }
 
   /// The identity of the level's flow type.
   var flowIdentity: ObjectIdentifier? {
-    if let flow { return ObjectIdentifier(type(of: flow)) }
-    return container.owner.map { ObjectIdentifier(type(of: $0)) }
+    switch owner {
+    case .cast(let flow?): return ObjectIdentifier(type(of: flow))
+    case .uncast(let owner?): return ObjectIdentifier(type(of: owner))
+    case .cast(nil), .uncast(nil): return container.owner.map { ObjectIdentifier(type(of: $0)) }
+    }
   }
 
   /// The level's tab container, when the level is a tab bar.
@@ -81,9 +114,7 @@ package struct LiveLevel {
         next = presented
         flow = reading.presentedFlow
       }
-      levels.append(
-        LiveLevel(container: next, flow: flow as? any RestorableFlow, readingRoutes: readingRoutes)
-      )
+      levels.append(LiveLevel(container: next, owner: flow, readingRoutes: readingRoutes))
       current = next
     }
     return levels
