@@ -47,9 +47,7 @@ extension FlowRestorer {
   /// position if it has that name, otherwise the first other tab that has. A tree with no tab of
   /// its flow left, or whose tabs of that flow other trees took, is dropped with a report.
   func restore(_ snapshot: FlowSnapshot, into bar: TabContainer) -> RestorationReport {
-    let reading = bar.untracked
-    if reading.isFinished { return report(error: RestorationError(.rootFinished)) }
-    if reading.isChanging { return report(error: RestorationError(.treeChanging)) }
+    if let refusal = Self.unchangeable(bar) { return report(error: refusal) }
     let (tabs, selectedBefore) = bar.tabsUntracked
     guard let level = snapshot.levels.first else { return report(error: nil, dropped: []) }
     let saved: FlowSnapshot.Tabs

@@ -124,17 +124,35 @@ public final class FlowRestorer {
         return report(error: error)
       }
     }
-    guard let root = rootNode?.owner as? any RestorableFlow else {
-      return report(error: RestorationError(.rootReleased))
-    }
-    let registry = FlowRegistry(root: type(of: root))
     do {
+      let (root, registry) = try stackRoot()
       let snapshot = try FlowSnapshot.decode(data, registry: registry, bar: nil)
       try registry.validate(snapshot.levels.map(\.flow))
       return restore(validated: snapshot, root: root, registry: registry)
     } catch {
       return report(error: error)
     }
+  }
+
+  /// The root flow, a stack's, and the registry of the flow types under it.
+  ///
+  /// - Throws: ``RestorationError/Reason/rootReleased`` when there is no such root.
+  private func stackRoot() throws(RestorationError) -> (
+    root: any RestorableFlow, registry: FlowRegistry
+  ) {
+    guard let root = rootNode?.owner as? any RestorableFlow else {
+      throw RestorationError(.rootReleased)
+    }
+    return (root, FlowRegistry(root: type(of: root)))
+  }
+
+  /// Why the tree under `node` cannot change now, if it cannot: it has finished, or a change
+  /// is under way.
+  static func unchangeable(_ node: ContainerNode) -> RestorationError? {
+    let reading = node.untracked
+    if reading.isFinished { return RestorationError(.rootFinished) }
+    if reading.isChanging { return RestorationError(.treeChanging) }
+    return nil
   }
 
   /// The type of `node`'s flow, if it is restorable.
@@ -162,16 +180,13 @@ public final class FlowRestorer {
     if let bar = rootNode as? TabContainer, bar.owner != nil {
       return restore(snapshot, into: bar)
     }
-    guard let root = rootNode?.owner as? any RestorableFlow else {
-      return report(error: RestorationError(.rootReleased))
-    }
-    let registry = FlowRegistry(root: type(of: root))
     do {
+      let (root, registry) = try stackRoot()
       try registry.validate(snapshot.levels.map(\.flow))
+      return restore(validated: snapshot, root: root, registry: registry)
     } catch {
       return report(error: error)
     }
-    return restore(validated: snapshot, root: root, registry: registry)
   }
 
   /// Restores `snapshot`, whose levels `registry` has validated.
@@ -179,11 +194,7 @@ public final class FlowRestorer {
     validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> RestorationReport {
     let node = PlanEngine.node(of: root)
-    let reading = node.untracked
-    if reading.isFinished { return report(error: RestorationError(.rootFinished)) }
-    if reading.isChanging {
-      return report(error: RestorationError(.treeChanging))
-    }
+    if let refusal = Self.unchangeable(node) { return report(error: refusal) }
     // The restored tree replaces whatever a held or resuming link would have shown.
     willRestore()
     // The whole restoration is one change of the tree: what callbacks ask for runs after it.
@@ -198,12 +209,9 @@ public final class FlowRestorer {
     case .failure(let refusal):
       return report(error: refusal)
     case .success(let restoration):
-      var restored = liveSnapshot() ?? FlowSnapshot(levels: [])
-      restored.transient = []
       // Alerts that were up were not saved: they are transient, and the report says so.
-      return RestorationReport(
-        restored: restored, dropped: restoration.dropped, droppedAlerts: snapshot.transient,
-        error: nil)
+      return report(
+        error: nil, dropped: restoration.dropped, droppedAlerts: snapshot.transient)
     }
   }
 
@@ -212,16 +220,13 @@ public final class FlowRestorer {
   ///
   /// The snapshot's levels are checked against the root's types first.
   func prepare(_ snapshot: FlowSnapshot) -> Result<PreparedRestoration, RestorationError> {
-    guard let root = rootNode?.owner as? any RestorableFlow else {
-      return .failure(RestorationError(.rootReleased))
-    }
-    let registry = FlowRegistry(root: type(of: root))
     do {
+      let (root, registry) = try stackRoot()
       try registry.validate(snapshot.levels.map(\.flow))
+      return prepare(validated: snapshot, root: root, registry: registry)
     } catch {
       return .failure(error)
     }
-    return prepare(validated: snapshot, root: root, registry: registry)
   }
 
   /// Plans `snapshot`, whose levels `registry` has validated, and makes what its plan needs.
