@@ -53,7 +53,7 @@ extension FlowRestorer {
     let saved: FlowSnapshot.Tabs
     if let barTabs = level.tabs {
       guard level.flow == bar.flowName else {
-        return report(error: RestorationError(.unexpectedFlow(level.flow, after: nil)))
+        return report(error: RestorationError.unexpectedFlow(level.flow, after: nil))
       }
       saved = barTabs
     } else {
@@ -66,7 +66,7 @@ extension FlowRestorer {
     let count = saved.trees.reduce(0) { $0 + $1.levels.count }
     guard count <= FlowSnapshot.maximumLevels else {
       return report(
-        error: RestorationError(.tooManyLevels(count: count, limit: FlowSnapshot.maximumLevels)))
+        error: RestorationError.tooManyLevels(count: count, limit: FlowSnapshot.maximumLevels))
     }
     var dropped: [RestorationReport.Drop] = []
     // Nothing is restored over a tab bar: the bar is no restorable flow that presents.

@@ -63,10 +63,10 @@ public final class FlowRestorer {
   /// above those was made for them and is not restorable on its own.
   ///
   /// - Returns: The snapshot.
-  /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released: there is
+  /// - Throws: ``RestorationError/rootReleased`` when the root has been released: there is
   ///   no tree to save, and an empty snapshot would restore nothing without saying so.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
-    guard let snapshot = liveSnapshot() else { throw RestorationError(.rootReleased) }
+    guard let snapshot = liveSnapshot() else { throw RestorationError.rootReleased }
     return snapshot
   }
 
@@ -136,12 +136,12 @@ public final class FlowRestorer {
 
   /// The root flow, a stack's, and the registry of the flow types under it.
   ///
-  /// - Throws: ``RestorationError/Reason/rootReleased`` when there is no such root.
+  /// - Throws: ``RestorationError/rootReleased`` when there is no such root.
   private func stackRoot() throws(RestorationError) -> (
     root: any RestorableFlow, registry: FlowRegistry
   ) {
     guard let root = rootNode?.owner as? any RestorableFlow else {
-      throw RestorationError(.rootReleased)
+      throw RestorationError.rootReleased
     }
     return (root, FlowRegistry(root: type(of: root)))
   }
@@ -150,8 +150,8 @@ public final class FlowRestorer {
   /// is under way.
   static func unchangeable(_ node: ContainerNode) -> RestorationError? {
     let reading = node.untracked
-    if reading.isFinished { return RestorationError(.rootFinished) }
-    if reading.isChanging { return RestorationError(.treeChanging) }
+    if reading.isFinished { return RestorationError.rootFinished }
+    if reading.isChanging { return RestorationError.treeChanging }
     return nil
   }
 
@@ -296,7 +296,7 @@ public final class FlowRestorer {
         // The same check as for links: a flow the restoration would dismiss may object.
         if let objection = PlanEngine.objection(to: plan, live: live) {
           return .failure(
-            RestorationError(.objection(flow: objection.flow, reason: objection.reason)))
+            RestorationError.objection(flow: objection.flow, reason: objection.reason))
         }
         return .success(PreparedRestoration(plan: plan, changes: changes, dropped: dropped))
       } catch {

@@ -46,9 +46,9 @@ extension FlowSnapshot {
   static func decode(
     _ data: Data, registry: FlowRegistry, bar: (name: FlowName, selected: Int?)?
   ) throws(RestorationError) -> FlowSnapshot {
-    guard !data.isEmpty else { throw RestorationError(.empty) }
+    guard !data.isEmpty else { throw RestorationError.empty }
     guard data.count <= maximumSize else {
-      throw RestorationError(.tooLarge(bytes: data.count, limit: maximumSize))
+      throw RestorationError.tooLarge(bytes: data.count, limit: maximumSize)
     }
     // A version 1 document nests a level per presentation, deeper than `JSONDecoder` reads:
     // it is flattened to version 2 first, without recursion.
@@ -76,9 +76,9 @@ extension FlowSnapshot {
     } catch let error as RestorationError {
       throw error
     } catch let error as DecodingError {
-      throw RestorationError(.corrupt(error.summary))
+      throw RestorationError.corrupt(error.summary)
     } catch {
-      throw RestorationError(.corrupt(String(describing: error)))
+      throw RestorationError.corrupt(String(describing: error))
     }
   }
 }
@@ -132,7 +132,7 @@ private struct Document: Codable {
     let version = try container.decodeIfPresent(Int.self, forKey: .version)
     guard let version,
       (FlowSnapshot.oldestReadableVersion...FlowSnapshot.currentVersion).contains(version)
-    else { throw RestorationError(.unsupportedVersion(version)) }
+    else { throw RestorationError.unsupportedVersion(version) }
     self.version = version
     if version < 3 {
       tab = try container.decodeIfPresent(Int.self, forKey: .tab)
@@ -314,10 +314,9 @@ extension FlowSnapshot.Level: Codable {
     guard let name = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("style"))
     else { return .sheet }
     guard isValidStyleName(name) else {
-      throw RestorationError(
-        .corrupt(
-          "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
-            + "without control or invisible characters (bidi marks, zero-width spaces)"))
+      throw RestorationError.corrupt(
+        "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
+          + "without control or invisible characters (bidi marks, zero-width spaces)")
     }
     return PresentationStyle(rawValue: name)
   }
@@ -359,13 +358,13 @@ extension FlowSnapshot.Level: Codable {
     of flow: FlowName, in container: KeyedDecodingContainer<AnyCodingKey>, key: String
   ) throws -> [AnyRoute] {
     guard let registry = FlowRegistry.current else {
-      throw RestorationError(.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)"))
+      throw RestorationError.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)")
     }
-    guard let entry = registry.entries[flow] else { throw RestorationError(.unknownFlow(flow)) }
+    guard let entry = registry.entries[flow] else { throw RestorationError.unknownFlow(flow) }
     do {
       return try entry.decodeRoutes(container, AnyCodingKey(key))
     } catch let error as DecodingError {
-      throw RestorationError(.unknownRoute(flow: flow, detail: error.summary))
+      throw RestorationError.unknownRoute(flow: flow, detail: error.summary)
     }
   }
 }

@@ -18,7 +18,7 @@ public import FlowContainersCore
 /// ```
 ///
 /// A plan records the tree it was made for; applying it after the tree changed fails with
-/// ``LinkFailure/Reason/stalePlan`` rather than doing something else.
+/// ``LinkFailure/stalePlan`` rather than doing something else.
 public struct NavigationPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {

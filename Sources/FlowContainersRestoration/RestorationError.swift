@@ -6,58 +6,45 @@ public import FlowContainersCore
 /// let report = router.restore(from: Data("{\"version\":9}".utf8))
 /// print(report.error!)  // snapshot version 9 is not supported (this library reads 1 to 2)
 /// ```
-public struct RestorationError: Error, Sendable, Hashable {
-  /// What was wrong.
-  public enum Reason: Sendable, Hashable {
-    /// The data is empty.
-    case empty
-    /// The data is larger than ``FlowSnapshot/maximumSize``.
-    case tooLarge(bytes: Int, limit: Int)
-    /// The snapshot file at this path is not a regular file (a folder, a named pipe, a device),
-    /// so ``SnapshotFile/read()`` does not read it: a pipe could keep it waiting.
-    case notARegularFile(String)
-    /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
-    case corrupt(String)
-    /// The snapshot's schema version is missing, older than the oldest readable or newer than
-    /// this library writes.
-    case unsupportedVersion(Int?)
-    /// A level names a flow type the root's tree does not know.
-    case unknownFlow(FlowName)
-    /// A level's flow type is not one its presenter's type can present (or the root is not the
-    /// router's root type).
-    case unexpectedFlow(FlowName, after: FlowName?)
-    /// A level's routes could not be decoded as its flow type's routes.
-    case unknownRoute(flow: FlowName, detail: String)
-    /// More levels than ``FlowSnapshot/maximumLevels``.
-    case tooManyLevels(count: Int, limit: Int)
-    /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
-    /// nothing was restored.
-    case objection(flow: FlowName, reason: String)
-    /// The root flow has been released: routers and restorers hold their root weakly, and the
-    /// caller must keep it alive.
-    case rootReleased
-    /// The root's container has finished; a finished container never changes again.
-    case rootFinished
-    /// A change was under way in the tree: restoration was asked for from a callback of
-    /// another change.
-    case treeChanging
-  }
-
-  /// What was wrong.
-  public var reason: Reason
-
-  /// Creates an error.
-  ///
-  /// - Parameter reason: What was wrong.
-  public init(_ reason: Reason) {
-    self.reason = reason
-  }
+public enum RestorationError: Error, Sendable, Hashable {
+  /// The data is empty.
+  case empty
+  /// The data is larger than ``FlowSnapshot/maximumSize``.
+  case tooLarge(bytes: Int, limit: Int)
+  /// The snapshot file at this path is not a regular file (a folder, a named pipe, a device),
+  /// so ``SnapshotFile/read()`` does not read it: a pipe could keep it waiting.
+  case notARegularFile(String)
+  /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
+  case corrupt(String)
+  /// The snapshot's schema version is missing, older than the oldest readable or newer than
+  /// this library writes.
+  case unsupportedVersion(Int?)
+  /// A level names a flow type the root's tree does not know.
+  case unknownFlow(FlowName)
+  /// A level's flow type is not one its presenter's type can present (or the root is not the
+  /// router's root type).
+  case unexpectedFlow(FlowName, after: FlowName?)
+  /// A level's routes could not be decoded as its flow type's routes.
+  case unknownRoute(flow: FlowName, detail: String)
+  /// More levels than ``FlowSnapshot/maximumLevels``.
+  case tooManyLevels(count: Int, limit: Int)
+  /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
+  /// nothing was restored.
+  case objection(flow: FlowName, reason: String)
+  /// The root flow has been released: routers and restorers hold their root weakly, and the
+  /// caller must keep it alive.
+  case rootReleased
+  /// The root's container has finished; a finished container never changes again.
+  case rootFinished
+  /// A change was under way in the tree: restoration was asked for from a callback of
+  /// another change.
+  case treeChanging
 }
 
 extension RestorationError: CustomStringConvertible {
   /// One line for a person.
   public var description: String {
-    switch reason {
+    switch self {
     case .empty: return "the snapshot is empty"
     case .tooLarge(let bytes, let limit):
       return "the snapshot is too large (\(bytes) bytes, limit \(limit))"

@@ -53,9 +53,9 @@ public struct SnapshotFile: Sendable {
   /// regular file (a folder, a named pipe, a device) is refused without being read or waited on.
   ///
   /// - Returns: The file's bytes.
-  /// - Throws: ``RestorationError`` with ``RestorationError/Reason/tooLarge(bytes:limit:)``
+  /// - Throws: ``RestorationError`` with ``RestorationError/tooLarge(bytes:limit:)``
   ///   when the file is larger than ``FlowSnapshot/maximumSize``, or with
-  ///   ``RestorationError/Reason/notARegularFile(_:)`` when it is not a regular file; a
+  ///   ``RestorationError/notARegularFile(_:)`` when it is not a regular file; a
   ///   file-system error other than the file being missing.
   public func read() throws -> Data? {
     // Without waiting: opening a named pipe to read would block until a writer came.
@@ -72,15 +72,15 @@ public struct SnapshotFile: Sendable {
       throw fileError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw RestorationError(.notARegularFile(url.path))
+      throw RestorationError.notARegularFile(url.path)
     }
     let limit = FlowSnapshot.maximumSize
     let size = Int(status.st_size)
-    guard size <= limit else { throw RestorationError(.tooLarge(bytes: size, limit: limit)) }
+    guard size <= limit else { throw RestorationError.tooLarge(bytes: size, limit: limit) }
     // The file may have grown since: read one byte past the limit to know.
     let data = try handle.read(upToCount: limit + 1) ?? Data()
     guard data.count <= limit else {
-      throw RestorationError(.tooLarge(bytes: data.count, limit: limit))
+      throw RestorationError.tooLarge(bytes: data.count, limit: limit)
     }
     return data
   }

@@ -3,7 +3,7 @@
 /// Match on ``error`` to recover your own type:
 ///
 /// ```swift
-/// if case .failed(let failure) = outcome, case .rejected(let thrown) = failure.reason,
+/// if case .failed(let failure) = outcome, case .rejected(let thrown) = failure,
 ///   let missing = thrown.error as? NoteMissing
 /// {
 ///   print("note \(missing.id) is gone")

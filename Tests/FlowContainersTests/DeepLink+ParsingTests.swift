@@ -1,6 +1,8 @@
 import FlowContainers
 import Testing
 
+@testable import FlowContainersLinks
+
 struct DeepLinkParsingTests {
   struct Valid: Sendable, CustomTestStringConvertible {
     let text: String

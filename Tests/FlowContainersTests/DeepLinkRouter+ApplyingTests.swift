@@ -25,7 +25,7 @@ struct DeepLinkApplyingTests {
     let linked = LinkedApp()
     let plan = try linked.plan("notes://note/2")
     linked.app.container.push(.note(1))
-    #expect(linked.router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(linked.router.apply(plan) == .failed(LinkFailure.stalePlan))
     #expect(linked.app.container.stack == [.library, .note(1)])
   }
 
@@ -38,10 +38,9 @@ struct DeepLinkApplyingTests {
     #expect(
       outcome
         == .failed(
-          LinkFailure(
-            .cannotShow(
-              flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
-              .threw(ThrownError(NoteMissing(id: 2)))))))
+          LinkFailure.cannotShow(
+            flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+            .threw(ThrownError(NoteMissing(id: 2))))))
     #expect(linked.tree == before)
   }
 
@@ -55,10 +54,9 @@ struct DeepLinkApplyingTests {
     #expect(
       outcome
         == .failed(
-          LinkFailure(
-            .cannotShow(
-              flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
-              .threw(ThrownError(NoteMissing(id: 2)))))))
+          LinkFailure.cannotShow(
+            flow: FlowName(AppFlow.self), route: AnyRoute(AppRoute.note(2)),
+            .threw(ThrownError(NoteMissing(id: 2))))))
     #expect(linked.tree == before)
     // The same through a destination, whose levels are typed.
     let destination = await linked.router.open(
@@ -76,8 +74,7 @@ struct DeepLinkApplyingTests {
     #expect(
       outcome
         == .failed(
-          LinkFailure(
-            .cannotCreate(flow: FlowName(AppFlow.self), subFlow: FlowName(EditorFlow.self)))
+          LinkFailure.cannotCreate(flow: FlowName(AppFlow.self), subFlow: FlowName(EditorFlow.self))
         ))
     #expect(linked.app.container.stack == [.library, .note(1)])
   }
@@ -132,7 +129,7 @@ struct DeepLinkApplyingTests {
     let router = linked?.router
     linked = nil
     #expect(router?.root == nil)
-    #expect(await router?.open("notes://library") == .failed(LinkFailure(.rootReleased)))
+    #expect(await router?.open("notes://library") == .failed(LinkFailure.rootReleased))
   }
 
   @Test func webLinksToAcceptedHostsAreFollowed() async throws {
@@ -143,7 +140,7 @@ struct DeepLinkApplyingTests {
     #expect(
       await linked.open("https://evil.example.com/note/1")
         == .failed(
-          LinkFailure(.unsupportedScheme(try DeepLink(parsing: "https://evil.example.com/note/1"))))
+          LinkFailure.unsupportedScheme(try DeepLink(parsing: "https://evil.example.com/note/1")))
     )
   }
 }

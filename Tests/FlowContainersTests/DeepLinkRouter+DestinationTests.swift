@@ -84,15 +84,15 @@ struct DeepLinkDestinationTests {
     let account = LinkDestination.root(AppFlow.self, showing: [.library])
       .then(AccountFlow.self, showing: [.account])
     #expect(
-      linked.router.plan(for: account).failure?.reason
+      linked.router.plan(for: account).failure
         == .notASubFlow(FlowName(AccountFlow.self), of: FlowName(AppFlow.self)))
     let wrongRoot = LinkDestination.root(SettingsFlow.self, showing: [.settings])
     #expect(
-      linked.router.plan(for: wrongRoot).failure?.reason
+      linked.router.plan(for: wrongRoot).failure
         == .notTheRoot(FlowName(SettingsFlow.self), root: FlowName(AppFlow.self)))
     let empty = LinkDestination.root(AppFlow.self, showing: [])
     #expect(
-      linked.router.plan(for: empty).failure?.reason
+      linked.router.plan(for: empty).failure
         == .cannotShow(flow: FlowName(AppFlow.self), route: nil, .emptyStack))
     #expect(linked.tree == before)
   }

@@ -137,7 +137,7 @@ struct DeepLinkGuardTests {
   @Test func aRequirementWithoutAGuardFailsRatherThanLettingTheLinkThrough() async throws {
     let app = AppFlow()
     let router = DeepLinkRouter(root: app, scheme: "notes")
-    #expect(await router.open("notes://note/1/edit") == .failed(LinkFailure(.noGuard(.signedIn))))
+    #expect(await router.open("notes://note/1/edit") == .failed(LinkFailure.noGuard(.signedIn)))
     #expect(app.container.presented == nil)
   }
 

@@ -2,6 +2,8 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
+@testable import FlowContainersLinks
+
 @MainActor
 struct DeepLinkPlanningTests {
   @Test func withNothingPresentedTheRootPushesAndPresentsTheRest() throws {
@@ -122,7 +124,7 @@ struct DeepLinkPlanningTests {
     let before = linked.tree
     let app = FlowName(AppFlow.self)
     let settings = FlowName(SettingsFlow.self)
-    let cases: [(String, LinkFailure.Reason)] = [
+    let cases: [(String, LinkFailure)] = [
       ("notes://note/2/nowhere", .noSubFlow(flow: app, remaining: ["nowhere"])),
       ("notes://settings/nowhere", .noSubFlow(flow: settings, remaining: ["nowhere"])),
       ("notes://note/abc/edit", .noSubFlow(flow: app, remaining: ["note", "abc", "edit"])),
@@ -134,7 +136,7 @@ struct DeepLinkPlanningTests {
     ]
     for (text, reason) in cases {
       let outcome = await linked.open(text)
-      #expect(outcome == .failed(LinkFailure(reason)), "\(text)")
+      #expect(outcome == .failed(reason), "\(text)")
       #expect(linked.tree == before, "\(text)")
     }
   }
@@ -145,28 +147,28 @@ struct DeepLinkPlanningTests {
     let settings = FlowName(SettingsFlow.self)
     // Settings' patterns take "settings/account" but its sub-flows cannot take "x": resolution
     // goes on into the sub-flow whose patterns match to find the deepest such flow.
-    let cases: [(String, LinkFailure.Reason)] = [
+    let cases: [(String, LinkFailure)] = [
       ("notes://nowhere", .noSubFlow(flow: app, remaining: ["nowhere"])),
       ("notes://settings/x", .noSubFlow(flow: settings, remaining: ["x"])),
       ("notes://note/1/edit/x", .noSubFlow(flow: app, remaining: ["edit", "x"])),
     ]
     for (text, reason) in cases {
-      #expect(linked.router.plan(for: try DeepLink(parsing: text)) == .failure(LinkFailure(reason)))
+      #expect(linked.router.plan(for: try DeepLink(parsing: text)) == .failure(reason))
     }
     // A destination names the flow whose sub-flows were asked, too.
     let destination = LinkDestination.root(AppFlow.self, showing: [.library])
       .then(AccountFlow.self, showing: [.account])
     #expect(
       linked.router.plan(for: destination)
-        == .failure(LinkFailure(.notASubFlow(FlowName(AccountFlow.self), of: app))))
+        == .failure(LinkFailure.notASubFlow(FlowName(AccountFlow.self), of: app)))
   }
 
   @Test func failuresDescribeThemselves() {
     #expect(
-      LinkFailure(.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["x", "y"])).description
+      LinkFailure.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["x", "y"]).description
         == #"no sub-flow of AppFlow can handle "x/y""#)
     #expect(
-      LinkFailure(.noRoute(flow: FlowName(EditorFlow.self), remaining: ["z"])).description
+      LinkFailure.noRoute(flow: FlowName(EditorFlow.self), remaining: ["z"]).description
         == #"no route in EditorFlow for "z""#)
   }
 
@@ -199,7 +201,7 @@ struct DeepLinkPlanningTests {
     linked.app.container.topmost.presentAlert(AlertFlow())
     #expect(
       linked.router.currentLink()
-        == .failure(LinkSharingFailure(.notLinkable(flow: FlowName(AlertFlow.self), level: 3))))
+        == .failure(LinkSharingFailure.notLinkable(flow: FlowName(AlertFlow.self), level: 3)))
   }
 
   @Test func aTreeWithoutALinkSaysWhichPatternLacksAReverseMapping() async throws {
@@ -212,7 +214,7 @@ struct DeepLinkPlanningTests {
     }
     let failure = try #require(router.currentLink().failure)
     #expect(
-      failure.reason
+      failure
         == .noReverseMapping(
           flow: FlowName(UnmappedFlow.self), level: 0, patterns: ["item/:id<Int>"]))
     #expect(failure.description.contains("item/:id<Int> on UnmappedFlow@0 has no reverse mapping"))
@@ -222,7 +224,7 @@ struct DeepLinkPlanningTests {
     var flow: UnmappedFlow? = UnmappedFlow()
     let router = DeepLinkRouter(root: flow!, scheme: "u")
     flow = nil
-    #expect(router.currentLink() == .failure(LinkSharingFailure(.rootReleased)))
+    #expect(router.currentLink() == .failure(LinkSharingFailure.rootReleased))
   }
 }
 

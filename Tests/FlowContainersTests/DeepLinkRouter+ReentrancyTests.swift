@@ -100,7 +100,7 @@ struct DeepLinkReentrancyTests {
         AppFlow: [library, note(2)]
         └─ EditorFlow (sheet): [edit]
         """)
-    #expect(nested == .failed(LinkFailure(.treeChanging)))
+    #expect(nested == .failed(LinkFailure.treeChanging))
     token.cancel()
   }
 
@@ -193,12 +193,12 @@ struct DeepLinkReentrancyTests {
     let linked = LinkedApp()
     linked.app.container.finish()
     let before = linked.tree
-    #expect(await linked.open("notes://note/1") == .failed(LinkFailure(.rootFinished)))
-    #expect(await linked.open("notes://settings") == .failed(LinkFailure(.rootFinished)))
+    #expect(await linked.open("notes://note/1") == .failed(LinkFailure.rootFinished))
+    #expect(await linked.open("notes://settings") == .failed(LinkFailure.rootFinished))
     let snapshot = FlowSnapshot(levels: [
       .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(3))])
     ])
-    #expect(linked.router.restore(snapshot).error == RestorationError(.rootFinished))
+    #expect(linked.router.restore(snapshot).error == RestorationError.rootFinished)
     #expect(linked.tree == before)
   }
 

@@ -126,7 +126,7 @@ struct DeepLinkRouterTabsTests {
     // take; the gallery's catch-all would take all of it. Which tab is selected does not change
     // where resolution stopped.
     let link = try DeepLink(parsing: "notes://note/2/nowhere")
-    let expected = LinkFailure(.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["nowhere"]))
+    let expected = LinkFailure.noSubFlow(flow: FlowName(AppFlow.self), remaining: ["nowhere"])
     for selected in [0, 1] {
       let tabs = TabbedApp()
       tabs.container.select(selected)
@@ -143,7 +143,7 @@ struct DeepLinkRouterTabsTests {
     #expect(
       outcome
         == .failed(
-          LinkFailure(.noSubFlow(flow: FlowName(EditorTabs.self), remaining: ["nowhere"]))))
+          LinkFailure.noSubFlow(flow: FlowName(EditorTabs.self), remaining: ["nowhere"])))
     #expect(tabs.container.treeDescription == before)
   }
 
@@ -488,11 +488,11 @@ struct DeepLinkRouterTabsTests {
     // Something outside the bar still holds a tab's flow.
     let orphan = try #require(tabs?.app)
     tabs = nil
-    #expect(await router.open("notes://note/2") == .failed(LinkFailure(.rootReleased)))
+    #expect(await router.open("notes://note/2") == .failed(LinkFailure.rootReleased))
     #expect(orphan.container.stack == [.library])
     #expect(throws: RestorationError.self) { try router.snapshot() }
     let report = router.restore(FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [])]))
-    #expect(report.error?.reason == .rootReleased)
+    #expect(report.error == .rootReleased)
     #expect(orphan.container.stack == [.library])
   }
 
@@ -536,7 +536,7 @@ struct DeepLinkRouterTabsTests {
     let plan = try router.plan(for: DeepLink(parsing: "notes://note/2")).get()
     let cover = TestFlow<Top>("cover")
     tabs.container.present(cover.container)
-    #expect(router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(router.apply(plan) == .failed(LinkFailure.stalePlan))
     #expect(tabs.container.presented === cover.container)
     #expect(tabs.app.container.stack == [.library])
   }
@@ -548,7 +548,7 @@ struct DeepLinkRouterTabsTests {
     let app = tabs.app
     let gallery = try #require(tabs.gallery)
     tabs.container.setTabs([gallery.container, app.container], selected: 1)
-    #expect(router.apply(plan) == .failed(LinkFailure(.stalePlan)))
+    #expect(router.apply(plan) == .failed(LinkFailure.stalePlan))
     #expect(tabs.container.selectedIndex == 1)
     #expect(gallery.container.presented == nil)
   }

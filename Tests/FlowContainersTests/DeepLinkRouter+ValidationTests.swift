@@ -11,7 +11,7 @@ struct DeepLinkValidationTests {
     let linked = LinkedApp()
     linked.router.validator = { _ in throw NoteMissing(id: 8) }
     let outcome = await linked.open("notes://note/2")
-    guard case .failed(let failure) = outcome, case .rejected(let thrown) = failure.reason else {
+    guard case .failed(let failure) = outcome, case .rejected(let thrown) = failure else {
       Issue.record("expected a rejection, got \(outcome)")
       return
     }
@@ -28,7 +28,7 @@ struct DeepLinkValidationTests {
     }
     #expect(
       await linked.open("notes://note/3")
-        == .failed(LinkFailure(.rejected(ThrownError(Rejected(description: "note 3 is private"))))))
+        == .failed(LinkFailure.rejected(ThrownError(Rejected(description: "note 3 is private")))))
     #expect(linked.tree == "AppFlow: [library]")
     #expect(await linked.open("notes://note/2").summary == "applied")
   }

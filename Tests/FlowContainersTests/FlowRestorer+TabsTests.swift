@@ -56,7 +56,7 @@ struct FlowRestorerTabsTests {
     let app = AppFlow()
     app.container.push(.note(1))
     let report = FlowRestorer(root: app).restore(from: data)
-    #expect(report.error?.reason == .unknownFlow("TabbedApp"))
+    #expect(report.error == .unknownFlow("TabbedApp"))
     #expect(app.container.stack == [.library, .note(1)])
   }
 

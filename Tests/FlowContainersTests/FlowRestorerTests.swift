@@ -64,18 +64,18 @@ struct FlowRestorerTests {
     let router = linked!.router
     shelf = nil
     linked = nil
-    #expect(throws: RestorationError(.rootReleased)) { try restorer.snapshot() }
-    #expect(throws: RestorationError(.rootReleased)) { try router.snapshot() }
+    #expect(throws: RestorationError.rootReleased) { try restorer.snapshot() }
+    #expect(throws: RestorationError.rootReleased) { try router.snapshot() }
   }
 
   @Test func aRouterMadeForATemporaryRootSaysItHoldsItsRootWeaklyAndHowToKeepIt() {
     let router = DeepLinkRouter(root: AppFlow(), scheme: "notes")
-    #expect(throws: RestorationError(.rootReleased)) { try router.snapshot() }
-    let message = RestorationError(.rootReleased).description
+    #expect(throws: RestorationError.rootReleased) { try router.snapshot() }
+    let message = RestorationError.rootReleased.description
     #expect(message.contains("holds its root flow weakly"), "\(message)")
     #expect(message.contains("keep the root flow alive"), "\(message)")
-    #expect(LinkFailure(.rootReleased).description == message)
-    #expect(LinkSharingFailure(.rootReleased).description == message)
+    #expect(LinkFailure.rootReleased.description == message)
+    #expect(LinkSharingFailure.rootReleased.description == message)
   }
 
   @Test func aRestorerWhoseRootIsGoneSaysSo() {
@@ -83,7 +83,7 @@ struct FlowRestorerTests {
     let restorer = FlowRestorer(root: shelf!)
     shelf = nil
     let report = restorer.restore(FlowSnapshot(levels: [.init(flow: "Shelf", routes: [])]))
-    #expect(report.error == RestorationError(.rootReleased))
+    #expect(report.error == RestorationError.rootReleased)
   }
 }
 

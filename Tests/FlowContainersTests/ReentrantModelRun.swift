@@ -158,7 +158,7 @@ final class ReentrantModelRun {
           violations.append("\(text) reported applied, but the tree is \(treeText())")
         }
       case .interfered: coverage.interfered += 1
-      case .failed(let failure) where failure.reason == .treeChanging:
+      case .failed(let failure) where failure == .treeChanging:
         coverage.linksRefusedMidChange += 1
         if !fromCallback { violations.append("\(text) refused outside any callback") }
       default: break

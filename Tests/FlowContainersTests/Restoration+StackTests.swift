@@ -75,8 +75,8 @@ struct RestorationObjectionTests {
     #expect(linked.tree == before)
     #expect(
       report.error
-        == RestorationError(
-          .objection(flow: FlowName(EditorFlow.self), reason: "note 1 has unsaved changes")))
+        == RestorationError.objection(
+          flow: FlowName(EditorFlow.self), reason: "note 1 has unsaved changes"))
     editor.hasUnsavedChanges = false
     #expect(
       linked.router.restore(
@@ -107,7 +107,7 @@ struct RestorationVersion1DepthTests {
   }
 
   @Test func aVersion1SnapshotOverTheLevelLimitSaysSo() {
-    #expect(throws: RestorationError(.tooManyLevels(count: 4097, limit: 4096))) {
+    #expect(throws: RestorationError.tooManyLevels(count: 4097, limit: 4096)) {
       try FlowSnapshot.decode(version1(levels: 4097), root: ModelFlow.self)
     }
   }

@@ -197,7 +197,7 @@ struct RestorationFallbackTests {
     #expect(report.dropped.map(\.description) == ["EditorFlow@1 [edit]: requires signed-in"])
   }
 
-  nonisolated static let badInputs: [(String, String, RestorationError.Reason)] = [
+  nonisolated static let badInputs: [(String, String, RestorationError)] = [
     ("empty", "", .empty),
     ("not JSON", "hello", .corrupt("")),
     ("truncated", #"{"levels":[{"flow":"AppFlow","routes":[{"libr"#, .corrupt("")),
@@ -232,7 +232,7 @@ struct RestorationFallbackTests {
 
   @Test(arguments: badInputs)
   func badInputRestoresNothingAndSaysWhy(
-    name: String, json: String, expected: RestorationError.Reason
+    name: String, json: String, expected: RestorationError
   ) async throws {
     let linked = LinkedApp()
     #expect(await linked.open("notes://note/1").summary == "applied")
@@ -240,13 +240,13 @@ struct RestorationFallbackTests {
     let report = linked.router.restore(from: Data(json.utf8))
     #expect(linked.tree == before, "\(name)")
     let error = try #require(report.error, "\(name)")
-    switch (error.reason, expected) {
+    switch (error, expected) {
     case (.corrupt(let detail), .corrupt):
       #expect(!detail.isEmpty, "\(name)")
     case (.unknownRoute(let flow, let detail), .unknownRoute(let expectedFlow, _)):
       #expect(flow == expectedFlow && !detail.isEmpty, "\(name)")
     default:
-      #expect(error.reason == expected, "\(name)")
+      #expect(error == expected, "\(name)")
     }
     #expect(!error.description.isEmpty)
     #expect(report.dropped.isEmpty)
@@ -257,8 +257,8 @@ struct RestorationFallbackTests {
     let data = Data(repeating: UInt8(ascii: " "), count: FlowSnapshot.maximumSize + 1)
     #expect(
       linked.router.restore(from: data).error
-        == RestorationError(
-          .tooLarge(bytes: FlowSnapshot.maximumSize + 1, limit: FlowSnapshot.maximumSize)))
+        == RestorationError.tooLarge(
+          bytes: FlowSnapshot.maximumSize + 1, limit: FlowSnapshot.maximumSize))
   }
 
   @Test func tooManyLevelsAreRejected() throws {
@@ -269,8 +269,8 @@ struct RestorationFallbackTests {
     let linked = LinkedApp()
     #expect(
       linked.router.restore(from: Data(json.utf8)).error
-        == RestorationError(
-          .tooManyLevels(count: FlowSnapshot.maximumLevels + 1, limit: FlowSnapshot.maximumLevels)))
+        == RestorationError.tooManyLevels(
+          count: FlowSnapshot.maximumLevels + 1, limit: FlowSnapshot.maximumLevels))
   }
 }
 

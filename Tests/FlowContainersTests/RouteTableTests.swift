@@ -3,6 +3,8 @@ import FlowContainersTesting
 import Foundation
 import Testing
 
+@testable import FlowContainersLinks
+
 struct RoutePatternTests {
   @Test func patternsParseIntoLiteralsTypedParametersAndAWildcard() throws {
     let pattern = try RoutePattern("Note/:id<Int>/:token<UUID>/:slug/*")

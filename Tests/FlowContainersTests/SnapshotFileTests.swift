@@ -63,7 +63,7 @@ struct SnapshotFileLimitTests {
       try makeFile(at: url, size: 1 << 30)  // a sparse 1 GiB file
       let file = SnapshotFile(url: url)
       #expect(
-        throws: RestorationError(.tooLarge(bytes: 1 << 30, limit: FlowSnapshot.maximumSize))
+        throws: RestorationError.tooLarge(bytes: 1 << 30, limit: FlowSnapshot.maximumSize)
       ) {
         _ = try file.read()
       }
@@ -101,8 +101,8 @@ struct SnapshotFileKindTests {
       let file = SnapshotFile(url: folder.appendingPathComponent("state.json"))
       try file.write(Data(repeating: UInt8(ascii: " "), count: FlowSnapshot.maximumSize + 1))
       #expect(
-        throws: RestorationError(
-          .tooLarge(bytes: FlowSnapshot.maximumSize + 1, limit: FlowSnapshot.maximumSize))
+        throws: RestorationError.tooLarge(
+          bytes: FlowSnapshot.maximumSize + 1, limit: FlowSnapshot.maximumSize)
       ) {
         _ = try file.read()
       }
@@ -117,7 +117,7 @@ struct SnapshotFileKindTests {
       let link = folder.appendingPathComponent("link.json")
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
       #expect(
-        throws: RestorationError(.tooLarge(bytes: size, limit: FlowSnapshot.maximumSize))
+        throws: RestorationError.tooLarge(bytes: size, limit: FlowSnapshot.maximumSize)
       ) {
         _ = try SnapshotFile(url: link).read()
       }
@@ -131,7 +131,7 @@ struct SnapshotFileKindTests {
     try withTemporaryFolder { folder in
       let pipe = folder.appendingPathComponent("state.json")
       #expect(mkfifo(pipe.path, 0o600) == 0)
-      #expect(throws: RestorationError(.notARegularFile(pipe.path))) {
+      #expect(throws: RestorationError.notARegularFile(pipe.path)) {
         _ = try SnapshotFile(url: pipe).read()
       }
     }
@@ -139,7 +139,7 @@ struct SnapshotFileKindTests {
 
   @Test func aFolderIsRefused() throws {
     try withTemporaryFolder { folder in
-      #expect(throws: RestorationError(.notARegularFile(folder.path))) {
+      #expect(throws: RestorationError.notARegularFile(folder.path)) {
         _ = try SnapshotFile(url: folder).read()
       }
     }

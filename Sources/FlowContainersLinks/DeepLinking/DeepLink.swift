@@ -23,8 +23,8 @@ import FlowContainersRestoration
 /// ## Consumption
 ///
 /// Resolution walks down the tree: each flow takes the components it understands and hands the
-/// rest on. ``remaining`` is what is left for the current level; ``dropping(_:)`` returns the link
-/// as the next level sees it.
+/// rest on. ``remaining`` is what is left for the current level: a sub-flow's `canHandle(_:)` sees
+/// the link with the components its presenter consumed already gone.
 public struct DeepLink: Sendable, Hashable {
   /// A `name=value` pair from the query, percent-decoded.
   ///
@@ -60,7 +60,7 @@ public struct DeepLink: Sendable, Hashable {
   /// `http` and `https`.
   public let components: [String]
   /// How many of ``components`` the levels above have consumed.
-  public private(set) var consumedCount: Int = 0
+  private(set) var consumedCount: Int = 0
 
   /// The most components a link may have, counting the routed components and the query items
   /// separately.
@@ -137,7 +137,7 @@ extension DeepLink {
   ///
   /// - Parameter count: How many of ``remaining`` this level consumed; clamped to what is left.
   /// - Returns: The same link with ``consumedCount`` advanced.
-  public func dropping(_ count: Int) -> DeepLink {
+  func dropping(_ count: Int) -> DeepLink {
     var link = self
     link.consumedCount = min(components.count, consumedCount + max(0, count))
     return link

@@ -54,7 +54,7 @@ public struct DeepLinkError: Error, Sendable, Hashable {
   /// - Parameters:
   ///   - reason: What was wrong.
   ///   - input: The offending text; it is cut to 200 characters (and 800 Unicode scalars).
-  public init(_ reason: Reason, input: String) {
+  init(_ reason: Reason, input: String) {
     self.reason = reason
     self.input = Self.cut(input)
   }

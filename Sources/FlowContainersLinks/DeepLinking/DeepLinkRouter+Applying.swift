@@ -4,7 +4,7 @@ public import FlowContainersRestoration
 extension DeepLinkRouter {
   /// Applies `plan` to the tree, if it still fits.
   ///
-  /// The plan must have been made for the tree as it is now (``LinkFailure/Reason/stalePlan``
+  /// The plan must have been made for the tree as it is now (``LinkFailure/stalePlan``
   /// otherwise). Guards are checked again, so a plan made while signed in cannot be applied
   /// after signing out, and flows the plan would dismiss may object. Then every screen and
   /// sub-flow the plan needs is made first, and only when all of them exist does the tree
@@ -15,7 +15,7 @@ extension DeepLinkRouter {
   /// the tree, the outcome is ``LinkOutcome/interfered(_:_:)`` rather than
   /// ``LinkOutcome/applied(_:)``, which always means the tree shows the plan when this returns.
   /// Called from a callback of another change, it changes nothing and fails with
-  /// ``LinkFailure/Reason/treeChanging``.
+  /// ``LinkFailure/treeChanging``.
   ///
   /// The newest request wins: like ``open(_:)-(DeepLink)``, this drops a link that is held or
   /// still being validated (``LinkDropReason/superseded``), so it cannot resume over this plan.
@@ -30,8 +30,8 @@ extension DeepLinkRouter {
   /// Applies `plan` for a request that is the newest already: an opened link after planning or
   /// validation, or a held link resuming.
   func applyNow(_ plan: NavigationPlan) -> LinkOutcome {
-    guard let rootNode else { return .failed(LinkFailure(.rootReleased)) }
-    if let failure = Self.unchangeable(rootNode) { return .failed(LinkFailure(failure)) }
+    guard let rootNode else { return .failed(LinkFailure.rootReleased) }
+    if let failure = Self.unchangeable(rootNode) { return .failed(failure) }
     let (outcome, first) = rootNode.performChange { () -> LinkOutcome in
       switch prepare(plan, from: rootNode) {
       case .stop(let outcome):
@@ -49,7 +49,7 @@ extension DeepLinkRouter {
   }
 
   /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
-  static func unchangeable(_ node: ContainerNode) -> LinkFailure.Reason? {
+  static func unchangeable(_ node: ContainerNode) -> LinkFailure? {
     let reading = node.untracked
     if reading.isFinished { return .rootFinished }
     if reading.isChanging { return .treeChanging }
@@ -88,7 +88,7 @@ extension DeepLinkRouter {
   private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {
     let live = LiveLevel.chain(
       from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: false, tab: plan.tab(at:))
-    guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure(.stalePlan))) }
+    guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure.stalePlan)) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
     if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }
     do {
@@ -104,7 +104,7 @@ extension DeepLinkRouter {
     for flowType in plan.flowTypes {
       guard let requirement = flowType?.type.requirement else { continue }
       guard let registered = guards[requirement] else {
-        return .failed(LinkFailure(.noGuard(requirement)))
+        return .failed(LinkFailure.noGuard(requirement))
       }
       guard !registered.isSatisfied() else { continue }
       if plan.request == .restoration { return .dropped(.guardNotSatisfied(requirement)) }
@@ -141,11 +141,10 @@ extension LinkFailure {
   /// The failure a link reports when its plan could not be prepared.
   init(preparing failure: PreparationFailure.Reason) {
     switch failure {
-    case .stalePlan: self.init(.stalePlan)
+    case .stalePlan: self = .stalePlan
     case .cannotShow(let flow, let route, let why):
-      self.init(.cannotShow(flow: flow, route: route, why))
-    case .cannotCreate(let flow, let subFlow):
-      self.init(.cannotCreate(flow: flow, subFlow: subFlow))
+      self = .cannotShow(flow: flow, route: route, why)
+    case .cannotCreate(let flow, let subFlow): self = .cannotCreate(flow: flow, subFlow: subFlow)
     }
   }
 }

@@ -18,12 +18,12 @@ extension DeepLinkRouter {
       guard let base = guardBase, let makeFlow = guards[requirement]?.makeFlow,
         let flow = makeFlow()
       else {
-        return .failed(LinkFailure(.noGuard(requirement)))
+        return .failed(LinkFailure.noGuard(requirement))
       }
       let top = base.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
-          LinkFailure(.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow)))))
+          LinkFailure.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
       }
     }
     return hold(link, .guardRequired(requirement), until: nil)

@@ -11,12 +11,12 @@ extension DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<NavigationPlan, LinkFailure> {
-    guard let rootNode else { return .failure(LinkFailure(.rootReleased)) }
-    guard accepts(link) else { return .failure(LinkFailure(.unsupportedScheme(link))) }
+    guard let rootNode else { return .failure(LinkFailure.rootReleased) }
+    guard accepts(link) else { return .failure(LinkFailure.unsupportedScheme(link)) }
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
     return ResolutionDepth.resolving(from: 0) { () -> Result<NavigationPlan, LinkFailure> in
       guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
-        guard let root = linkableRoot() else { return .failure(LinkFailure(.rootReleased)) }
+        guard let root = linkableRoot() else { return .failure(LinkFailure.rootReleased) }
         let live = LiveLevel.chain(from: rootNode, flow: root, readingRoutes: true)
         return targets(for: link, from: type(of: root), after: [], live: live).map {
           PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
@@ -49,8 +49,8 @@ extension DeepLinkRouter {
     // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match to
     // find the deepest flow that could not take the rest, it goes on into the first tab, in the
     // tabs' order whatever is selected, whose patterns match; with none, the tab bar is that flow.
-    let stoppedAtTabs = LinkFailure(
-      .noSubFlow(flow: FlowName(type(of: barFlow)), remaining: Array(link.remaining)))
+    let stoppedAtTabs = LinkFailure.noSubFlow(
+      flow: FlowName(type(of: barFlow)), remaining: Array(link.remaining))
     for (index, node) in nodes.enumerated() {
       guard let flow = node.owner as? any LinkableFlow, type(of: flow).resolveErased(link) != nil
       else { continue }
@@ -74,7 +74,7 @@ extension DeepLinkRouter {
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<NavigationPlan, LinkFailure> {
     guard let rootNode, let rootFlow = rootNode.owner else {
-      return .failure(LinkFailure(.rootReleased))
+      return .failure(LinkFailure.rootReleased)
     }
     var prefix: [PlanEngine.Target] = []
     var tab: Int?
@@ -87,31 +87,31 @@ extension DeepLinkRouter {
       }
       guard let tab else {
         return .failure(
-          LinkFailure(
-            .notTheRoot(first.map { FlowName($0) } ?? .noOwner, root: FlowName(type(of: rootFlow))))
+          LinkFailure.notTheRoot(
+            first.map { FlowName($0) } ?? .noOwner, root: FlowName(type(of: rootFlow)))
         )
       }
       prefix = [PlanEngine.Target(bar: type(of: rootFlow), tab: tab)]
     } else if let first, first != type(of: rootFlow) {
       return .failure(
-        LinkFailure(.notTheRoot(FlowName(first), root: FlowName(type(of: rootFlow)))))
+        LinkFailure.notTheRoot(FlowName(first), root: FlowName(type(of: rootFlow))))
     }
     var targets = prefix
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
       if let below, !below.declaredSubFlowTypes.contains(where: { $0 == type }) {
-        return .failure(LinkFailure(.notASubFlow(FlowName(type), of: FlowName(below))))
+        return .failure(LinkFailure.notASubFlow(FlowName(type), of: FlowName(below)))
       }
       if level.routes.isEmpty {
-        return .failure(LinkFailure(.cannotShow(flow: FlowName(type), route: nil, .emptyStack)))
+        return .failure(LinkFailure.cannotShow(flow: FlowName(type), route: nil, .emptyStack))
       }
       targets.append(PlanEngine.Target(type: type, routes: level.routes))
       below = type
     }
     guard targets.count > prefix.count else {
       return .failure(
-        LinkFailure(.cannotShow(flow: FlowName(type(of: rootFlow)), route: nil, .emptyStack)))
+        LinkFailure.cannotShow(flow: FlowName(type(of: rootFlow)), route: nil, .emptyStack))
     }
     let live = LiveLevel.chain(from: rootNode, readingRoutes: true) { $0 == 0 ? tab : nil }
     return .success(
@@ -123,7 +123,7 @@ extension DeepLinkRouter {
   func plan(for request: NavigationRequest) -> Result<NavigationPlan, LinkFailure> {
     if let link = request.link { return plan(for: link) }
     if let destination = request.destination { return plan(for: destination) }
-    return .failure(LinkFailure(.stalePlan))
+    return .failure(LinkFailure.stalePlan)
   }
 
   /// The flow of `rootNode`, the router's root: the one it was made for, without a cast, or
@@ -159,7 +159,7 @@ extension DeepLinkRouter {
     while true {
       guard let resolution = type.resolveErased(current) else {
         return .failure(
-          LinkFailure(.noRoute(flow: FlowName(type), remaining: Array(current.remaining))))
+          LinkFailure.noRoute(flow: FlowName(type), remaining: Array(current.remaining)))
       }
       targets.append(PlanEngine.Target(type: type, routes: resolution.routes))
       let rest = resolution.remainder
@@ -167,7 +167,7 @@ extension DeepLinkRouter {
         return refusal.map { .failure($0) } ?? .success(targets)
       }
       guard targets.count < ResolutionDepth.limit else {
-        return .failure(LinkFailure(.tooDeep(limit: ResolutionDepth.limit)))
+        return .failure(LinkFailure.tooDeep(limit: ResolutionDepth.limit))
       }
       let level = targets.count
       reusing = reusing && PlanEngine.canKeep(level, of: live, over: targets[level - 1].routes)
@@ -191,12 +191,12 @@ extension DeepLinkRouter {
       } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
         refusal =
           refusal
-          ?? LinkFailure(.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining)))
+          ?? LinkFailure.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining))
         reusing = false
         type = next
       } else {
         return .failure(
-          LinkFailure(.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining))))
+          LinkFailure.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining)))
       }
       current = rest
     }

@@ -9,7 +9,7 @@ extension DeepLinkRouter {
   /// selection.
   ///
   /// - Returns: The snapshot.
-  /// - Throws: ``RestorationError/Reason/rootReleased`` when the root has been released.
+  /// - Throws: ``RestorationError/rootReleased`` when the root has been released.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     try restorer.snapshot()
   }

@@ -19,7 +19,7 @@ extension DeepLinkRouter {
   ///
   /// - Returns: The link, or why the tree cannot be expressed as one.
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
-    guard let rootNode else { return .failure(LinkSharingFailure(.rootReleased)) }
+    guard let rootNode else { return .failure(LinkSharingFailure.rootReleased) }
     let live = LiveLevel.chain(from: rootNode, readingRoutes: false)
     // Each level's flow, asked once.
     let flows = live.map(\.flow)
@@ -30,7 +30,7 @@ extension DeepLinkRouter {
       if live[index].bar != nil { break }
       let name = live[index].name
       guard let flow = flows[index] as? any LinkableFlow else {
-        return .failure(LinkSharingFailure(.notLinkable(flow: name, level: index)))
+        return .failure(LinkSharingFailure.notLinkable(flow: name, level: index))
       }
       switch Self.components(of: flow, following, level: index) {
       case .failure(let failure): return .failure(failure)
@@ -41,7 +41,7 @@ extension DeepLinkRouter {
         let parentType = flows[index - 1].map { type(of: $0) as? any LinkableFlow.Type }
         let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
         guard chosen == type(of: flow) else {
-          return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: index)))
+          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
         }
       }
     }
@@ -56,7 +56,7 @@ extension DeepLinkRouter {
     for (index, screen) in flow.container.screensUntracked.enumerated() {
       guard let route = flow.route(for: screen) else {
         return .failure(
-          LinkSharingFailure(.screenWithoutRoute(flow: name, level: level, index: index)))
+          LinkSharingFailure.screenWithoutRoute(flow: name, level: level, index: index))
       }
       stack.append(route)
     }
@@ -65,9 +65,9 @@ extension DeepLinkRouter {
       return .success(components)
     case .failure(.noReverseMapping(let patterns)):
       return .failure(
-        LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns)))
+        LinkSharingFailure.noReverseMapping(flow: name, level: level, patterns: patterns))
     case .failure(.noPattern):
-      return .failure(LinkSharingFailure(.noPattern(flow: name, level: level)))
+      return .failure(LinkSharingFailure.noPattern(flow: name, level: level))
     }
   }
 }

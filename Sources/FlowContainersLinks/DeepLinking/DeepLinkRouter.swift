@@ -180,13 +180,13 @@ public final class DeepLinkRouter {
   /// Parses `text` and follows it; see ``open(_:)-(DeepLink)``.
   ///
   /// - Parameter text: The link as received.
-  /// - Returns: What happened; a malformed link fails with ``LinkFailure/Reason/malformed(_:)``
+  /// - Returns: What happened; a malformed link fails with ``LinkFailure/malformed(_:)``
   ///   and changes nothing.
   public func open(_ text: String) async -> LinkOutcome {
     do {
       return await open(try DeepLink(parsing: text))
     } catch {
-      return .failed(LinkFailure(.malformed(error)))
+      return .failed(LinkFailure.malformed(error))
     }
   }
 
@@ -241,7 +241,7 @@ public final class DeepLinkRouter {
     }
     guard let validator else { return applyNow(plan) }
     if let rootNode, let failure = Self.unchangeable(rootNode) {
-      return .failed(LinkFailure(failure))
+      return .failed(failure)
     }
     if let outcome = checkRequirements(of: plan) { return outcome }
     let planned = plan
@@ -251,7 +251,7 @@ public final class DeepLinkRouter {
     guard ticket == self.ticket else { return .dropped(.superseded) }
     validation = nil
     if case .failure(let error) = result {
-      return .failed(LinkFailure(.rejected(ThrownError(error))))
+      return .failed(LinkFailure.rejected(ThrownError(error)))
     }
     // The tree may have moved while the validator ran: plan again against the tree as it is.
     switch self.plan(for: request) {

@@ -37,18 +37,6 @@ public struct LinkInterference: Sendable, Hashable {
   public var fileID: String
   /// The line of the call.
   public var line: UInt
-
-  /// Creates an interference; the library makes these.
-  ///
-  /// - Parameters:
-  ///   - operation: The operation asked for.
-  ///   - fileID: The file of the call.
-  ///   - line: The line of the call.
-  public init(operation: String, fileID: String, line: UInt) {
-    self.operation = operation
-    self.fileID = fileID
-    self.line = line
-  }
 }
 
 extension LinkInterference: CustomStringConvertible {
@@ -83,67 +71,54 @@ public enum LinkDropReason: Sendable, Hashable {
 ///   print(failure)  // no route in AppFlow for "nowhere"
 /// }
 /// ```
-public struct LinkFailure: Error, Sendable, Hashable {
-  /// What went wrong.
-  public enum Reason: Sendable, Hashable {
-    /// The text is not a valid link.
-    case malformed(DeepLinkError)
-    /// The link's scheme (or web host) is not one the router answers to.
-    case unsupportedScheme(DeepLink)
-    /// No pattern of `flow` matches the `remaining` components.
-    case noRoute(flow: FlowName, remaining: [String])
-    /// No sub-flow type of `flow` can handle the `remaining` components.
-    ///
-    /// `flow` is where resolution stopped: the deepest flow whose patterns matched and whose
-    /// sub-flow types were asked for the rest, none accepting it; `remaining` is what its
-    /// patterns left. When no sub-flow type accepts the rest, resolution goes on into the first
-    /// whose patterns match, to find that deepest flow. For a tab bar's router, the tabs are the
-    /// tab bar's sub-flows, asked in their order whatever is selected: `flow` is the tab bar's
-    /// flow when no tab's patterns match the link.
-    case noSubFlow(flow: FlowName, remaining: [String])
-    /// A destination's level names a flow type that is not a sub-flow of the level below.
-    case notASubFlow(FlowName, of: FlowName)
-    /// A destination's first level is not the router's root type.
-    case notTheRoot(FlowName, root: FlowName)
-    /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
-    case tooDeep(limit: Int)
-    /// The validator rejected the link with this error.
-    case rejected(ThrownError)
-    /// The plan was made for a tree that has changed since.
-    case stalePlan
-    /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
-    case cannotShow(flow: FlowName, route: AnyRoute?, ScreenFailure)
-    /// `flow` did not create the `subFlow` the plan needs. A level's screens are made first: when
-    /// one of them cannot be shown (a deleted note), the failure is ``cannotShow(flow:route:_:)``.
-    case cannotCreate(flow: FlowName, subFlow: FlowName)
-    /// A flow on the way needs `requirement`, and no guard is registered for it.
-    case noGuard(FlowRequirement)
-    /// The router's root flow has been released: the router holds its root weakly, and the
-    /// caller must keep it alive.
-    case rootReleased
-    /// The root's container has finished; a finished container never changes again.
-    case rootFinished
-    /// A change was under way in the tree: the plan was applied from a callback (an observer,
-    /// `onEnd`) of another change. Apply it after that change, for example from a `Task`.
-    case treeChanging
-  }
-
-  /// What went wrong.
-  public var reason: Reason
-
-  /// Creates a failure.
+public enum LinkFailure: Error, Sendable, Hashable {
+  /// The text is not a valid link.
+  case malformed(DeepLinkError)
+  /// The link's scheme (or web host) is not one the router answers to.
+  case unsupportedScheme(DeepLink)
+  /// No pattern of `flow` matches the `remaining` components.
+  case noRoute(flow: FlowName, remaining: [String])
+  /// No sub-flow type of `flow` can handle the `remaining` components.
   ///
-  /// - Parameter reason: What went wrong.
-  public init(_ reason: Reason) {
-    self.reason = reason
-  }
+  /// `flow` is where resolution stopped: the deepest flow whose patterns matched and whose
+  /// sub-flow types were asked for the rest, none accepting it; `remaining` is what its
+  /// patterns left. When no sub-flow type accepts the rest, resolution goes on into the first
+  /// whose patterns match, to find that deepest flow. For a tab bar's router, the tabs are the
+  /// tab bar's sub-flows, asked in their order whatever is selected: `flow` is the tab bar's
+  /// flow when no tab's patterns match the link.
+  case noSubFlow(flow: FlowName, remaining: [String])
+  /// A destination's level names a flow type that is not a sub-flow of the level below.
+  case notASubFlow(FlowName, of: FlowName)
+  /// A destination's first level is not the router's root type.
+  case notTheRoot(FlowName, root: FlowName)
+  /// Resolution went deeper than the limit: sub-flows hand the link around without consuming it.
+  case tooDeep(limit: Int)
+  /// The validator rejected the link with this error.
+  case rejected(ThrownError)
+  /// The plan was made for a tree that has changed since.
+  case stalePlan
+  /// `flow` could not show `route` (`nil` for an empty stack), for the given reason.
+  case cannotShow(flow: FlowName, route: AnyRoute?, ScreenFailure)
+  /// `flow` did not create the `subFlow` the plan needs. A level's screens are made first: when
+  /// one of them cannot be shown (a deleted note), the failure is ``cannotShow(flow:route:_:)``.
+  case cannotCreate(flow: FlowName, subFlow: FlowName)
+  /// A flow on the way needs `requirement`, and no guard is registered for it.
+  case noGuard(FlowRequirement)
+  /// The router's root flow has been released: the router holds its root weakly, and the
+  /// caller must keep it alive.
+  case rootReleased
+  /// The root's container has finished; a finished container never changes again.
+  case rootFinished
+  /// A change was under way in the tree: the plan was applied from a callback (an observer,
+  /// `onEnd`) of another change. Apply it after that change, for example from a `Task`.
+  case treeChanging
 }
 
 extension LinkFailure: CustomStringConvertible {
   /// One line for a person.
   public var description: String {
     func path(_ components: [String]) -> String { "\"\(components.joined(separator: "/"))\"" }
-    switch reason {
+    switch self {
     case .malformed(let error): return error.description
     case .unsupportedScheme(let scheme): return "unsupported link \"\(scheme)\""
     case .noRoute(let flow, let remaining): return "no route in \(flow) for \(path(remaining))"

@@ -19,11 +19,11 @@ import FlowContainersRestoration
 ///
 /// ```swift
 /// let pattern = try RoutePattern("note/:id<Int>/*")
-/// print(pattern.segments)  // [literal(note), parameter(id: Int), wildcard]
+/// print(pattern)  // note/:id<Int>/*
 /// ```
 public struct RoutePattern: Sendable, Hashable {
   /// The type of a parameter segment.
-  public enum ParameterType: String, Sendable, Hashable, CaseIterable {
+  enum ParameterType: String, Sendable, Hashable, CaseIterable {
     /// A decimal integer that fits in `Int`, such as `42` or `-1`.
     case int = "Int"
     /// A UUID in its canonical 36-character form, in either case.
@@ -33,7 +33,7 @@ public struct RoutePattern: Sendable, Hashable {
   }
 
   /// One segment of a pattern.
-  public enum Segment: Sendable, Hashable {
+  enum Segment: Sendable, Hashable {
     /// Matches a component equal to the text (ASCII letters compare case-insensitively).
     case literal(String)
     /// Matches one component of the given type, captured under `name`.
@@ -45,7 +45,7 @@ public struct RoutePattern: Sendable, Hashable {
   /// The pattern as written.
   public let text: String
   /// The segments, in order.
-  public let segments: [Segment]
+  let segments: [Segment]
 
   /// Parses a pattern.
   ///
@@ -111,7 +111,7 @@ public struct RoutePattern: Sendable, Hashable {
 
 extension RoutePattern {
   /// Whether the pattern ends with a wildcard, so it hands a remainder to a sub-flow.
-  public var hasWildcard: Bool { segments.last == .wildcard }
+  var hasWildcard: Bool { segments.last == .wildcard }
 
   /// Renders the pattern with `parameters` filled in, without the wildcard: the components of a
   /// link that this pattern matches.
@@ -143,7 +143,7 @@ extension RoutePattern: CustomStringConvertible {
 
 extension RoutePattern.Segment: CustomStringConvertible {
   /// `literal(note)`, `parameter(id: Int)` or `wildcard`.
-  public var description: String {
+  var description: String {
     switch self {
     case .literal(let text): "literal(\(text))"
     case .parameter(let name, let type): "parameter(\(name): \(type.rawValue))"
@@ -159,12 +159,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   /// What is wrong with it, for a person.
   public var problem: String
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - pattern: The pattern as written.
-  ///   - problem: What is wrong with it.
-  public init(pattern: String, problem: String) {
+  init(pattern: String, problem: String) {
     self.pattern = pattern
     self.problem = problem
   }

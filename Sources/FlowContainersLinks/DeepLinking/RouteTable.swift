@@ -183,7 +183,7 @@ extension RouteTable {
   ///   - stack: The stack to express.
   ///   - following: The components the levels above need after this level's own.
   /// - Returns: This level's components, or `nil` when no pattern builds `stack` that way.
-  public func components(for stack: [Route], followedBy following: [String] = []) -> [String]? {
+  func components(for stack: [Route], followedBy following: [String] = []) -> [String]? {
     try? reverse(stack, followedBy: following).get()
   }
 

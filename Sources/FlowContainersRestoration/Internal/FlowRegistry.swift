@@ -77,18 +77,17 @@ struct FlowRegistry: Sendable {
   /// sub-flow type of the one below.
   func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
-      throw RestorationError(
-        .tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels))
+      throw RestorationError.tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels)
     }
     var below: (name: FlowName, entry: Entry)?
     for name in names {
-      guard let entry = entries[name] else { throw RestorationError(.unknownFlow(name)) }
+      guard let entry = entries[name] else { throw RestorationError.unknownFlow(name) }
       if let below {
         guard below.entry.subFlowNames.contains(name) else {
-          throw RestorationError(.unexpectedFlow(name, after: below.name))
+          throw RestorationError.unexpectedFlow(name, after: below.name)
         }
       } else {
-        guard name == rootName else { throw RestorationError(.unexpectedFlow(name, after: nil)) }
+        guard name == rootName else { throw RestorationError.unexpectedFlow(name, after: nil) }
       }
       below = (name, entry)
     }

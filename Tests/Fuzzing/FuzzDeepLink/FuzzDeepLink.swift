@@ -2,6 +2,8 @@ import FlowContainers
 import Foundation
 import FuzzSupport
 
+@testable import FlowContainersLinks
+
 /// Parses arbitrary bytes as a deep link.
 ///
 /// Parsing must never crash; a link it accepts must be within the limits, normalised, and print as

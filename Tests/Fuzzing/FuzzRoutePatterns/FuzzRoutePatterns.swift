@@ -2,6 +2,8 @@ import FlowContainers
 import Foundation
 import FuzzSupport
 
+@testable import FlowContainersLinks
+
 /// Builds a route table from fuzzed patterns and matches fuzzed links against it, comparing the
 /// trie with a naive reference: try every pattern, keep the most specific by the documented
 /// rule (segment by segment: literal, then Int, UUID, String parameters, then the wildcard).
