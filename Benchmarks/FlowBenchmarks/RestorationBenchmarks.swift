@@ -28,7 +28,9 @@ func restorationBenchmarks(_ settings: Settings) -> [Result] {
     top = flow.container
   }
   let router = DeepLinkRouter(root: root, scheme: "chain")
-  guard let snapshot = try? router.snapshot() else { preconditionFailure("the root is alive") }
+  guard let snapshot = try? router.restorer.snapshot() else {
+    preconditionFailure("the root is alive")
+  }
   precondition(snapshot.levels.count == 1000)
   let plain = snapshot.levels.map { level in
     PlainLevel(flow: level.flow.rawValue, routes: level.routes.compactMap { $0.as(Route.self) })

@@ -30,9 +30,9 @@ let stateURL = FileManager.default.temporaryDirectory.appendingPathComponent(
 defer { try? FileManager.default.removeItem(at: stateURL) }
 
 let file = SnapshotFile(url: stateURL)
-try file.write(router.snapshot().jsonData())  // atomic: temporary file, then rename
+try file.write(router.restorer.snapshot().jsonData())  // atomic: temporary file, then rename
 
-let report = try file.read().map(router.restore(from:))
+let report = try file.read().map(router.restorer.restore(from:))
 // report?.dropped: what no longer exists (a deleted note), cut at the deepest valid point
 // report?.error: corrupt, truncated, unknown-version or unknown-route data; nothing restored
 print(

@@ -7,7 +7,7 @@ public import Foundation
 /// ``snapshot()`` reads what the tree shows as a ``FlowSnapshot`` (a value you can encode);
 /// ``restore(_:)`` rebuilds the tree to show one, through the same plan-and-apply engine deep
 /// links use, in one change. An app with deep links uses its
-/// ``DeepLinkRouter``'s ``DeepLinkRouter/snapshot()`` and ``DeepLinkRouter/restore(_:)``
+/// ``DeepLinkRouter``'s ``FlowRestorer/snapshot()`` and ``FlowRestorer/restore(_:)``
 /// instead: they check link requirements against the router's guards and replace held links. A
 /// `FlowRestorer` alone leaves out every level whose flow type has a
 /// ``RestorableFlow/requirement``, since it has no guard to check it with.

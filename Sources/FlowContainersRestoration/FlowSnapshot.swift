@@ -4,12 +4,12 @@ public import FlowContainersCore
 ///
 /// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
 /// objects or transient view state. It is a value: take one with ``FlowRestorer/snapshot()`` (or
-/// ``DeepLinkRouter/snapshot()``), encode it with ``jsonData()``, and restore it with
+/// ``FlowRestorer/snapshot()``), encode it with ``jsonData()``, and restore it with
 /// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON
 /// carries an explicit schema version, ``currentVersion`` when written.
 ///
 /// ```swift
-/// let data = try router.snapshot().jsonData()
+/// let data = try router.restorer.snapshot().jsonData()
 /// // {"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},
 /// //            {"flow":"EditorFlow","routes":["edit"]}],"version":3}
 /// ```

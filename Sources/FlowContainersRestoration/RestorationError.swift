@@ -3,7 +3,7 @@ public import FlowContainersCore
 /// Why a snapshot could not be read; restoring falls back to leaving the tree as it was.
 ///
 /// ```swift
-/// let report = router.restore(from: Data("{\"version\":9}".utf8))
+/// let report = router.restorer.restore(from: Data("{\"version\":9}".utf8))
 /// print(report.error!)  // snapshot version 9 is not supported (this library reads 1 to 2)
 /// ```
 public enum RestorationError: Error, Sendable, Hashable {

@@ -3,7 +3,7 @@ public import FlowContainersCore
 /// What a restoration restored, what it dropped and why, or why it restored nothing.
 ///
 /// ```swift
-/// let report = router.restore(from: data)
+/// let report = router.restorer.restore(from: data)
 /// if let error = report.error { print("starting fresh: \(error)") }
 /// for drop in report.dropped { print("not restored: \(drop)") }
 /// for alert in report.droppedAlerts { print("not restored: \(alert)") }

@@ -17,8 +17,8 @@ public import Foundation
 ///
 /// ```swift
 /// let file = SnapshotFile(url: URL(fileURLWithPath: "notes-state.json"))
-/// try file.write(router.snapshot().jsonData())
-/// let report = try file.read().map(router.restore(from:))
+/// try file.write(router.restorer.snapshot().jsonData())
+/// let report = try file.read().map(router.restorer.restore(from:))
 /// ```
 public struct SnapshotFile: Sendable {
   /// Where the snapshot lives.

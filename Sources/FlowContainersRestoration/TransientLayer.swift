@@ -5,7 +5,7 @@
 /// ``FlowName`` and no routes.
 ///
 /// ```swift
-/// print(try router.snapshot().transient)  // [alert: Delete the note?]
+/// print(try router.restorer.snapshot().transient)  // [alert: Delete the note?]
 /// ```
 ///
 /// In JSON each is one string, `"alert: Delete the note?"`, with ` (tab 1)` after it for an

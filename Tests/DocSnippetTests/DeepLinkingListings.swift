@@ -83,7 +83,7 @@ enum SnippetFiles {
   let listings = DeepLinkingListings()
   let router = listings.makeRouter()
   _ = await router.open("notes://note/2/edit/preview")
-  let json = String(decoding: try router.snapshot().jsonData(), as: UTF8.self)
+  let json = String(decoding: try router.restorer.snapshot().jsonData(), as: UTF8.self)
   let article = try String(contentsOf: SnippetFiles.article("Restoration"), encoding: .utf8)
   let start = try #require(article.range(of: "```json\n"))
   let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
@@ -99,7 +99,7 @@ enum SnippetFiles {
 @Test func theRestorationArticlesTabBarJSONIsTheNotesTabsSnapshot() throws {
   let tabs = MainTabsFlow(
     store: NotesStore(), session: Session(), console: Console(isTracing: false))
-  let json = String(decoding: try tabs.router.snapshot().jsonData(), as: UTF8.self)
+  let json = String(decoding: try tabs.router.restorer.snapshot().jsonData(), as: UTF8.self)
   let article = try String(contentsOf: SnippetFiles.article("Restoration"), encoding: .utf8)
   let blocks = article.components(separatedBy: "```json\n").dropFirst().map {
     $0.components(separatedBy: "\n```").first ?? ""

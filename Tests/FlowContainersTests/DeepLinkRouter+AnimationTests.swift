@@ -79,14 +79,14 @@ struct DeepLinkAnimationTests {
 
   @Test func aRestorationIsOnePlanWithNoAnimationAtAll() async throws {
     let source = await linkedWithTwoModals()
-    let snapshot = try source.router.snapshot()
+    let snapshot = try source.router.restorer.snapshot()
     let linked = LinkedApp()
     let recorder = NavigationRecorder(linked.app.container)
     var phases: [String] = []
     let token = linked.router.observePlans { event in
       if case .willApply = event { phases.append("will") } else { phases.append("did") }
     }
-    #expect(linked.router.restore(snapshot).isComplete)
+    #expect(linked.router.restorer.restore(snapshot).isComplete)
     #expect(phases == ["will", "did"])
     #expect(!recorder.events.isEmpty)
     #expect(recorder.events.allSatisfy { !$0.animated })

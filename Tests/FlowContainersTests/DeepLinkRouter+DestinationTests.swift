@@ -73,7 +73,7 @@ struct DeepLinkDestinationTests {
     #expect(await linked.open("notes://note/1/edit").summary == "applied")
     let editor = try #require(linked.app.container.presentedFlow as? EditorFlow)
     editor.hasUnsavedChanges = true
-    _ = linked.router.restore(
+    _ = linked.router.restorer.restore(
       FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)])]))
     #expect(editor.objectedTo == [.restoration])
   }

@@ -15,7 +15,7 @@ struct DeepLinkReentrancyTests {
   ) {
     if case .applied(let plan) = outcome {
       #expect(
-        (try? linked.router.snapshot())?.levels.map(\.routes) == plan.levels.map(\.routes),
+        (try? linked.router.restorer.snapshot())?.levels.map(\.routes) == plan.levels.map(\.routes),
         "applied, but the tree is\n\(linked.tree)", sourceLocation: sourceLocation)
     }
     for diagnostic in diagnostics {
@@ -157,11 +157,11 @@ struct DeepLinkReentrancyTests {
   @Test func aRestoreWhileALinkIsHeldSupersedesIt() async throws {
     let linked = LinkedApp(signedIn: false)
     #expect(await linked.open("notes://note/1").summary == "applied")
-    let snapshot = try linked.router.snapshot()
+    let snapshot = try linked.router.restorer.snapshot()
     linked.app.container.popToRoot()
     _ = await linked.open("notes://note/2/edit")
     linked.signIn?.signIn()
-    #expect(linked.router.restore(snapshot).isComplete)
+    #expect(linked.router.restorer.restore(snapshot).isComplete)
     await linked.router.waitForPendingWork()
     #expect(linked.tree == "AppFlow: [library, note(1)]")
     #expect(linked.log.entries == ["dropped notes://note/2/edit: superseded"])
@@ -173,7 +173,7 @@ struct DeepLinkReentrancyTests {
     let snapshot = FlowSnapshot(levels: [
       .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(3))])
     ])
-    #expect(linked.router.restore(snapshot).isComplete)
+    #expect(linked.router.restorer.restore(snapshot).isComplete)
     #expect(linked.router.heldLink == nil)
     #expect(linked.log.entries == ["dropped notes://note/2/edit: superseded"])
     #expect(linked.tree == "AppFlow: [library, note(3)]")
@@ -198,7 +198,7 @@ struct DeepLinkReentrancyTests {
     let snapshot = FlowSnapshot(levels: [
       .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(3))])
     ])
-    #expect(linked.router.restore(snapshot).error == RestorationError.rootFinished)
+    #expect(linked.router.restorer.restore(snapshot).error == RestorationError.rootFinished)
     #expect(linked.tree == before)
   }
 

@@ -91,11 +91,11 @@ struct DeepLinkRouterResultsTests {
     let saved = PickerHost()
     let savedRouter = DeepLinkRouter(root: saved, scheme: "r")
     _ = await savedRouter.open("r://pick")
-    let data = try savedRouter.snapshot().jsonData()
+    let data = try savedRouter.restorer.snapshot().jsonData()
 
     let host = PickerHost()
     let router = DeepLinkRouter(root: host, scheme: "r")
-    #expect(router.restore(from: data).isComplete)
+    #expect(router.restorer.restore(from: data).isComplete)
     picker(over: host)?.result.finish(with: 3)
     #expect(host.results == ["finished(with: 3)"])
     // The restored tree going away gives the saved one nothing, and the new one its ending.
@@ -136,7 +136,7 @@ struct DeepLinkRouterResultsTests {
     let router = DeepLinkRouter(root: host, scheme: "r")
     _ = await router.open("r://pick")
     picker(over: host)?.container.present(AlertTests.confirmation) { _ in }
-    let snapshot = try router.snapshot()
+    let snapshot = try router.restorer.snapshot()
     #expect(snapshot.levels.map(\.flow) == ["PickerHost", "PickerFlow"])
     #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
     let data = try snapshot.jsonData()
@@ -145,7 +145,7 @@ struct DeepLinkRouterResultsTests {
 
     let fresh = PickerHost()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "r")
-    let report = freshRouter.restore(from: data)
+    let report = freshRouter.restorer.restore(from: data)
     #expect(report.error == nil)
     #expect(!report.isComplete)
     #expect(report.dropped.isEmpty)
@@ -154,7 +154,8 @@ struct DeepLinkRouterResultsTests {
     #expect(picker(over: fresh) != nil)
     // A snapshot with no alert up says nothing of alerts.
     #expect(
-      !String(decoding: try freshRouter.snapshot().jsonData(), as: UTF8.self).contains("transient"))
+      !String(decoding: try freshRouter.restorer.snapshot().jsonData(), as: UTF8.self).contains(
+        "transient"))
   }
 
   @Test func aTabBarThatObjectsKeepsItsAlertUpAndTheLinkWaits() async {
@@ -177,7 +178,7 @@ struct DeepLinkRouterResultsTests {
     let tabs = TabbedApp()
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     tabs.container.present(AlertTests.confirmation) { _ in }
-    let snapshot = try router.snapshot()
+    let snapshot = try router.restorer.snapshot()
     #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
   }
 
@@ -186,7 +187,7 @@ struct DeepLinkRouterResultsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     tabs.app.container.present(AlertTests.confirmation) { _ in }
     tabs.container.select(1)
-    let snapshot = try router.snapshot()
+    let snapshot = try router.restorer.snapshot()
     #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?", tab: 0)])
     #expect(snapshot.transient.map(\.description) == ["alert: Delete the note? (tab 0)"])
     #expect(snapshot.levels.first?.tabs?.selected == 1)

@@ -149,11 +149,11 @@ struct DeepLinkRouterTabsTests {
 
   @Test func twoTabFlowTypesWithOneNameAreReportedWhenASnapshotIsRestored() throws {
     let tabs = TwinTabs()
-    let data = try DeepLinkRouter(root: tabs, scheme: "twins").snapshot().jsonData()
+    let data = try DeepLinkRouter(root: tabs, scheme: "twins").restorer.snapshot().jsonData()
     let fresh = TwinTabs()
     let router = DeepLinkRouter(root: fresh, scheme: "twins")
     var report: RestorationReport?
-    let diagnostics = withRecordedDiagnostics { report = router.restore(from: data) }
+    let diagnostics = withRecordedDiagnostics { report = router.restorer.restore(from: data) }
     #expect(diagnostics.map(\.code) == [.inconsistentRoute])
     let message = diagnostics.first?.message ?? ""
     #expect(message.contains(#"two flow types are named "Twin""#), "\(message)")
@@ -185,7 +185,7 @@ struct DeepLinkRouterTabsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     _ = await router.open("notes://note/1")
     #expect(try router.currentLink().get().description == "notes://note/1")
-    let snapshot = try router.snapshot()
+    let snapshot = try router.restorer.snapshot()
     #expect(snapshot.levels.map(\.flow) == ["TabbedApp"])
     #expect(snapshot.levels.first?.tabs?.selected == 0)
     #expect(
@@ -193,19 +193,19 @@ struct DeepLinkRouterTabsTests {
         ["AppFlow"], ["Gallery"],
       ])
     tabs.container.select(1)
-    #expect(try router.snapshot().levels.first?.tabs?.selected == 1)
+    #expect(try router.restorer.snapshot().levels.first?.tabs?.selected == 1)
   }
 
   @Test func aSnapshotSavesTheSelectedTabAndRestoringSelectsItAgain() async throws {
     let tabs = TabbedApp()
     let router = DeepLinkRouter(root: tabs, scheme: "art")
     _ = await router.open("art://slides")
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
     #expect(String(decoding: data, as: UTF8.self).contains(#""selected":1"#))
 
     let fresh = TabbedApp()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "art")
-    let report = freshRouter.restore(from: data)
+    let report = freshRouter.restorer.restore(from: data)
     #expect(report.isComplete)
     #expect(fresh.container.selectedIndex == 1)
     #expect(fresh.container.topmost.owner is Slides)
@@ -215,11 +215,11 @@ struct DeepLinkRouterTabsTests {
     let tabs = TabbedApp()
     let router = DeepLinkRouter(root: tabs, scheme: "art")
     _ = await router.open("art://slides")
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
 
     let fresh = TabbedApp()
     fresh.container.removeTab(at: 1)
-    let report = DeepLinkRouter(root: fresh, scheme: "art").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "art").restorer.restore(from: data)
     // The saved selected tab is gone: it is dropped with a report, and nothing else was saved.
     #expect(report.error == nil)
     #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
@@ -252,7 +252,7 @@ struct DeepLinkRouterTabsTests {
     _ = await router.open("notes://note/2")
     _ = await router.open("notes://slides")
     #expect(tabs.container.selectedIndex == 1)
-    let snapshot = try router.snapshot()
+    let snapshot = try router.restorer.snapshot()
     let saved = try #require(snapshot.levels.first?.tabs)
     #expect(saved.selected == 1)
     #expect(saved.trees.count == 2)
@@ -260,14 +260,14 @@ struct DeepLinkRouterTabsTests {
     let data = try snapshot.jsonData()
 
     let fresh = TabbedApp()
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(from: data)
     #expect(report.isComplete)
     #expect(fresh.container.selectedIndex == 1)
     #expect(fresh.container.topmost.owner is Slides)
     #expect(fresh.app.container.stack == [.library, .note(2)])
     // The typed snapshot restores the same way.
     let typed = TabbedApp()
-    #expect(DeepLinkRouter(root: typed, scheme: "notes").restore(snapshot).isComplete)
+    #expect(DeepLinkRouter(root: typed, scheme: "notes").restorer.restore(snapshot).isComplete)
     #expect(typed.app.container.stack == [.library, .note(2)])
   }
 
@@ -277,11 +277,11 @@ struct DeepLinkRouterTabsTests {
     _ = await router.open("notes://slides")
     _ = await router.open("notes://note/3")
     #expect(tabs.container.selectedIndex == 0)
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
 
     let fresh = TabbedApp()
     fresh.container.removeTab(at: 1)
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(from: data)
     #expect(report.error == nil)
     #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
     #expect(fresh.app.container.stack == [.library, .note(3)])
@@ -294,7 +294,7 @@ struct DeepLinkRouterTabsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     _ = await router.open("notes://note/2")
     _ = await router.open("notes://slides")
-    return try router.snapshot().jsonData()
+    return try router.restorer.snapshot().jsonData()
   }
 
   @Test func restoringATabBarIsOnePlanWithEveryChangeBetweenOneWillAndOneDidApply() async throws {
@@ -310,7 +310,7 @@ struct DeepLinkRouterTabsTests {
       }
     }
     let events = fresh.container.observeEvents { heard.append("\($0.flow) \($0.action)") }
-    let report = freshRouter.restore(from: data)
+    let report = freshRouter.restorer.restore(from: data)
     plans.cancel()
     events.cancel()
     #expect(report.isComplete)
@@ -331,7 +331,7 @@ struct DeepLinkRouterTabsTests {
     let gallery = try #require(fresh.gallery)
     // The tabs now stand the other way round: each saved tree goes to its flow's tab.
     fresh.container.setTabs([gallery.container, app.container], selected: 1)
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(from: data)
     #expect(report.isComplete)
     #expect(app.container.stack == [.library, .note(2)])
     #expect(gallery.container.presented?.owner is Slides)
@@ -356,7 +356,7 @@ struct DeepLinkRouterTabsTests {
             FlowSnapshot(levels: [.init(flow: "Gallery", routes: [AnyRoute(AppRoute.library)])]),
           ], selected: 0))
     ])
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(snapshot)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(snapshot)
     #expect(report.error == nil)
     #expect(report.dropped.count == 1)
     #expect(report.dropped.allSatisfy { $0.reason.hasPrefix("in tab 1: ") })
@@ -400,12 +400,12 @@ struct DeepLinkRouterTabsTests {
     let tabs = TabbedApp()
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     _ = await router.open("notes://slides")
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
     let fresh = TabbedApp()
     // Tab 1 now holds a flow of another type: its saved levels do not fit.
     let other = AppFlow()
     fresh.container.setTabs([fresh.app.container, other.container])
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(from: data)
     // The saved selected tab is dropped with a report; the others are restored.
     #expect(report.error == nil)
     #expect(report.dropped.map(\.reason) == ["tab 1 is no longer there"])
@@ -420,7 +420,7 @@ struct DeepLinkRouterTabsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     _ = await router.open("notes://slides")
     _ = await router.open("notes://note/3")
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
     var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     edit(&object)
     return try JSONSerialization.data(withJSONObject: object)
@@ -451,7 +451,7 @@ struct DeepLinkRouterTabsTests {
       let router = DeepLinkRouter(root: fresh, scheme: "notes")
       let recorder = NavigationRecorder(fresh.container)
       let before = fresh.container.treeDescription
-      let report = router.restore(from: data)
+      let report = router.restorer.restore(from: data)
       #expect(report.error != nil)
       #expect(recorder.descriptions.isEmpty)
       #expect(fresh.container.treeDescription == before)
@@ -466,7 +466,7 @@ struct DeepLinkRouterTabsTests {
       }
     }
     let fresh = TabbedApp()
-    let report = DeepLinkRouter(root: fresh, scheme: "notes").restore(from: data)
+    let report = DeepLinkRouter(root: fresh, scheme: "notes").restorer.restore(from: data)
     #expect(report.error == nil)
     #expect(!report.isComplete)
     #expect(report.dropped.map(\.reason) == ["tab 2 is listed twice"])
@@ -490,8 +490,8 @@ struct DeepLinkRouterTabsTests {
     tabs = nil
     #expect(await router.open("notes://note/2") == .failed(LinkFailure.rootReleased))
     #expect(orphan.container.stack == [.library])
-    #expect(throws: RestorationError.self) { try router.snapshot() }
-    let report = router.restore(FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [])]))
+    #expect(throws: RestorationError.self) { try router.restorer.snapshot() }
+    let report = router.restorer.restore(FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [])]))
     #expect(report.error == .rootReleased)
     #expect(orphan.container.stack == [.library])
   }

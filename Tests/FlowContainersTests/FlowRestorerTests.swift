@@ -65,12 +65,12 @@ struct FlowRestorerTests {
     shelf = nil
     linked = nil
     #expect(throws: RestorationError.rootReleased) { try restorer.snapshot() }
-    #expect(throws: RestorationError.rootReleased) { try router.snapshot() }
+    #expect(throws: RestorationError.rootReleased) { try router.restorer.snapshot() }
   }
 
   @Test func aRouterMadeForATemporaryRootSaysItHoldsItsRootWeaklyAndHowToKeepIt() {
     let router = DeepLinkRouter(root: AppFlow(), scheme: "notes")
-    #expect(throws: RestorationError.rootReleased) { try router.snapshot() }
+    #expect(throws: RestorationError.rootReleased) { try router.restorer.snapshot() }
     let message = RestorationError.rootReleased.description
     #expect(message.contains("holds its root flow weakly"), "\(message)")
     #expect(message.contains("keep the root flow alive"), "\(message)")

@@ -81,7 +81,7 @@ struct HostileInputTests {
     let linked = LinkedApp()
     _ = await linked.open("notes://note/1")
     let before = linked.tree
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(
       report.error?.description.contains(error) == true,
       "\(name): \(String(describing: report.error))")

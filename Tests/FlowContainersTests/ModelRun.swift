@@ -334,22 +334,24 @@ struct ModelRun {
     case .selectTab, .userSelectTab, .userReselectTab, .removeTab, .addTab:
       return applyTabOperation(operation)
     case .snapshotAndRestore:
-      guard let router, let snapshot = try? router.snapshot() else { return 0 }
+      guard let router, let snapshot = try? router.restorer.snapshot() else { return 0 }
       if tabbed {
         // Through the encoding, as an app would; the tree must not move.
         let data = try? snapshot.jsonData()
-        if data.map({ router.restore(from: $0).isComplete }) != true { model[0].stack = [-2] }
-        if (try? router.snapshot()) != snapshot { model[0].stack = [-1] }
+        if data.map({ router.restorer.restore(from: $0).isComplete }) != true {
+          model[0].stack = [-2]
+        }
+        if (try? router.restorer.snapshot()) != snapshot { model[0].stack = [-1] }
         return 0
       }
       let decoded = (try? snapshot.jsonData()).flatMap {
         try? FlowSnapshot.decode($0, root: ModelFlow.self)
       }
       if decoded != snapshot { model[0].stack = [-1] }  // make the check fail loudly
-      if !router.restore(snapshot).isComplete { model[0].stack = [-2] }
+      if !router.restorer.restore(snapshot).isComplete { model[0].stack = [-2] }
       return 0
     case .restoreIntoFreshRoot:
-      guard let data = try? router?.snapshot().jsonData() else { return 0 }
+      guard let data = try? router?.restorer.snapshot().jsonData() else { return 0 }
       if tabbed {
         restoreIntoFreshTabs(data)
         return 0
@@ -357,7 +359,7 @@ struct ModelRun {
       let fresh = ModelFlow(counts: counts)
       let freshRouter = DeepLinkRouter(root: fresh, scheme: "m")
       let firstNewID = counts.nextID
-      let report = freshRouter.restore(from: data)
+      let report = freshRouter.restorer.restore(from: data)
       if !report.isComplete { model[0].stack = [-3] }
       for id in model.dropFirst().map(\.id) {
         ended[id] = .some(nil)
@@ -443,7 +445,7 @@ struct ModelRun {
   private mutating func restoreIntoFreshTabs(_ data: Data) {
     let fresh = ModelTabs(kinds: kinds, counts: counts)
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "m")
-    let report = freshRouter.restore(from: data)
+    let report = freshRouter.restorer.restore(from: data)
     if !report.isComplete { model[0].stack = [-3] }
     for tab in tabs {
       for level in tab.dropFirst() {

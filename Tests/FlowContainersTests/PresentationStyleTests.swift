@@ -131,9 +131,9 @@ struct PresentationStyleTests {
     #expect(router.apply(plan).summary == "applied")
     #expect(gallery.container.presented?.presentationStyle == .fullScreenCover)
     // A snapshot keeps the style; restoring it over a fresh root brings it back.
-    let data = try router.snapshot().jsonData()
+    let data = try router.restorer.snapshot().jsonData()
     let fresh = Gallery()
-    #expect(DeepLinkRouter(root: fresh, scheme: "art").restore(from: data).isComplete)
+    #expect(DeepLinkRouter(root: fresh, scheme: "art").restorer.restore(from: data).isComplete)
     #expect(fresh.container.presented?.presentationStyle == .fullScreenCover)
   }
 

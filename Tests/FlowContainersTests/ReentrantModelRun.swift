@@ -154,7 +154,7 @@ final class ReentrantModelRun {
       switch outcome {
       case .applied(let plan):
         coverage.linksApplied += 1
-        if (try? router.snapshot())?.levels.map(\.routes) != plan.levels.map(\.routes) {
+        if (try? router.restorer.snapshot())?.levels.map(\.routes) != plan.levels.map(\.routes) {
           violations.append("\(text) reported applied, but the tree is \(treeText())")
         }
       case .interfered: coverage.interfered += 1
@@ -164,8 +164,8 @@ final class ReentrantModelRun {
       default: break
       }
     case .snapshotAndRestore:
-      guard let router, let snapshot = try? router.snapshot() else { return }
-      let report = router.restore(snapshot)
+      guard let router, let snapshot = try? router.restorer.snapshot() else { return }
+      let report = router.restorer.restore(snapshot)
       if !fromCallback, !report.isComplete {
         violations.append("restoring the tree's own snapshot was incomplete: \(report)")
       }

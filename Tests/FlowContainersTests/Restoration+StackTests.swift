@@ -9,7 +9,7 @@ import Testing
 struct RestorationStackTests {
   private func restore(_ levels: [FlowSnapshot.Level]) -> (LinkedApp, RestorationReport) {
     let linked = LinkedApp()
-    return (linked, linked.router.restore(FlowSnapshot(levels: levels)))
+    return (linked, linked.router.restorer.restore(FlowSnapshot(levels: levels)))
   }
 
   @Test func anEmptyRootLevelKeepsTheRootScreenAndSaysSo() {
@@ -70,7 +70,7 @@ struct RestorationObjectionTests {
     let editor = try #require(linked.app.container.presentedFlow as? EditorFlow)
     editor.hasUnsavedChanges = true
     let before = linked.tree
-    let report = linked.router.restore(
+    let report = linked.router.restorer.restore(
       FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)])]))
     #expect(linked.tree == before)
     #expect(
@@ -79,7 +79,7 @@ struct RestorationObjectionTests {
           flow: FlowName(EditorFlow.self), reason: "note 1 has unsaved changes"))
     editor.hasUnsavedChanges = false
     #expect(
-      linked.router.restore(
+      linked.router.restorer.restore(
         FlowSnapshot(levels: [.init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)])])
       ).isComplete)
     #expect(linked.tree == "AppFlow: [library]")

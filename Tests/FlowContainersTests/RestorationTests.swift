@@ -22,13 +22,13 @@ struct RestorationRoundTripTests {
     let original = LinkedApp()
     await makeDeepTree(original)
     #expect(original.tree == Self.deepTree)
-    let data = try original.router.snapshot().jsonData()
+    let data = try original.router.restorer.snapshot().jsonData()
     let restored = LinkedApp()
     let recorder = NavigationRecorder(restored.app.container)
-    let report = restored.router.restore(from: data)
+    let report = restored.router.restorer.restore(from: data)
     #expect(report.isComplete)
     #expect(restored.tree == Self.deepTree)
-    #expect(try report.restored == original.router.snapshot())
+    #expect(try report.restored == original.router.restorer.snapshot())
     #expect(recorder.events.allSatisfy { $0.cause == .restoration && !$0.animated })
     #expect(!recorder.events.isEmpty)
   }
@@ -36,7 +36,7 @@ struct RestorationRoundTripTests {
   @Test func theJSONHasAnExplicitVersionAndFlatLevels() async throws {
     let linked = LinkedApp()
     #expect(await linked.open("notes://note/2/edit").summary == "applied")
-    let json = String(decoding: try linked.router.snapshot().jsonData(), as: UTF8.self)
+    let json = String(decoding: try linked.router.restorer.snapshot().jsonData(), as: UTF8.self)
     #expect(
       json == #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
         + #"{"flow":"EditorFlow","routes":["edit"]}],"version":3}"#)
@@ -49,7 +49,7 @@ struct RestorationRoundTripTests {
       .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library)]),
       .init(flow: "SettingsFlow", routes: [AnyRoute(SettingsRoute.settings)]),
     ])
-    #expect(linked.router.restore(snapshot).isComplete)
+    #expect(linked.router.restorer.restore(snapshot).isComplete)
     #expect(
       linked.tree == """
         AppFlow: [library]
@@ -61,7 +61,7 @@ struct RestorationRoundTripTests {
     let root = TestFlowWithTransientScreens()
     let router = DeepLinkRouter(root: root, scheme: "t")
     root.container.push(contentsOf: ["kept", "transient:spinner", "after"])
-    #expect(try router.snapshot().levels.map(\.routes.count) == [2])
+    #expect(try router.restorer.snapshot().levels.map(\.routes.count) == [2])
   }
 
   @Test func restoringAndTearingDownLeavesNothingAlive() async throws {
@@ -70,11 +70,11 @@ struct RestorationRoundTripTests {
     do {
       let original = LinkedApp()
       await makeDeepTree(original)
-      data = try original.router.snapshot().jsonData()
+      data = try original.router.restorer.snapshot().jsonData()
     }
     do {
       let restored = LinkedApp()
-      #expect(restored.router.restore(from: data).isComplete)
+      #expect(restored.router.restorer.restore(from: data).isComplete)
       leaks.track(restored.app)
       var node = restored.app.container.presented
       while let current = node {
@@ -94,14 +94,14 @@ struct RestorationFallbackTests {
     let original = LinkedApp()
     #expect(await original.open("notes://settings/account/devices").summary == "applied")
     original.app.container.push(contentsOf: [.note(1), .note(2)])
-    return try original.router.snapshot().jsonData()
+    return try original.router.restorer.snapshot().jsonData()
   }
 
   @Test func aDeletedNoteAtTheRootRestoresWhatIsBelowItAndDropsTheRest() async throws {
     let data = try await deepSnapshot()
     let linked = LinkedApp()
     linked.app.notes.remove(2)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(linked.tree == "AppFlow: [library, note(1)]")
     #expect(
       report.dropped.map(\.description) == [
@@ -118,7 +118,7 @@ struct RestorationFallbackTests {
   @Test func aDeletedNoteUnderAnEditorIsReportedAsTheDeletedNote() {
     let linked = LinkedApp()
     linked.app.notes.remove(2)
-    let report = linked.router.restore(
+    let report = linked.router.restorer.restore(
       FlowSnapshot(levels: [
         .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),
         .init(flow: "EditorFlow", routes: [AnyRoute(EditorRoute.edit)]),
@@ -137,7 +137,7 @@ struct RestorationFallbackTests {
     let catalog = Catalog()
     catalog.missing = ["settings"]
     let linked = LinkedApp(catalog: catalog)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(linked.tree == "AppFlow: [library, note(1), note(2)]")
     #expect(report.dropped.map(\.level) == [1, 2])
     #expect(report.dropped.first?.reason == "settings no longer exists")
@@ -148,7 +148,7 @@ struct RestorationFallbackTests {
     let catalog = Catalog()
     catalog.missing = ["devices"]
     let linked = LinkedApp(catalog: catalog)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(
       linked.tree == """
         AppFlow: [library, note(1), note(2)]
@@ -164,7 +164,7 @@ struct RestorationFallbackTests {
     let catalog = Catalog()
     catalog.missing = ["account"]
     let linked = LinkedApp(catalog: catalog)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(
       linked.tree == """
         AppFlow: [library, note(1), note(2)]
@@ -181,7 +181,7 @@ struct RestorationFallbackTests {
     let catalog = Catalog()
     catalog.missing = ["library"]
     let linked = LinkedApp(catalog: catalog)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(linked.tree == "AppFlow: [library]")
     #expect(report.dropped.count == 3)
     #expect(report.restored.levels.count == 1)
@@ -190,9 +190,9 @@ struct RestorationFallbackTests {
   @Test func aGuardedLevelIsDroppedWhenItsRequirementIsUnmetAndNoGuardIsShown() async throws {
     let signedIn = LinkedApp(signedIn: true)
     #expect(await signedIn.open("notes://note/2/edit").summary == "applied")
-    let data = try signedIn.router.snapshot().jsonData()
+    let data = try signedIn.router.restorer.snapshot().jsonData()
     let linked = LinkedApp(signedIn: false)
-    let report = linked.router.restore(from: data)
+    let report = linked.router.restorer.restore(from: data)
     #expect(linked.tree == "AppFlow: [library, note(2)]")
     #expect(report.dropped.map(\.description) == ["EditorFlow@1 [edit]: requires signed-in"])
   }
@@ -237,7 +237,7 @@ struct RestorationFallbackTests {
     let linked = LinkedApp()
     #expect(await linked.open("notes://note/1").summary == "applied")
     let before = linked.tree
-    let report = linked.router.restore(from: Data(json.utf8))
+    let report = linked.router.restorer.restore(from: Data(json.utf8))
     #expect(linked.tree == before, "\(name)")
     let error = try #require(report.error, "\(name)")
     switch (error, expected) {
@@ -256,7 +256,7 @@ struct RestorationFallbackTests {
     let linked = LinkedApp()
     let data = Data(repeating: UInt8(ascii: " "), count: FlowSnapshot.maximumSize + 1)
     #expect(
-      linked.router.restore(from: data).error
+      linked.router.restorer.restore(from: data).error
         == RestorationError.tooLarge(
           bytes: FlowSnapshot.maximumSize + 1, limit: FlowSnapshot.maximumSize))
   }
@@ -268,7 +268,7 @@ struct RestorationFallbackTests {
     let json = #"{"version":2,"levels":["# + levels.joined(separator: ",") + "]}"
     let linked = LinkedApp()
     #expect(
-      linked.router.restore(from: Data(json.utf8)).error
+      linked.router.restorer.restore(from: Data(json.utf8)).error
         == RestorationError.tooManyLevels(
           count: FlowSnapshot.maximumLevels + 1, limit: FlowSnapshot.maximumLevels))
   }
@@ -293,7 +293,7 @@ struct RestorationVersionTests {
     let migrated = String(decoding: try snapshot.jsonData(), as: UTF8.self)
     #expect(migrated.hasSuffix(#""version":3}"#))
     let linked = LinkedApp()
-    #expect(linked.router.restore(from: data).isComplete)
+    #expect(linked.router.restorer.restore(from: data).isComplete)
     #expect(
       linked.tree == """
         AppFlow: [library, note(2)]

@@ -78,7 +78,7 @@ struct SnapshotFileKindTests {
   @Test func aSnapshotOfExactlyTheLimitIsReadAndRestored() throws {
     let saved = LinkedApp()
     saved.app.container.push(.note(1))
-    let data = try saved.router.snapshot().jsonData()
+    let data = try saved.router.restorer.snapshot().jsonData()
     // Padded with JSON whitespace to exactly the limit: still the same snapshot.
     let padding = FlowSnapshot.maximumSize - data.count
     let padded = data + Data(repeating: UInt8(ascii: " "), count: padding)
@@ -90,7 +90,7 @@ struct SnapshotFileKindTests {
     }
     #expect(read == padded)
     let linked = LinkedApp()
-    let report = linked.router.restore(from: try #require(read))
+    let report = linked.router.restorer.restore(from: try #require(read))
     #expect(report.error == nil)
     #expect(report.isComplete)
     #expect(linked.tree == "AppFlow: [library, note(1)]")

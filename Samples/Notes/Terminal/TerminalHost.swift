@@ -183,7 +183,7 @@ final class TerminalHost {
       console.say("Starting at the library.")
       return
     }
-    let report = tabs.router.restore(from: data)
+    let report = tabs.router.restorer.restore(from: data)
     if let error = report.error {
       console.say("Could not restore the saved state: \(error)")
       console.say("Starting at the library.")
@@ -199,7 +199,7 @@ final class TerminalHost {
   private func save() {
     guard let stateFile else { return }
     do {
-      try stateFile.write(tabs.router.snapshot().jsonData())
+      try stateFile.write(tabs.router.restorer.snapshot().jsonData())
       console.say("Saved the screens to the state file.")
     } catch {
       console.say("Could not save the state file: \(error).")

@@ -104,8 +104,17 @@ public final class DeepLinkRouter {
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
   let now: @MainActor () -> ContinuousClock.Instant
-  /// Saves and restores the tree; links add their requirements and held links to it.
-  let restorer: FlowRestorer
+  /// Saves and restores this router's tree.
+  ///
+  /// It knows this router's guards: restoring drops a level whose
+  /// ``RestorableFlow/requirement`` is unmet (with a report, never presenting a guard), and drops
+  /// a held or resuming link as ``LinkDropReason/superseded``.
+  ///
+  /// ```swift
+  /// let report = router.restorer.restore(from: try SnapshotFile(url: url).read())
+  /// try SnapshotFile(url: url).write(router.restorer.snapshot())
+  /// ```
+  public let restorer: FlowRestorer
 
   /// Creates a router for `root`'s tree.
   ///

@@ -72,12 +72,15 @@ func check(_ data: Data) {
   do {
     let root = FuzzRoot(counts: counts)
     let router = DeepLinkRouter(root: root, scheme: "fuzz")
-    let report = router.restore(from: data)
+    let report = router.restorer.restore(from: data)
     if let error = report.error {
       require(!error.description.isEmpty, "an empty error description")
-      require((try? router.snapshot())?.levels.count == 1, "a failed restore changed the tree")
+      require(
+        (try? router.restorer.snapshot())?.levels.count == 1, "a failed restore changed the tree")
     } else {
-      require((try? router.snapshot()) == report.restored, "the tree is not what the report says")
+      require(
+        (try? router.restorer.snapshot()) == report.restored, "the tree is not what the report says"
+      )
       let snapshot = (try? FlowSnapshot.decode(data, root: FuzzRoot.self))
       require(snapshot != nil, "restore accepted what decode rejects")
       if let snapshot {
