@@ -37,19 +37,13 @@ public struct ContainerChain: @MainActor Sequence {
   public struct Iterator: @MainActor IteratorProtocol {
     var upcoming: ContainerNode?
     let direction: Direction
-    /// Whether a walk toward the top goes into a tab container's selected tab; internal walks
-    /// that follow presentations only do not.
-    let followsTabs: Bool
 
     /// The next container, or `nil` past the end of the chain.
     public mutating func next() -> ContainerNode? {
       guard let current = upcoming else { return nil }
       switch direction {
       case .towardTop:
-        upcoming = current.presentedNode
-        if upcoming == nil, followsTabs, let tabs = current as? TabContainer {
-          upcoming = tabs.selectedPosition.map { tabs.tabNodes[$0] }
-        }
+        upcoming = current.presentedNode ?? current.shownBranch
       case .towardRoot: upcoming = current.parentNode
       }
       return current
@@ -59,11 +53,10 @@ public struct ContainerChain: @MainActor Sequence {
   let start: ContainerNode
   /// Which way this chain walks.
   public let direction: Direction
-  let followsTabs: Bool
 
   /// Walks from the container the chain was made from.
   public func makeIterator() -> Iterator {
-    Iterator(upcoming: start, direction: direction, followsTabs: followsTabs)
+    Iterator(upcoming: start, direction: direction)
   }
 }
 
@@ -77,20 +70,6 @@ extension ContainerNode {
   /// - Parameter direction: Which way to walk.
   /// - Returns: A sequence that starts with this container.
   public func chain(_ direction: ContainerChain.Direction) -> ContainerChain {
-    ContainerChain(start: self, direction: direction, followsTabs: true)
-  }
-
-  /// This container and the layers presented above it, through presentations only (never into
-  /// a tab): the layers a dismissal ends.
-  var presentedLayers: ContainerChain {
-    ContainerChain(start: self, direction: .towardTop, followsTabs: false)
-  }
-
-  /// The root of the tree this container belongs to: the last container of
-  /// `chain(.towardRoot)`, this one when it is not presented.
-  public var root: ContainerNode {
-    var root = self
-    for node in chain(.towardRoot) { root = node }
-    return root
+    ContainerChain(start: self, direction: direction)
   }
 }

@@ -20,7 +20,7 @@ extension ContainerNode {
 extension ContainerNode: @MainActor CustomDebugStringConvertible {
   /// A one-line summary: owner and depth, stack, what it presents, and whether it finished.
   public var debugDescription: String {
-    let stack = content.screenDescriptions.joined(separator: ", ")
+    let stack = screenDescriptions.joined(separator: ", ")
     var text = "StackContainer(\(locationDescription): [\(stack)]"
     if let presented = presentedNode { text += ", presenting \(presented.ownerName)" }
     if finished { text += ", finished" }

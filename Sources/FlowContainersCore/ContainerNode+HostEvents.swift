@@ -52,7 +52,7 @@ extension ContainerNode {
   private func tabsForHostEvent(
     _ event: HostEvent, fileID: StaticString, line: UInt
   ) -> TabContainer? {
-    if let tabs = self as? TabContainer { return tabs }
+    if let tabs = tabBar { return tabs }
     report(
       .tabNotFound,
       "the host reported \(event) on \(locationDescription), which has no tabs; send it to the "
@@ -63,7 +63,7 @@ extension ContainerNode {
 
   /// The host popped to `index`: the screens above it go.
   private func userPopped(toIndex index: Int, fileID: StaticString, line: UInt) {
-    let count = content.screenCount
+    let count = screenCount
     guard (0..<count).contains(index) else {
       report(
         .screenNotFound,
@@ -73,7 +73,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    content.hostPop(toIndex: index)
+    hostPop(toIndex: index)
   }
 
   /// The user closed this container: its presentation ends as dismissed by the user.
@@ -94,7 +94,7 @@ extension ContainerNode {
 
   /// The user started dragging the top screen away: remember the stack as it is.
   private func interactivePopBegan(fileID: StaticString, line: UInt) {
-    guard interactivePopGeneration == nil, content.screenCount > 1 else {
+    guard interactivePopGeneration == nil, screenCount > 1 else {
       report(
         .interactivePop,
         interactivePopGeneration == nil
@@ -119,7 +119,7 @@ extension ContainerNode {
       return
     }
     interactivePopGeneration = nil
-    guard began == generation, content.screenCount > 1 else {
+    guard began == generation, screenCount > 1 else {
       report(
         .interactivePop,
         "interactivePopCommitted on \(locationDescription), but the program changed the tree "
@@ -128,7 +128,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    content.hostPopTop()
+    hostPopTop()
   }
 
   /// The drag was abandoned: nothing changes, and observers hear the gesture end.

@@ -206,7 +206,7 @@ extension ContainerNode {
     let queue = changeQueue
     let top = child.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
-    if keepsTop, !queue.hasTabs { queue.top = top }
+    if keepsTop, !queue.hasBranches { queue.top = top }
     if eventObserverCount > 0 {
       emit(
         .presented(flow: child.ownerFlowName, style: style), cause: cause,
@@ -246,19 +246,17 @@ extension ContainerNode {
     return nil
   }
 
-  /// Whether `node` is this container, in what it presents, or in its tabs' subtrees.
+  /// Whether `node` is this container, in what it presents, or in its branches' subtrees.
   ///
   /// A walk with a list of what is left, not recursion; it costs the size of this subtree,
   /// which for a container about to be presented or made a tab is usually itself alone.
   func subtreeContains(_ node: ContainerNode) -> Bool {
     var left: [ContainerNode] = []
     var next: ContainerNode? = self
-    while let start = next {
-      for layer in start.presentedLayers {
-        if layer === node { return true }
-        if let tabs = layer as? TabContainer { left += tabs.tabNodes }
-      }
-      next = left.popLast()
+    while let layer = next {
+      if layer === node { return true }
+      left += layer.branches.nodes
+      next = layer.presentedNode ?? left.popLast()
     }
     return false
   }
@@ -281,12 +279,13 @@ extension ContainerNode {
     // This container first, without the walk: the walk holds each container it visits, and this
     // one is already held (a root, which presents most, is then never retained).
     if hasOwner(of: child, identity: identity) { return self }
-    guard let below = parentNode else { return nil }
     var walked = 1
-    for current in below.chain(.towardRoot) {
+    var next = parentNode
+    while let current = next {
       if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
       walked += 1
       if current.hasOwner(of: child, identity: identity) { return current }
+      next = current.parentNode
     }
     return nil
   }
@@ -311,9 +310,12 @@ extension ContainerNode {
     guard let identity = child.ownerIdentity, let changes else { return nil }
     if !changes.knowsOwners { changes.gatherOwners(inTreeOf: root) }
     guard changes.hasContainer(ownedBy: identity) else { return nil }
-    for current in start.chain(.towardRoot)
-    where current.ownerIdentity == identity && current.ownerReference === child.ownerReference {
-      return current
+    var next: ContainerNode? = start
+    while let current = next {
+      if current.ownerIdentity == identity, current.ownerReference === child.ownerReference {
+        return current
+      }
+      next = current.parentNode
     }
     return nil
   }
@@ -343,8 +345,8 @@ extension ContainerNode {
     if let parent = parentNode {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
-    // The chain of presentations in a loop; the tabs of a tab container met on the way wait in
-    // `branches` (an empty array allocates nothing), so no tree depth recurses.
+    // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
+    // wait in `branches` (an empty array allocates nothing), so no tree depth recurses.
     var branches: [(node: ContainerNode, depth: Int, below: Int, observed: ContainerNode?)] = []
     let top = Self.attachChain(
       from: self, depth: depth, below: below, observed: observed, queue: queue,
@@ -359,7 +361,7 @@ extension ContainerNode {
 
   /// Attaches `start` and the layers it presents, and returns the last layer.
   ///
-  /// The tabs of tab containers on the way go to `branches`.
+  /// The branches (tabs) of the containers on the way go to `branches`.
   @discardableResult
   private static func attachChain(
     from start: ContainerNode, depth: Int, below: Int, observed: ContainerNode?,
@@ -370,7 +372,9 @@ extension ContainerNode {
     var below = below
     var observed = observed
     var top = start
-    for current in start.presentedLayers {
+    var next: ContainerNode? = start
+    while let current = next {
+      next = current.presentedNode
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
       current.join(queue)
@@ -379,12 +383,9 @@ extension ContainerNode {
       below = current.eventObserverCount
       depth += 1
       top = current
-      if let tabs = current as? TabContainer {
-        queue?.hasTabs = true
-        for tab in tabs.tabNodes {
-          branches.append((tab, depth, below, observed))
-        }
-      }
+      let nodes = current.branches.nodes
+      if !nodes.isEmpty { queue?.hasBranches = true }
+      for branch in nodes { branches.append((branch, depth, below, observed)) }
     }
     return top
   }
@@ -397,7 +398,9 @@ extension ContainerNode {
     // reads as finished from its first announcement on.
     first.markFinished()
     var layers: [ContainerNode] = []
-    for above in first.presentedLayers.dropFirst() {
+    var next = first.presentedNode
+    while let above = next {
+      next = above.presentedNode
       if layers.isEmpty { layers.append(first) }
       above.markFinished()
       layers.append(above)
@@ -436,8 +439,8 @@ extension ContainerNode {
     child.markFinished()
     // A tab container's tabs finish with it, top-down: what it presented over them has ended
     // already, so what each tab presents ends now, before the tab container's own ending.
-    // (Only in a tree that has had tabs: a dismissal elsewhere pays no cast.)
-    if changes?.hasTabs == true, let tabs = child as? TabContainer { tabs.finishTabs() }
+    // (Only in a tree that has had branches: a dismissal elsewhere asks nothing.)
+    if changes?.hasBranches == true { child.finishBranches() }
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
@@ -471,8 +474,32 @@ extension ContainerNode {
     if presentedNode != nil {
       endPresentation(.tornDown, animated: false, cause: .program)
     }
-    // Then the tabs, each ending what it presents: top-down, like the layers above.
-    if let tabs = self as? TabContainer { tabs.finishTabs() }
+    // Then the branches, each ending what it presents: top-down, like the layers above.
+    finishBranches()
+  }
+
+  /// Finishes every branch (a tab container's tabs), for a container that finished.
+  ///
+  /// What each branch presents ends top down, then the branch finishes; a branch with branches
+  /// of its own first does the same for them. Everything above is marked finished first, then
+  /// ended deepest first, in one loop: no depth of nesting recurses.
+  func finishBranches() {
+    // A pre-order that visits each node's branches last to first and what it presents last of
+    // all; reversed, it ends each node after what it presents (top down), then its branches.
+    var pending: [ContainerNode] = []
+    for branch in branches.nodes where !branch.finished { pending.append(branch) }
+    guard !pending.isEmpty else { return }
+    var order: [ContainerNode] = []
+    while let node = pending.popLast() {
+      node.markFinished()
+      order.append(node)
+      if let presented = node.presentedNode, !presented.finished { pending.append(presented) }
+      for branch in node.branches.nodes where !branch.finished { pending.append(branch) }
+    }
+    for node in order.reversed() {
+      guard let presenter = node.presenterNode, presenter.presentedNode === node else { continue }
+      presenter.detachPresentation(.tornDown, animated: false, cause: .program)
+    }
   }
 
   func markFinished() {

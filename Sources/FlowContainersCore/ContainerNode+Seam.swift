@@ -39,9 +39,10 @@ extension ContainerNode {
       isChanging: Bool, tabs: [ContainerNode], selectedTab: Int?
     )
   {
-    (
+    let branches = branches
+    return (
       presentedNode, presentedOwner, generation, finished, changes?.isChanging == true,
-      tabReading.tabs, tabReading.selected
+      branches.nodes, branches.shown
     )
   }
 
@@ -106,10 +107,9 @@ extension ContainerNode {
     case .dismissPresented:
       change = .dismissPresented
     case .selectTab(let index):
-      guard let bar = self as? TabContainer, bar.tabNodes.indices.contains(index),
-        index != bar.selectedPosition
+      guard let bar = tabBar, bar.tabNodes.indices.contains(index), index != bar.selectedPosition
       else { return false }
-      change = .selectTab(index)
+      change = .tabs(bar, .select(index))
     }
     perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
     return true
@@ -142,7 +142,7 @@ extension ContainerNode {
     presentationTag: AnyHashable?
   ) {
     (
-      object.flatMap { content.screenIndex(identicalTo: $0) }, endHandlers?.onEnd != nil,
+      object.flatMap { screenIndex(identicalTo: $0) }, endHandlers?.onEnd != nil,
       (eventObservers?.count ?? 0) + changeObserverCount,
       // Only an alert's flow is transient, and an alert's container holds alert screens: other
       // containers skip the protocol cast, which costs more than the rest.

@@ -8,12 +8,12 @@ import Observation
 /// host adapter, a tracer, a leak check) walks and inspects the tree through `ContainerNode`;
 /// cast to `StackContainer<YourScreen>` to reach the screens.
 ///
-/// Each container presents at most one other at a time, so the live tree is a chain from the
-/// root up to the topmost modal layer:
+/// Each container presents at most one other at a time; ``tree`` reads everything that hangs on
+/// a container as one value, ``root`` and ``topmost`` are the ends of what the user sees:
 ///
 /// ```swift
-/// for node in app.container.chain(.towardTop) {
-///   print(node.depth, node.stackDescription)
+/// for level in app.container.tree.levels {
+///   print(level.depth, level.screens)
 /// }
 /// ```
 ///
@@ -54,8 +54,6 @@ public class ContainerNode {
   /// The owner's ``FlowName``, made the first time something names it.
   var ownerNameCache: FlowName?
 
-  /// A tab container's tabs and the selected one's position; none for a stack.
-  var tabReading: (tabs: [ContainerNode], selected: Int?) { ([], nil) }
   /// The owner's identity, remembered when the owner is set.
   ///
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
@@ -124,12 +122,40 @@ public class ContainerNode {
   /// and no change is under way in the tree, otherwise just after.
   isolated deinit { releasePresentation() }
 
-  /// What this container holds, for the code that does not know its kind.
-  ///
-  /// Every container is made as a kind that conforms to ``ContainerContent`` (this class's
-  /// initialiser is not public, and each subclass conforms); ``NoContent`` keeps this total
-  /// rather than trapping.
-  var content: any ContainerContent { self as? any ContainerContent ?? NoContent() }
+  // MARK: What each kind of container answers
+  // The one seam between the untyped tree and a kind of container: each kind (`StackContainer`,
+  // `TabContainer`) overrides what it has, and the tree code asks here, never assuming a kind.
+
+  /// The containers that hang on this one besides what it presents (a tab container's tabs), in
+  /// order, and the position of the one the user sees while it presents nothing.
+  var branches: (nodes: [ContainerNode], shown: Int?) { ([], nil) }
+
+  /// What the container holds, as the tree value says it.
+  var kind: FlowTree.Level.Kind { .stack }
+
+  /// This container as a tab container, for tab steps and host events; `nil` for other kinds.
+  var tabBar: TabContainer? { nil }
+
+  /// The number of screens.
+  var screenCount: Int { 0 }
+
+  /// The screens as text, bottom first; for tabs, the tabs' flows, the selected one marked.
+  var screenDescriptions: [String] { [] }
+
+  /// The position in the stack of the screen that is `object` itself, if a screen is.
+  func screenIndex(identicalTo object: AnyObject) -> Int? { nil }
+
+  /// Removes the screens above `index`, for the host.
+  func hostPop(toIndex index: Int) {}
+
+  /// Removes the top screen, for the host.
+  func hostPopTop() {}
+
+  /// Registers a read of what the container holds with the Observation framework.
+  func accessStack() {}
+
+  /// Reports a pop that would remove the root.
+  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
 }
 
 extension ContainerNode {
@@ -155,6 +181,14 @@ extension ContainerNode {
   /// The container this one sits on: its presenter, or the tab container it is a tab of.
   var parentNode: ContainerNode? { holder }
 
+  /// The root of the tree this container belongs to: this one when nothing holds it, otherwise
+  /// the root of its presenter or tab container.
+  public var root: ContainerNode {
+    var root = self
+    while let below = root.parentNode { root = below }
+    return root
+  }
+
   /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
 
@@ -162,19 +196,18 @@ extension ContainerNode {
   ///
   /// Observable.
   public var count: Int {
-    let content = content
-    content.accessStack()
-    return content.screenCount
+    accessStack()
+    return screenCount
   }
 
   /// The stack's screens, bottom first, as `String(describing:)` renders them.
-  public var stackDescription: [String] { content.screenDescriptions }
+  public var stackDescription: [String] { screenDescriptions }
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
   public var topmost: ContainerNode {
-    guard presentedNode != nil || self is TabContainer else { return self }
-    // A tree is a chain, so every container of it has the same topmost: the tree's, kept by its
-    // change queue as layers are presented and dismissed.
+    guard presentedNode != nil || shownBranch != nil else { return self }
+    // A tree without branches is a chain, so every container of it has the same topmost: the
+    // tree's, kept by its change queue as layers are presented and dismissed.
     if let top = changes?.top, top.changes === changes { return top }
     // With tabs, a hidden tab's chain has a topmost of its own; the root's is remembered until
     // the tree changes.
@@ -182,12 +215,12 @@ extension ContainerNode {
     if isRoot, let top = changes?.rootTopIfCurrent, top.changes === changes { return top }
     var node = self
     var steps = 0
-    for above in chain(.towardTop).dropFirst() {
+    while let above = node.presentedNode ?? node.shownBranch {
       node = above
       steps += 1
     }
     if steps >= 16, let changes, node.changes === changes {
-      if !changes.hasTabs {
+      if !changes.hasBranches {
         changes.top = node
       } else if isRoot, !changes.isChanging {
         // Not mid-change: the tree may still move before the change's revision ends.
@@ -195,6 +228,13 @@ extension ContainerNode {
       }
     }
     return node
+  }
+
+  /// The branch the user sees while this container presents nothing: the selected tab.
+  var shownBranch: ContainerNode? {
+    let branches = branches
+    guard let shown = branches.shown else { return nil }
+    return branches.nodes[shown]
   }
 
   /// Starts a change of the tree, as ``ChangeQueue/perform(_:)`` does, for code that passes no
@@ -338,7 +378,7 @@ extension ContainerNode {
   @usableFromInline
   func refusePopOfRoot(fileID: StaticString, line: UInt) {
     generation &-= 1
-    content.reportPopOfRoot(fileID: fileID, line: line)
+    reportPopOfRoot(fileID: fileID, line: line)
   }
 
   /// Queues `run` to run after the change in progress in this tree.

@@ -91,15 +91,12 @@ extension ContainerNode {
     ]
     while let (node, parent, place) = left.popLast() {
       let index = levels.count
-      var kind = FlowTree.Level.Kind.stack
       if let presented = node.presentedNode, let style = presented.attachment.style {
         left.append((presented, index, .presented(style)))
       }
-      if let tabs = node as? TabContainer {
-        kind = .tabs(selected: tabs.selectedPosition)
-        for (position, tab) in tabs.tabNodes.enumerated().reversed() {
-          left.append((tab, index, .tab(position, selected: position == tabs.selectedPosition)))
-        }
+      let branches = node.branches
+      for (position, branch) in branches.nodes.enumerated().reversed() {
+        left.append((branch, index, branch.place(at: position, shown: branches.shown)))
       }
       var depth = 0
       if let parent {
@@ -112,8 +109,8 @@ extension ContainerNode {
       }
       levels.append(
         FlowTree.Level(
-          flow: node.ownerFlowName, kind: kind, place: place,
-          screens: node.content.screenDescriptions, isFinished: node.finished, parent: parent,
+          flow: node.ownerFlowName, kind: node.kind, place: place,
+          screens: node.screenDescriptions, isFinished: node.finished, parent: parent,
           depth: depth))
     }
     return FlowTree(levels: levels)
@@ -121,10 +118,20 @@ extension ContainerNode {
 
   /// How this container hangs, as a tree value says it.
   private var place: FlowTree.Level.Place {
-    if let style = attachment.style { return .presented(style) }
-    if let bar = tabHolder, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
-      return .tab(index, selected: index == bar.selectedPosition)
+    let siblings = attachment == .root ? nil : holder?.branches
+    let position = siblings?.nodes.firstIndex { $0 === self }
+    return place(at: position, shown: siblings?.shown)
+  }
+
+  /// How this container hangs, as a tree value says it, at `position` among its holder's
+  /// branches, of which the one at `shown` is shown.
+  private func place(at position: Int?, shown: Int?) -> FlowTree.Level.Place {
+    switch attachment {
+    case .root: return .root
+    case .presented(let style): return .presented(style)
+    case .tab:
+      guard let position else { return .root }
+      return .tab(position, selected: position == shown)
     }
-    return .root
   }
 }

@@ -92,4 +92,36 @@ public final class StackContainer<Screen>: ContainerNode {
     storage = stack
     super.init()
   }
+
+  override var screenCount: Int { storage.count }
+
+  override var screenDescriptions: [String] { storage.map { String(describing: $0) } }
+
+  override func screenIndex(identicalTo object: AnyObject) -> Int? {
+    storage.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object }
+  }
+
+  override func hostPop(toIndex index: Int) {
+    _ = pop(toIndex: index, operation: .popTo(index: index), animated: false, cause: .user)
+  }
+
+  override func hostPopTop() {
+    _ = popTop(animated: false, cause: .user)
+  }
+
+  override func accessStack() {
+    if registrar == nil { registrar = RegistrarBox() }
+    if stackKeyPath == nil { stackKeyPath = \.stack }
+    if let registrar, let stackKeyPath { registrar.registrar.access(self, keyPath: stackKeyPath) }
+  }
+
+  override func reportPopOfRoot(fileID: StaticString, line: UInt) {
+    report(
+      storage.isEmpty ? .emptyStack : .popRoot,
+      storage.isEmpty
+        ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
+        : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
+          + "its root. To leave the flow, dismiss its container instead.",
+      fileID: fileID, line: line)
+  }
 }

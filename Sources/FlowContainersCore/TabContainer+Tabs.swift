@@ -46,8 +46,8 @@ extension TabContainer {
     line: UInt = #line
   ) {
     request(
-      .setTabs(tabs, selected: selected), animated: false, cause: .program, fileID: fileID,
-      line: line)
+      .tabs(self, .set(tabs, selected: selected)), animated: false, cause: .program,
+      fileID: fileID, line: line)
   }
 
   /// Selects the tab at `index`.
@@ -68,7 +68,8 @@ extension TabContainer {
       changes?.noteQuietChange()
       return
     }
-    request(.selectTab(index), animated: false, cause: .program, fileID: fileID, line: line)
+    request(
+      .tabs(self, .select(index)), animated: false, cause: .program, fileID: fileID, line: line)
   }
 
   /// Adds `tab` at `index` (at the end by default); the selection stays on the tab it was on.
@@ -85,7 +86,9 @@ extension TabContainer {
     _ tab: ContainerNode, at index: Int? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    request(.addTab(tab, at: index), animated: false, cause: .program, fileID: fileID, line: line)
+    request(
+      .tabs(self, .add(tab, at: index)), animated: false, cause: .program, fileID: fileID,
+      line: line)
   }
 
   /// Removes the tab at `index`: what it presented ends, top down, as
@@ -99,13 +102,36 @@ extension TabContainer {
   ///   - fileID: The caller's file, for misuse reports.
   ///   - line: The caller's line, for misuse reports.
   public func removeTab(at index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-    request(.removeTab(at: index), animated: false, cause: .program, fileID: fileID, line: line)
+    request(
+      .tabs(self, .remove(at: index)), animated: false, cause: .program, fileID: fileID,
+      line: line)
   }
 }
 
 // MARK: - The one place tabs change
 
 extension TabContainer {
+  /// Whether `change` may be made now; reports misuse otherwise.
+  func check(_ change: TabChange, _ fileID: StaticString, _ line: UInt) -> Bool {
+    switch change {
+    case .set(let tabs, let selected): checkTabs(tabs, selected: selected, fileID, line)
+    case .add(let tab, let index): checkNewTab(tab, at: index, fileID, line)
+    case .remove(let index): checkTabIndex(index, "removeTab(at: \(index))", fileID, line)
+    case .select(let index):
+      checkTabIndex(index, "select(\(index))", fileID, line) && index != selectedPosition
+    }
+  }
+
+  /// Makes `change`, which ``check(_:_:_:)`` allowed; inside the tree's change.
+  func apply(_ change: TabChange, cause: NavigationCause) {
+    switch change {
+    case .set(let tabs, let selected): setTabsNow(tabs, selected: selected, cause: cause)
+    case .add(let tab, let index): addTabNow(tab, at: index ?? tabNodes.count, cause: cause)
+    case .remove(let index): removeTabNow(at: index, cause: cause)
+    case .select(let index): selectNow(index, cause: cause)
+    }
+  }
+
   /// Why `tab` cannot become a tab here, if it cannot.
   func tabProblem(_ tab: ContainerNode) -> String? {
     if tab === self { return "a tab container cannot be its own tab." }
@@ -278,7 +304,7 @@ extension TabContainer {
     guard let owner = tab.owner else { return }
     claim(tab)
     willMutate(.tabs)
-    changeQueue.hasTabs = true
+    changeQueue.hasBranches = true
     var nodes: [ContainerNode] = []
     swap(&nodes, &tabNodes)
     nodes.insert(tab, at: position)
@@ -402,34 +428,6 @@ extension TabContainer {
     while !released.isEmpty { _ = released.removeLast() }
   }
 
-  /// Finishes every tab, for a tab container that finished.
-  ///
-  /// What each tab presents ends top down, then the tab finishes; a tab that is a tab container
-  /// first does the same for its own tabs. Everything below is marked finished first, then
-  /// ended deepest first, in one loop: no depth of nesting recurses.
-  func finishTabs() {
-    // A pre-order that visits each node's tabs last to first and what it presents last of all;
-    // reversed, it ends each node after what it presents (top down) and then its tabs, in order.
-    var pending: [ContainerNode] = []
-    for tab in tabNodes where !tab.finished { pending.append(tab) }
-    guard !pending.isEmpty else { return }
-    var order: [ContainerNode] = []
-    while let node = pending.popLast() {
-      node.markFinished()
-      order.append(node)
-      if let presented = node.presentedNode, !presented.finished { pending.append(presented) }
-      if let tabs = node as? TabContainer {
-        for tab in tabs.tabNodes where !tab.finished { pending.append(tab) }
-      }
-    }
-    for node in order.reversed() {
-      guard let presenter = node.presenterNode,
-        presenter.presentedNode === node
-      else { continue }
-      presenter.detachPresentation(.tornDown, animated: false, cause: .program)
-    }
-  }
-
   /// The teardown of a tab container that is being released: its tabs finish, and their flows
   /// are released with it.
   ///
@@ -480,27 +478,8 @@ extension TabContainer {
         .tabReselected(index: index, flow: tab.ownerFlowName), cause: .user,
         animated: false)
     }
-    if popsToRootOnReselect, tab.content.screenCount > 1 { tab.content.hostPop(toIndex: 0) }
+    if popsToRootOnReselect, tab.screenCount > 1 { tab.hostPop(toIndex: 0) }
   }
-}
-
-extension TabContainer: ContainerContent {
-  var screenCount: Int { 0 }
-
-  /// The tabs, the selected one marked: `LibraryFlow*`.
-  var screenDescriptions: [String] {
-    tabNodes.enumerated().map { $0.element.ownerName + ($0.offset == selectedPosition ? "*" : "") }
-  }
-
-  func screenIndex(identicalTo object: AnyObject) -> Int? { nil }
-
-  func hostPop(toIndex index: Int) {}
-
-  func hostPopTop() {}
-
-  func accessStack() { access(.tabs) }
-
-  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
 }
 
 /// The tabs of a tab container being released, and what keeps their flows alive, until its

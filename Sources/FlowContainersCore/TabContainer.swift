@@ -23,17 +23,14 @@
 ///
 /// The tab container can present a modal over all its tabs, as any container can
 /// (``ContainerNode/present(_:style:animated:fileID:line:onEnd:)``). What the user sees is that
-/// modal, if one is up, otherwise the selected tab and what it presents:
-/// ``ContainerNode/chain(_:)`` toward the top and ``ContainerNode/topmost`` follow that path.
+/// modal, if one is up, otherwise the selected tab and what it presents: ``ContainerNode/topmost``
+/// follows that path.
 ///
 /// Tabs are depth `depth + 1`. The user's selections arrive as host events
 /// (``HostEvent/userSelectedTab(index:)``, ``HostEvent/userReselectedTab``); operations and
 /// events that name a tab that is not there are misuse, reported, and change nothing.
 @MainActor
 public final class TabContainer: ContainerNode {
-  /// The tabs and the selected tab's position.
-  override var tabReading: (tabs: [ContainerNode], selected: Int?) { (tabNodes, selectedPosition) }
-
   /// The tabs' containers, in order.
   var tabNodes: [ContainerNode] = []
   /// The tab flows, held strongly: what keeps each tab alive.
@@ -54,6 +51,19 @@ public final class TabContainer: ContainerNode {
   public override init() {
     super.init()
   }
+
+  override var branches: (nodes: [ContainerNode], shown: Int?) { (tabNodes, selectedPosition) }
+
+  override var kind: FlowTree.Level.Kind { .tabs(selected: selectedPosition) }
+
+  override var tabBar: TabContainer? { self }
+
+  /// The tabs, the selected one marked: `LibraryFlow*`.
+  override var screenDescriptions: [String] {
+    tabNodes.enumerated().map { $0.element.ownerName + ($0.offset == selectedPosition ? "*" : "") }
+  }
+
+  override func accessStack() { access(.tabs) }
 
   /// Ends what the tabs present and finishes them, when the tab container is released: its
   /// tab flows are released with it.

@@ -32,5 +32,5 @@ extension ContainerNode {
   var presenterNode: ContainerNode? { attachment.isPresented ? holder : nil }
 
   /// The tab container, while this container is one of its tabs and it is alive.
-  var tabHolder: TabContainer? { attachment == .tab ? holder as? TabContainer : nil }
+  var tabHolder: TabContainer? { attachment == .tab ? holder?.tabBar : nil }
 }

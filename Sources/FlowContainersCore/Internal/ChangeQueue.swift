@@ -38,10 +38,11 @@ final class ChangeQueue {
   /// nothing however deep the tree. `nil` for shallow trees: a weak reference gives its target a
   /// side table, a cost a tree of a few layers should not pay on every presentation.
   weak var top: ContainerNode?
-  /// Whether a tab container has been part of the tree: then ``top`` is never kept, since
-  /// selecting a tab moves the topmost layer without presenting or dismissing anything.
-  var hasTabs = false {
-    didSet { if hasTabs { top = nil } }
+  /// Whether a container with branches (a tab container with tabs) has been part of the tree:
+  /// then ``top`` is never kept, since selecting a tab moves the topmost layer without
+  /// presenting or dismissing anything.
+  var hasBranches = false {
+    didSet { if hasBranches { top = nil } }
   }
   /// Bumped as every change begins: what was read of the tree at one revision holds until the
   /// next.
@@ -87,7 +88,7 @@ final class ChangeQueue {
     while let node = left.popLast() {
       if node.changes === self, let owner = node.ownerIdentity { found.insert(owner) }
       if let presented = node.presentedNode { left.append(presented) }
-      if let tabs = node as? TabContainer { left += tabs.tabNodes }
+      left += node.branches.nodes
     }
     owners = found
     knowsOwners = true

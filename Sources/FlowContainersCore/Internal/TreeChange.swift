@@ -13,14 +13,8 @@ enum TreeChange {
   case dismiss
   /// Finish this container: dismissed if presented, removed if a tab, torn down otherwise.
   case finish
-  /// Replace this tab container's tabs.
-  case setTabs([ContainerNode], selected: Int)
-  /// Add a tab to this tab container, at the end when the position is `nil`.
-  case addTab(ContainerNode, at: Int?)
-  /// Remove a tab from this tab container.
-  case removeTab(at: Int)
-  /// Select a tab of this tab container.
-  case selectTab(Int)
+  /// Change the tabs of this container, the tab container it carries.
+  case tabs(TabContainer, TabChange)
   /// Something the user did, as the host reports it.
   case host(HostEvent)
   /// An operation on this container's stack, made by the container that knows its screens.
@@ -33,10 +27,10 @@ enum TreeChange {
     case .dismissPresented: "dismissPresented()"
     case .dismiss: "dismiss()"
     case .finish: "finish()"
-    case .setTabs: "setTabs(_:)"
-    case .addTab: "addTab(_:)"
-    case .removeTab: "removeTab(at:)"
-    case .selectTab: "select(_:)"
+    case .tabs(_, .set): "setTabs(_:)"
+    case .tabs(_, .add): "addTab(_:)"
+    case .tabs(_, .remove): "removeTab(at:)"
+    case .tabs(_, .select): "select(_:)"
     case .host(let event): "handle(\(event))"
     case .stack(let edit): edit.operation
     }
@@ -47,11 +41,23 @@ enum TreeChange {
   @MainActor
   var incomingOwners: [AnyObject?] {
     switch self {
-    case .present(let child, _, _), .addTab(let child, _): [child.owner]
-    case .setTabs(let tabs, _): tabs.map(\.owner)
+    case .present(let child, _, _), .tabs(_, .add(let child, _)): [child.owner]
+    case .tabs(_, .set(let tabs, _)): tabs.map(\.owner)
     default: []
     }
   }
+}
+
+/// A change of a tab container's tabs.
+enum TabChange {
+  /// Replace the tabs, selecting the one at a position.
+  case set([ContainerNode], selected: Int)
+  /// Add a tab, at the end when the position is `nil`.
+  case add(ContainerNode, at: Int?)
+  /// Remove a tab.
+  case remove(at: Int)
+  /// Select a tab.
+  case select(Int)
 }
 
 /// An operation on a stack, erased for the door: its name, its check and its application,
@@ -123,28 +129,18 @@ extension ContainerNode {
       return
     }
     switch change {
-    case .present:
-      // `presentNow` holds the flow it brings in from its first line, and ends nothing.
-      changeQueue.perform {
-        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
-      }
-    case .addTab(let child, _):
-      // The flow brought in lives through the change, even if only something it ends held it.
-      let owner = child.owner
-      changeQueue.perform {
-        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
-      }
-      extendLifetime(owner)
-    case .setTabs(let tabs, _):
-      let owners = tabs.map(\.owner)
+    case .tabs(_, .select), .stack:
+      // Nothing can hear or call back a change that nobody observes: no change queue needed.
+      self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
+    case .tabs(_, .add), .tabs(_, .set):
+      // The flows brought in live through the change, even if only something it ends held them.
+      let owners = change.incomingOwners
       changeQueue.perform {
         apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
       }
       extendLifetime(owners)
-    case .selectTab, .stack:
-      // Nothing can hear or call back a change that nobody observes: no change queue needed.
-      self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
-    case .dismissPresented, .dismiss, .finish, .removeTab, .host:
+    default:
+      // The rest bring in no flow, but a presentation: `presentNow` holds it from its first line.
       changeQueue.perform {
         apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
       }
@@ -156,9 +152,9 @@ extension ContainerNode {
   private func busyQueue(for change: TreeChange) -> ChangeQueue? {
     if let changes, changes.isChanging { return changes }
     switch change {
-    case .present(let child, _, _), .addTab(let child, _):
+    case .present(let child, _, _), .tabs(_, .add(let child, _)):
       if let queue = child.changes, queue.isChanging { return queue }
-    case .setTabs(let tabs, _):
+    case .tabs(_, .set(let tabs, _)):
       for tab in tabs {
         if let queue = tab.changes, queue.isChanging { return queue }
       }
@@ -199,18 +195,8 @@ extension ContainerNode {
             + "released when its owner is, or ends with finish().",
         fileID: fileID, line: line)
       return false
-    case .setTabs(let tabs, let selected):
-      return (self as? TabContainer)?.checkTabs(tabs, selected: selected, fileID, line) ?? false
-    case .addTab(let tab, let index):
-      return (self as? TabContainer)?.checkNewTab(tab, at: index, fileID, line) ?? false
-    case .removeTab(let index):
-      return (self as? TabContainer)?.checkTabIndex(index, "removeTab(at: \(index))", fileID, line)
-        ?? false
-    case .selectTab(let index):
-      guard let tabs = self as? TabContainer,
-        tabs.checkTabIndex(index, "select(\(index))", fileID, line)
-      else { return false }
-      return index != tabs.selectedPosition
+    case .tabs(let bar, let tabChange):
+      return bar.check(tabChange, fileID, line)
     case .stack(let edit):
       return edit.check(fileID, line)
     case .finish, .host:
@@ -235,15 +221,8 @@ extension ContainerNode {
       presenterNode?.endPresentation(.finished, animated: animated, cause: cause)
     case .finish:
       finishNow()
-    case .setTabs(let tabs, let selected):
-      (self as? TabContainer)?.setTabsNow(tabs, selected: selected, cause: cause)
-    case .addTab(let tab, let index):
-      guard let bar = self as? TabContainer else { return }
-      bar.addTabNow(tab, at: index ?? bar.tabNodes.count, cause: cause)
-    case .removeTab(let index):
-      (self as? TabContainer)?.removeTabNow(at: index, cause: cause)
-    case .selectTab(let index):
-      (self as? TabContainer)?.selectNow(index, cause: cause)
+    case .tabs(let bar, let tabChange):
+      bar.apply(tabChange, cause: cause)
     case .host(let event):
       handleNow(event, fileID: fileID, line: line)
     case .stack(let edit):
