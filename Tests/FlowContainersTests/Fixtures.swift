@@ -69,6 +69,19 @@ extension StackContainer where Screen == TestScreen {
   var names: [String] { stack.map(\.name) }
 }
 
+extension ContainerNode {
+  /// This container and the layers above it up to what the user sees: what each presents, or
+  /// the selected tab of a tab container that presents nothing.
+  var layersToTop: [ContainerNode] {
+    var layers: [ContainerNode] = [self]
+    while let last = layers.last, let next = last.presented ?? (last as? TabContainer)?.selectedTab
+    {
+      layers.append(next)
+    }
+    return layers
+  }
+}
+
 /// A counter that `@Sendable` callbacks (such as Observation's `onChange`) can bump.
 final class SendableCounter: Sendable {
   private let storage = Mutex(0)

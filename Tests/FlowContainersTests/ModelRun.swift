@@ -455,7 +455,7 @@ struct ModelRun {
     }
     // The new flows' ids are read from the new tree; `check` compares everything else.
     for (t, node) in fresh.container.tabs.enumerated() where t < tabs.count {
-      let ids = node.chain(.towardTop).map { ($0.owner as? any ModelIdentified)?.id ?? -1 }
+      let ids = node.layersToTop.map { ($0.owner as? any ModelIdentified)?.id ?? -1 }
       tabs[t] = tabs[t].enumerated().map { index, level in
         Level(
           id: index < ids.count ? ids[index] : -1, stack: level.stack, style: level.style,
@@ -546,7 +546,7 @@ struct ModelRun {
     for (t, base) in bases.enumerated() {
       var real: [(Int, [Int])] = []
       var styles: [PresentationStyle?] = []
-      for current in base.chain(.towardTop) {
+      for current in base.layersToTop {
         guard let container = current as? StackContainer<ModelScreen> else { break }
         real.append(
           ((current.owner as? any ModelIdentified)?.id ?? -1, container.stack.map(\.value)))
@@ -565,7 +565,7 @@ struct ModelRun {
     }
     // Every container from the root to what the user sees names the same topmost layer.
     let start: ContainerNode? = tabbed ? tabsRoot?.container : root?.container
-    let chain = start.map { Array($0.chain(.towardTop)) } ?? []
+    let chain = start?.layersToTop ?? []
     if let top = chain.last, let wrong = chain.firstIndex(where: { $0.topmost !== top }) {
       return "level \(wrong)'s topmost is not the top of the chain"
     }

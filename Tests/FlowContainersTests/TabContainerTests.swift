@@ -340,7 +340,7 @@ struct TabContainerTests {
     let inTab = TestFlow<Middle>("inTab")
     nodes[0].present(inTab.container)
     #expect(tabs.container.topmost === inTab.container)
-    #expect(Array(tabs.container.chain(.towardTop)).map(\.depth) == [0, 1, 2])
+    #expect(tabs.container.layersToTop.map(\.depth) == [0, 1, 2])
     #expect(inTab.container.root === tabs.container)
     let cover = TestFlow<Top>("cover")
     tabs.container.present(cover.container, style: .fullScreenCover)

@@ -99,7 +99,7 @@ struct TabModelTests {
         // Dismiss from the tab (depth 0) or from a modal in it.
         let presenter =
           depth == 0
-          ? root.container.tabs[index] : Array(root.container.tabs[index].chain(.towardTop))[depth]
+          ? root.container.tabs[index] : root.container.tabs[index].layersToTop[depth]
         presenter.dismissPresented()
         let gone = Array(tabs[index].modals[depth...])
         for (offset, modal) in gone.enumerated() {
@@ -152,7 +152,7 @@ struct TabModelTests {
           "selected \(String(describing: root.container.selectedIndex)), model \(String(describing: selected))"
       }
       for (index, tab) in tabs.enumerated() {
-        let chain = Array(root.container.tabs[index].chain(.towardTop).dropFirst())
+        let chain = Array(root.container.tabs[index].layersToTop.dropFirst())
         let ids = chain.map { ($0.owner as? ModelFlow)?.id ?? -1 }
         if ids != tab.modals { return "tab \(index) presents \(ids), model \(tab.modals)" }
       }

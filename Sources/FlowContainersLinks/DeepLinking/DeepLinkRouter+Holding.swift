@@ -40,8 +40,12 @@ extension DeepLinkRouter {
     for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
     let tag = AnyHashable(requirement)
-    for current in root.chain(.towardTop) where current.details().presentationTag == tag {
-      return current
+    // From the root toward what the user sees: what each level presents, or its selected tab.
+    var next: ContainerNode? = root
+    while let current = next {
+      if current.details().presentationTag == tag { return current }
+      let reading = current.untracked
+      next = reading.presented ?? reading.selectedTab.map { reading.tabs[$0] }
     }
     return nil
   }

@@ -190,7 +190,11 @@ package enum PlanEngine {
         let first = live[level - 1].container.untracked.presented
       else { continue }
       let staying = live[level - 1].container
-      for layer in Array(first.chain(.towardTop)).reversed() {
+      // From what the user sees down to `first`: each layer's presenter or tab container next.
+      let layers = sequence(first: first.topmost) { (layer: ContainerNode) -> ContainerNode? in
+        layer === first ? nil : layer.presenter ?? layer.tabContainer
+      }
+      for layer in layers {
         var asked = layer
         if layer.details().transientTitle != nil {
           guard let presenter = layer.presenter, presenter === staying else { continue }

@@ -2,52 +2,44 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
-/// The one way to walk a tree: `chain(_:)` toward the top or the root, and `root`.
+/// Reading where a container stands: `root`, `topmost`, `presenter`, the tree value, and events
+/// leading to their container.
 @MainActor
-struct ContainerChainTests {
-  @Test func aChainTowardTheTopVisitsEveryLayerFromTheContainerUp() {
+struct ContainerNodeTests {
+  @Test func theTreeValueListsEveryLayerFromTheContainerUp() {
     let root = makeThreeLevelTree()
-    let layers = Array(root.container.chain(.towardTop))
+    #expect(root.container.tree.levels.map(\.depth) == [0, 1, 2])
+    let layers = root.container.layersToTop
     #expect(layers.map(\.depth) == [0, 1, 2])
     #expect(layers.first === root.container)
     #expect(layers.last === root.container.topmost)
-    let fromMiddle = Array(layers[1].chain(.towardTop))
-    #expect(fromMiddle.map(\.depth) == [1, 2])
+    #expect(
+      layers[1].tree.levels.map(\.flow) == [
+        FlowName(TestFlow<Middle>.self), FlowName(TestFlow<Top>.self),
+      ])
+    #expect(layers[1].topmost === layers.last)
   }
 
-  @Test func aChainTowardTheRootVisitsEveryPresenterNearestFirst() {
+  @Test func presentersLeadFromAnyLayerToTheRoot() {
     let root = makeThreeLevelTree()
     let top = root.container.topmost
-    #expect(Array(top.chain(.towardRoot)).map(\.depth) == [2, 1, 0])
+    #expect(top.presenter?.depth == 1)
+    #expect(top.presenter?.presenter === root.container)
     #expect(top.root === root.container)
     #expect(root.container.root === root.container)
-    #expect(Array(root.container.chain(.towardRoot)).count == 1)
+    #expect(root.container.presenter == nil)
   }
 
-  @Test func aDismissedLayerIsItsOwnRootAndItsChainEndsWithWhatItStillPresents() {
+  @Test func aDismissedLayerIsItsOwnRootAndItsTreeEndsWithWhatItStillPresents() {
     let root = makeThreeLevelTree()
     let middle = root.container.presented!
     root.container.dismissPresented(animated: false)
     #expect(middle.root === middle)
-    #expect(Array(root.container.chain(.towardTop)).count == 1)
+    #expect(root.container.tree.levels.count == 1)
+    #expect(root.container.topmost === root.container)
   }
 
-  @Test func aWalkKeepsTheNextContainerAliveWhenAStepDismissesIt() {
-    let root = makeThreeLevelTree()
-    weak let middle = root.container.presented
-    var visited: [(depth: Int, finished: Bool)] = []
-    for node in root.container.chain(.towardTop) {
-      visited.append((node.depth, node.isFinished))
-      // Dismissing releases the middle and top flows; the walk still reaches the middle one,
-      // which it holds, and stops there: the middle no longer presents anything.
-      if node === root.container { root.container.dismissPresented(animated: false) }
-    }
-    #expect(visited.map(\.depth) == [0, 0])
-    #expect(visited.map(\.finished) == [false, true])
-    #expect(middle == nil)
-  }
-
-  @Test func aChainOf100000LayersIsWalkedWithoutRecursionInBothDirections() {
+  @Test func aChainOf100000LayersIsReadWithoutRecursionFromEitherEnd() {
     let counts = LiveCounts()
     let root = ModelFlow(counts: counts)
     var top: ContainerNode = root.container
@@ -56,12 +48,8 @@ struct ContainerChainTests {
       top.present(flow.container, animated: false)
       top = flow.container
     }
-    var upward = 0
-    for _ in root.container.chain(.towardTop) { upward += 1 }
-    var downward = 0
-    for _ in top.chain(.towardRoot) { downward += 1 }
-    #expect(upward == 100_001)
-    #expect(downward == 100_001)
+    #expect(root.container.tree.levels.count == 100_001)
+    #expect(root.container.topmost === top)
     #expect(top.root === root.container)
     root.container.dismissPresented(animated: false)
     #expect(counts.flows == 1)
