@@ -253,9 +253,9 @@ extension ContainerNode {
   func subtreeContains(_ node: ContainerNode) -> Bool {
     var left: [ContainerNode] = []
     var next: ContainerNode? = self
-    while let layer = next {
+    while let layer = next.take() {
       if layer === node { return true }
-      left += layer.branches.nodes
+      if layer.hasBranches { left += layer.branches.nodes }
       next = layer.presentedNode ?? left.popLast()
     }
     return false
@@ -281,7 +281,7 @@ extension ContainerNode {
     if hasOwner(of: child, identity: identity) { return self }
     var walked = 1
     var next = parentNode
-    while let current = next {
+    while let current = next.take() {
       if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
       walked += 1
       if current.hasOwner(of: child, identity: identity) { return current }
@@ -311,7 +311,7 @@ extension ContainerNode {
     if !changes.knowsOwners { changes.gatherOwners(inTreeOf: root) }
     guard changes.hasContainer(ownedBy: identity) else { return nil }
     var next: ContainerNode? = start
-    while let current = next {
+    while let current = next.take() {
       if current.ownerIdentity == identity, current.ownerReference === child.ownerReference {
         return current
       }
@@ -373,7 +373,7 @@ extension ContainerNode {
     var observed = observed
     var top = start
     var next: ContainerNode? = start
-    while let current = next {
+    while let current = next.take() {
       next = current.presentedNode
       current.storedDepth = depth
       current.eventObserverCount = below + (current.eventObservers?.count ?? 0)
@@ -383,9 +383,10 @@ extension ContainerNode {
       below = current.eventObserverCount
       depth += 1
       top = current
-      let nodes = current.branches.nodes
-      if !nodes.isEmpty { queue?.hasBranches = true }
-      for branch in nodes { branches.append((branch, depth, below, observed)) }
+      if current.hasBranches {
+        queue?.hasBranches = true
+        for branch in current.branches.nodes { branches.append((branch, depth, below, observed)) }
+      }
     }
     return top
   }
@@ -399,7 +400,7 @@ extension ContainerNode {
     first.markFinished()
     var layers: [ContainerNode] = []
     var next = first.presentedNode
-    while let above = next {
+    while let above = next.take() {
       next = above.presentedNode
       if layers.isEmpty { layers.append(first) }
       above.markFinished()

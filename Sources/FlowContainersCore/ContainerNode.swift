@@ -130,6 +130,10 @@ public class ContainerNode {
   /// order, and the position of the one the user sees while it presents nothing.
   var branches: (nodes: [ContainerNode], shown: Int?) { ([], nil) }
 
+  /// Whether anything hangs on this container besides what it presents: cheaper to ask than
+  /// ``branches``, so walks ask it of every container they pass.
+  var hasBranches: Bool { false }
+
   /// What the container holds, as the tree value says it.
   var kind: FlowTree.Level.Kind { .stack }
 

@@ -54,6 +54,8 @@ public final class TabContainer: ContainerNode {
 
   override var branches: (nodes: [ContainerNode], shown: Int?) { (tabNodes, selectedPosition) }
 
+  override var hasBranches: Bool { !tabNodes.isEmpty }
+
   override var kind: FlowTree.Level.Kind { .tabs(selected: selectedPosition) }
 
   override var tabBar: TabContainer? { self }
