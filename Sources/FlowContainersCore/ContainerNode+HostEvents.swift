@@ -78,7 +78,7 @@ extension ContainerNode {
 
   /// The user closed this container: its presentation ends as dismissed by the user.
   private func userDismissed(fileID: StaticString, line: UInt) {
-    guard let presenter = presenterNode else {
+    guard let presenter else {
       report(
         .notPresented,
         attachment.isPresented

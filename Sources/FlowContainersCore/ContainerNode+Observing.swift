@@ -48,7 +48,7 @@ extension ContainerNode {
   /// its own came or went; the count below comes from its parent (presenter or tab container).
   private func refreshObserverCounts() {
     attach(
-      depth: storedDepth, eventObserversBelow: parentNode?.eventObserverCount ?? 0,
+      depth: storedDepth, eventObserversBelow: holder?.eventObserverCount ?? 0,
       changes: changes)
   }
 
@@ -61,7 +61,7 @@ extension ContainerNode {
   ) {
     guard eventObserverCount > 0 else { return }
     let event = NavigationEvent(
-      action(), flow: ownerFlowName, depth: storedDepth, cause: cause, animated: animated,
+      action(), flow: flowName, depth: storedDepth, cause: cause, animated: animated,
       source: eventSource)
     // This container's own observers first (the caller keeps `self` alive), then only the
     // containers below with observers of their own, nearest first: an event costs the number of

@@ -209,7 +209,7 @@ extension ContainerNode {
     if keepsTop, !queue.hasBranches { queue.top = top }
     if eventObserverCount > 0 {
       emit(
-        .presented(flow: child.ownerFlowName, style: style), cause: cause,
+        .presented(flow: child.flowName, style: style), cause: cause,
         animated: animated)
     }
   }
@@ -222,7 +222,7 @@ extension ContainerNode {
         + "a new flow to present."
     }
     if child.attachment.isPresented {
-      guard let presenter = child.presenterNode else {
+      guard let presenter = child.presenter else {
         return "\(child.ownerName)'s container is still presented by a container that is being "
           + "released; its presentation ends on the main actor."
       }
@@ -230,7 +230,7 @@ extension ContainerNode {
         + "\(presenter.locationDescription); dismiss it there first."
     }
     if child.attachment == .tab {
-      guard let host = child.tabHolder else {
+      guard let host = child.tabContainer else {
         return "\(child.ownerName)'s container is still a tab of a tab container that is being "
           + "released; its tab ends on the main actor."
       }
@@ -280,12 +280,12 @@ extension ContainerNode {
     // one is already held (a root, which presents most, is then never retained).
     if hasOwner(of: child, identity: identity) { return self }
     var walked = 1
-    var next = parentNode
+    var next = holder
     while let current = next.take() {
-      if walked == Self.ownerCycleReach { return deepOwnerCycle(of: child, from: current) }
+      if walked == Self.ownerCycleReach, !treeHasContainer(ownedBy: identity) { return nil }
       walked += 1
       if current.hasOwner(of: child, identity: identity) { return current }
-      next = current.parentNode
+      next = current.holder
     }
     return nil
   }
@@ -299,25 +299,14 @@ extension ContainerNode {
     return ownerReference === owner
   }
 
-  /// ``ownerCycle(of:)`` past its first ``ownerCycleReach`` levels, from `start` down: the tree
-  /// gathers its containers' owners once (kept as containers join, dropped when one leaves), and
-  /// the walk goes on only if one of them is `child`'s owner.
-  private func deepOwnerCycle(
-    of child: ContainerNode, from start: ContainerNode
-  )
-    -> ContainerNode?
-  {
-    guard let identity = child.ownerIdentity, let changes else { return nil }
+  /// Whether a container of this tree is owned by `identity`'s owner, for ``ownerCycle(of:)``
+  /// past its first ``ownerCycleReach`` levels: the tree gathers its containers' owners once
+  /// (kept as containers join, dropped when one leaves), and the walk goes on only if so.
+  @inline(never)
+  private func treeHasContainer(ownedBy identity: ObjectIdentifier) -> Bool {
+    guard let changes else { return false }
     if !changes.knowsOwners { changes.gatherOwners(inTreeOf: root) }
-    guard changes.hasContainer(ownedBy: identity) else { return nil }
-    var next: ContainerNode? = start
-    while let current = next.take() {
-      if current.ownerIdentity == identity, current.ownerReference === child.ownerReference {
-        return current
-      }
-      next = current.parentNode
-    }
-    return nil
+    return changes.hasContainer(ownedBy: identity)
   }
 
   /// Why presenting `child` would keep its own presenter alive for ever, if it would.
@@ -339,10 +328,10 @@ extension ContainerNode {
   func attach(
     depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
   ) -> ContainerNode {
-    // No closure (`parentNode.flatMap { … }`): a main-actor closure passed to a nonisolated
+    // No closure (`holder.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
-    if let parent = parentNode {
+    if let parent = holder {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
     // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
@@ -445,7 +434,7 @@ extension ContainerNode {
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
-        .presentationEnded(flow: child.ownerFlowName, ending: ending),
+        .presentationEnded(flow: child.flowName, ending: ending),
         cause: cause, animated: animated)
     }
     handlers?.send(ending, cause: cause)
@@ -459,10 +448,10 @@ extension ContainerNode {
   /// finished container is never left in the tree.
   func finishNow() {
     guard !finished else { return }
-    if let presenter = presenterNode {
+    if let presenter {
       presenter.endPresentation(.finished, animated: false, cause: .program)
-    } else if let bar = tabHolder, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
-      bar.removeTabNow(at: index, cause: .program)
+    } else if let bar = tabContainer, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
+      bar.removeTabsNow(at: [index], cause: .program)
     } else {
       finishInPlace()
     }
@@ -498,7 +487,7 @@ extension ContainerNode {
       for branch in node.branches.nodes where !branch.finished { pending.append(branch) }
     }
     for node in order.reversed() {
-      guard let presenter = node.presenterNode, presenter.presentedNode === node else { continue }
+      guard let presenter = node.presenter, presenter.presentedNode === node else { continue }
       presenter.detachPresentation(.tornDown, animated: false, cause: .program)
     }
   }

@@ -167,7 +167,7 @@ extension ContainerNode {
   ///
   /// It is also `nil` while the presenter is being released off the main actor and the
   /// presentation's teardown has yet to run there; ``isPresented`` is still `true` then.
-  public var presenter: ContainerNode? { presenterNode }
+  public var presenter: ContainerNode? { attachment.isPresented ? holder : nil }
 
   /// Whether a presentation holds this container.
   ///
@@ -180,16 +180,13 @@ extension ContainerNode {
   public var presentationStyle: PresentationStyle? { attachment.style }
 
   /// The tab container this container is a tab of, or `nil`.
-  public var tabContainer: TabContainer? { tabHolder }
-
-  /// The container this one sits on: its presenter, or the tab container it is a tab of.
-  var parentNode: ContainerNode? { holder }
+  public var tabContainer: TabContainer? { attachment == .tab ? holder?.tabBar : nil }
 
   /// The root of the tree this container belongs to: this one when nothing holds it, otherwise
   /// the root of its presenter or tab container.
   public var root: ContainerNode {
     var root = self
-    while let below = root.parentNode { root = below }
+    while let below = root.holder { root = below }
     return root
   }
 
@@ -269,11 +266,7 @@ extension ContainerNode {
   ///
   /// Made once per container, so reading it costs a copy. It does not register an Observation
   /// access: it changes only with ``owner``.
-  public var flowName: FlowName { ownerFlowName }
-
-  /// The owner's stable name, or ``FlowName/noOwner``: made once per container, so that naming
-  /// it in an event costs a copy.
-  var ownerFlowName: FlowName {
+  public var flowName: FlowName {
     if let name = ownerNameCache { return name }
     return makeOwnerFlowName()
   }
@@ -288,7 +281,7 @@ extension ContainerNode {
   }
 
   /// The owner's name, for messages and traces.
-  var ownerName: String { ownerFlowName.rawValue }
+  var ownerName: String { flowName.rawValue }
 
   /// `AppFlow@1`: the owner's type name and the depth, for messages and traces.
   var locationDescription: String { "\(ownerName)@\(storedDepth)" }

@@ -109,7 +109,7 @@ extension ContainerNode {
       }
       levels.append(
         FlowTree.Level(
-          flow: node.ownerFlowName, kind: node.kind, place: place,
+          flow: node.flowName, kind: node.kind, place: place,
           screens: node.screenDescriptions, isFinished: node.finished, parent: parent,
           depth: depth))
     }

@@ -127,7 +127,7 @@ extension TabContainer {
     switch change {
     case .set(let tabs, let selected): setTabsNow(tabs, selected: selected, cause: cause)
     case .add(let tab, let index): addTabNow(tab, at: index ?? tabNodes.count, cause: cause)
-    case .remove(let index): removeTabNow(at: index, cause: cause)
+    case .remove(let index): removeTabsNow(at: [index], cause: cause)
     case .select(let index): selectNow(index, cause: cause)
     }
   }
@@ -151,7 +151,7 @@ extension TabContainer {
       return "\(tab.ownerName)'s container is presented; dismiss it first."
     }
     if tab.attachment == .tab {
-      guard let host = tab.tabHolder else {
+      guard let host = tab.tabContainer else {
         return "\(tab.ownerName)'s container is still a tab of a tab container that is being "
           + "released; its tab ends on the main actor."
       }
@@ -261,7 +261,7 @@ extension TabContainer {
       addTabNow(tab, at: min(position, tabNodes.count), cause: cause)
     }
     // The kept tabs in the order given.
-    let order = tabs.filter { $0.parentNode === self }
+    let order = tabs.filter { $0.holder === self }
     if !order.elementsEqual(tabNodes, by: ===) {
       willMutate(.tabs)
       let owners = Dictionary(
@@ -294,7 +294,7 @@ extension TabContainer {
     generation &+= 1
     if eventObserverCount > 0 {
       emit(
-        .tabSelected(index: index, flow: tabNodes[index].ownerFlowName), cause: cause,
+        .tabSelected(index: index, flow: tabNodes[index].flowName), cause: cause,
         animated: false)
     }
   }
@@ -317,7 +317,7 @@ extension TabContainer {
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(
-        .tabAdded(index: position, flow: tab.ownerFlowName), cause: cause, animated: false
+        .tabAdded(index: position, flow: tab.flowName), cause: cause, animated: false
       )
     }
     if selectedPosition == nil { selectNow(position, cause: cause) }
@@ -328,12 +328,6 @@ extension TabContainer {
   private func claim(_ tab: ContainerNode) {
     tab.hang(.tab, on: self)
     tab.join(changeQueue)
-  }
-
-  /// Removes the tab at `index`, ending what it presented and releasing its flow; inside the
-  /// tree's change.
-  func removeTabNow(at index: Int, cause: NavigationCause) {
-    removeTabsNow(at: [index], cause: cause)
   }
 
   /// Removes the tabs at `indices`, highest first, ending what each presented and releasing its
@@ -390,7 +384,7 @@ extension TabContainer {
             original += 1
           }
         }
-        namesAfter.append(tabNodes[original].ownerFlowName)
+        namesAfter.append(tabNodes[original].flowName)
       }
     }
     willMutate(.tabs)
@@ -414,7 +408,7 @@ extension TabContainer {
     if eventObserverCount > 0 {
       for (step, index) in indices.enumerated() {
         emit(
-          .tabRemoved(index: index, flow: removedTabs[step].ownerFlowName), cause: cause,
+          .tabRemoved(index: index, flow: removedTabs[step].flowName), cause: cause,
           animated: false)
         // The tab that took the selected one's place is selected now: observers hear it.
         if let position = movedTo[step], let name = namesAfter[step] {
@@ -475,7 +469,7 @@ extension TabContainer {
     let tab = tabNodes[index]
     if eventObserverCount > 0 {
       emit(
-        .tabReselected(index: index, flow: tab.ownerFlowName), cause: .user,
+        .tabReselected(index: index, flow: tab.flowName), cause: .user,
         animated: false)
     }
     if popsToRootOnReselect, tab.screenCount > 1 { tab.hostPop(toIndex: 0) }

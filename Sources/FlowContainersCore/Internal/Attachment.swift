@@ -26,11 +26,3 @@ enum Attachment: Equatable {
     return nil
   }
 }
-
-extension ContainerNode {
-  /// The presenter, while a presentation holds this container and the presenter is alive.
-  var presenterNode: ContainerNode? { attachment.isPresented ? holder : nil }
-
-  /// The tab container, while this container is one of its tabs and it is alive.
-  var tabHolder: TabContainer? { attachment == .tab ? holder?.tabBar : nil }
-}

@@ -185,7 +185,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return false
     case .dismiss:
-      guard presenterNode == nil else { return true }
+      guard presenter == nil else { return true }
       report(
         .notPresented,
         attachment.isPresented
@@ -218,7 +218,7 @@ extension ContainerNode {
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:
-      presenterNode?.endPresentation(.finished, animated: animated, cause: cause)
+      presenter?.endPresentation(.finished, animated: animated, cause: cause)
     case .finish:
       finishNow()
     case .tabs(let bar, let tabChange):

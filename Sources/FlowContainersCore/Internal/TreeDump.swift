@@ -11,38 +11,23 @@ enum TreeDump {
   /// How many levels a long dump keeps at its start and at its end.
   static let keptAtEachEnd = 32
 
-  /// One level: `└─ EditorFlow (sheet): [edit]`, indented under the level below it, with how
-  /// it is shown (the style it is presented with, or which tab it is); past ``maximumIndent``,
-  /// `└─ EditorFlow@40 (sheet): [edit]`.
+  /// One level: `├─ EditorFlow (sheet): [edit]`, with how it is shown (the style it is presented
+  /// with, or which tab it is), drawn with a bar `│` under each ancestor whose `continuing` entry
+  /// (by depth) says more hangs below it, and `└─` when it is the last of what hangs on its
+  /// parent; past ``maximumIndent``, `└─ EditorFlow@40 (sheet): [edit]`.
   static func line(
-    depth: Int, flow: String, note: String?, items: [String]
+    depth: Int, continuing: [Bool] = [], isLast: Bool = true, flow: String, note: String?,
+    items: [String]
   ) -> String {
     let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
     let shown = note.map { "\(name) (\($0))" } ?? name
-    return "\(indent(depth))\(shown): [\(items.joined(separator: ", "))]"
-  }
-
-  /// One level of a tree that branches: `├─ EditorFlow (sheet): [edit]`, drawn with a bar `│`
-  /// under each ancestor whose `continuing` entry (by depth) says more hangs below it, and `└─`
-  /// when it is the last of what hangs on its parent.
-  static func line(
-    depth: Int, continuing: [Bool], isLast: Bool, flow: String, note: String?, items: [String]
-  ) -> String {
-    let name = depth > maximumIndent ? "\(flow)@\(depth)" : flow
-    let shown = note.map { "\(name) (\($0))" } ?? name
-    var prefix = ""
-    if depth > 0 {
-      for column in 1..<min(depth, maximumIndent) {
-        prefix += continuing.indices.contains(column) && continuing[column] ? "│  " : "   "
-      }
-      prefix += isLast ? "└─ " : "├─ "
-    }
-    return "\(prefix)\(shown): [\(items.joined(separator: ", "))]"
+    return "\(prefix(depth, continuing: continuing, isLast: isLast))\(shown): "
+      + "[\(items.joined(separator: ", "))]"
   }
 
   /// The line standing for `count` levels left out, above `depth`.
   static func elision(depth: Int, count: Int) -> String {
-    "\(indent(depth))… \(count) more levels …"
+    "\(prefix(depth))… \(count) more levels …"
   }
 
   /// The levels of a chain of `count` a dump shows, in order: all of them, or the first and last
@@ -52,7 +37,14 @@ enum TreeDump {
     return Array(0..<keptAtEachEnd) + [nil] + Array((count - keptAtEachEnd)..<count)
   }
 
-  private static func indent(_ depth: Int) -> String {
-    depth == 0 ? "" : String(repeating: "   ", count: min(depth, maximumIndent) - 1) + "└─ "
+  /// The drawing before a level at `depth`: nothing for the first, otherwise a column per level
+  /// below it, up to ``maximumIndent``, then `├─`, or `└─` for the last of its parent's.
+  private static func prefix(_ depth: Int, continuing: [Bool] = [], isLast: Bool = true) -> String {
+    guard depth > 0 else { return "" }
+    var prefix = ""
+    for column in 1..<min(depth, maximumIndent) {
+      prefix += continuing.indices.contains(column) && continuing[column] ? "│  " : "   "
+    }
+    return prefix + (isLast ? "└─ " : "├─ ")
   }
 }
