@@ -39,6 +39,24 @@ struct ContainerNodeTests {
     #expect(root.container.topmost === root.container)
   }
 
+  @Test func rootTopmostAndTheTreeValueFollowTheSelectedTab() {
+    let bar = TabsFlow()
+    let first = TestFlow<Root>("a")
+    let second = TestFlow<Middle>("b")
+    bar.container.setTabs([first.container, second.container])
+    let modal = TestFlow<Top>("modal")
+    second.container.present(modal.container, animated: false)
+    #expect(bar.container.topmost === first.container)
+    bar.container.select(1)
+    #expect(bar.container.topmost === modal.container)
+    #expect(bar.container.layersToTop.map(\.depth) == [0, 1, 2])
+    #expect(modal.container.root === bar.container)
+    #expect(second.container.tabContainer === bar.container)
+    #expect(modal.container.tabContainer == nil)
+    let tree = bar.container.tree
+    #expect(tree.topmost.map { tree.levels[$0].flow } == FlowName(TestFlow<Top>.self))
+  }
+
   @Test func aChainOf100000LayersIsReadWithoutRecursionFromEitherEnd() {
     let counts = LiveCounts()
     let root = ModelFlow(counts: counts)
