@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Flow names, made once per type: `String(describing:)` of a type is slow, and events and the
-/// modules built on the core name flows on every change.
+/// Flow names, made once per type: a type's name is slow to make, and events and the modules
+/// built on the core name flows on every change.
 enum FlowNames {
   /// The names made so far.
   private struct Cache {
@@ -17,7 +17,9 @@ enum FlowNames {
   static func typeName(of type: Any.Type) -> FlowName {
     let key = ObjectIdentifier(type)
     if let name = cache.withLock({ $0.typeNames[key] }) { return name }
-    let name = FlowName(String(describing: type))
+    // What `String(describing:)` makes of a type, without asking the type (a metatype) which
+    // printing protocols it conforms to: each question is a search of every conformance.
+    let name = FlowName(_typeName(type, qualified: false))
     cache.withLock { $0.typeNames[key] = name }
     return name
   }
