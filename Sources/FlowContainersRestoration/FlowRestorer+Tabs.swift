@@ -145,9 +145,8 @@ extension FlowRestorer {
         bar, selecting: selected,
         plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
       PlanEngine.apply(
-        (selection.map {
-          [.step(bar, .selectTab($0), animated: false, cause: .restoration, keeping: nil)]
-        } ?? []) + prepared.flatMap(\.restoration.changes),
+        (selection.map { [.selectTab(bar, $0, cause: .restoration)] } ?? [])
+          + prepared.flatMap(\.restoration.changes),
         of: plan, telling: planObservers)
     }
     // Alerts that were up were not saved: they are transient, and the report says so.

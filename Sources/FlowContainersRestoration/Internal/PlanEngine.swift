@@ -291,13 +291,10 @@ package enum PlanEngine {
       let animated = animated && index == last
       switch step {
       case .dismiss(let level, _):
-        changes.append(
-          .step(
-            live[level - 1].container, .dismissPresented, animated: animated, cause: cause,
-            keeping: nil))
+        changes.append(.dismiss(live[level - 1].container, animated: animated, cause: cause))
       case .selectTab(let level, let tab, _):
         guard let bar = live[level].bar else { continue }
-        changes.append(.step(bar, .selectTab(tab), animated: false, cause: cause, keeping: nil))
+        changes.append(.selectTab(bar, tab, cause: cause))
       case .popTo, .push, .replace:
         // Stack steps come level by level, as they were prepared.
         guard nextStackChange < stackChanges.count, stackChanges[nextStackChange].step == index
@@ -309,10 +306,9 @@ package enum PlanEngine {
         // The change holds the new flow until it is presented; then the presentation holds it.
         // Nothing runs between preparing and applying the plan, so the presentation fits.
         changes.append(
-          .step(
-            node(of: parent),
-            .present(node(of: child), style, tag: nil, onEnd: flows[level].onEnd),
-            animated: animated, cause: cause, keeping: child))
+          .present(
+            node(of: child), of: child, over: node(of: parent), style, onEnd: flows[level].onEnd,
+            animated: animated, cause: cause))
       }
     }
     return changes
@@ -461,21 +457,34 @@ package enum PlanEngine {
 }
 
 /// One change of a prepared plan, made when the plan is applied.
+///
+/// Its cases hold references and small values only, so copying one costs a few retains: a
+/// ``TreeStep`` holds a tag, an `AnyHashable`, which every copy copies through its type.
 @MainActor
 package enum PlanChange {
-  /// A step of a container, with its animation and cause; `keeping` is what the change holds
-  /// alive until it is made (a flow it presents, which then the presentation holds).
-  case step(
-    ContainerNode, TreeStep, animated: Bool, cause: NavigationCause, keeping: AnyObject?)
+  /// Dismiss what a container presents.
+  case dismiss(ContainerNode, animated: Bool, cause: NavigationCause)
+  /// Select a tab of a tab bar, without animation.
+  case selectTab(ContainerNode, Int, cause: NavigationCause)
+  /// Present a flow's container over a container; the change holds the flow until it is
+  /// presented, and then the presentation holds it.
+  case present(
+    ContainerNode, of: AnyObject, over: ContainerNode, PresentationStyle,
+    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, animated: Bool,
+    cause: NavigationCause)
   /// A stack's edit, which knows its screens' type, or any other change.
   case edit(() -> Void)
 
   /// Makes the change.
   func make() {
     switch self {
-    case .step(let node, let step, let animated, let cause, let kept):
-      node.apply(step, animated: animated, cause: cause)
-      extendLifetime(kept)
+    case .dismiss(let node, let animated, let cause):
+      node.apply(.dismissPresented, animated: animated, cause: cause)
+    case .selectTab(let bar, let index, let cause):
+      bar.apply(.selectTab(index), animated: false, cause: cause)
+    case .present(let child, let flow, let node, let style, let onEnd, let animated, let cause):
+      node.apply(.present(child, style, tag: nil, onEnd: onEnd), animated: animated, cause: cause)
+      extendLifetime(flow)
     case .edit(let change):
       change()
     }
