@@ -134,10 +134,14 @@ package enum PlanEngine {
         NavigationPlan.Level(
           flow: names[level], routes: targets[level].routes, isReused: level < reused))
     }
-    let stamp = TreeStamp(
-      entries: live.map {
-        TreeStamp.Entry(container: ObjectIdentifier($0.container), revision: $0.revision)
-      })
+    // Loops rather than closures here and in `matches`: a closure made on the main actor checks
+    // that it runs there each time it is called.
+    var stamp = TreeStamp(entries: [])
+    for level in live.indices {
+      stamp.entries.append(
+        TreeStamp.Entry(
+          container: ObjectIdentifier(live[level].container), revision: live[level].revision))
+    }
     return NavigationPlan(
       request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
       options: options)
@@ -500,10 +504,14 @@ extension TreeStamp {
   /// Whether the live chain is the one this stamp was taken of, unchanged.
   @MainActor
   package func matches(_ live: [LiveLevel]) -> Bool {
-    entries.count == live.count
-      && zip(entries, live).allSatisfy { entry, level in
-        entry.container == ObjectIdentifier(level.container) && entry.revision == level.revision
-      }
+    guard entries.count == live.count else { return false }
+    for index in live.indices
+    where entries[index].container != ObjectIdentifier(live[index].container)
+      || entries[index].revision != live[index].revision
+    {
+      return false
+    }
+    return true
   }
 }
 
