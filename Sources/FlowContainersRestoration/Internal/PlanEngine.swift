@@ -256,7 +256,7 @@ package enum PlanEngine {
           parent: parent, type: type, over: plan.levels[level - 1].routes,
           showing: target.routes, level: level, options: plan.options)
         // A flow already in the plan (its parent, the root) cannot be presented over itself.
-        guard !flows.contains(where: { $0.flow === made.flow }) else {
+        for index in flows.indices where flows[index].flow === made.flow {
           throw PreparationFailure(
             level: level, index: nil,
             failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type)))
@@ -360,15 +360,19 @@ package enum PlanEngine {
     parent: Parent, type: any RestorableFlow.Type, over parentRoutes: [AnyRoute],
     showing routes: [AnyRoute], level: Int, options: PlanOptions
   ) throws(PreparationFailure) -> MadeSubFlow {
-    // Loops rather than `compactMap` and `map`: this code runs unspecialised (the flows are
-    // existentials), where the generic algorithms look up metadata for every element.
+    // Loops rather than `compactMap` and `first(where:)`: this code runs unspecialised (the flows
+    // are existentials), where the generic algorithms look up metadata for every element.
     var stack: [Parent.Route] = []
     stack.reserveCapacity(parentRoutes.count)
     for index in parentRoutes.indices {
       if let route = parentRoutes[index].as(Parent.Route.self) { stack.append(route) }
     }
-    let declaration = Parent.subFlows.first { $0.type == type }
-    guard let made = declaration?.make(parent, stack), isFresh(made.flow) else {
+    var made: MadeSubFlow?
+    for declaration in Parent.subFlows where declaration.type == type {
+      made = declaration.make(parent, stack)
+      break
+    }
+    guard let made, isFresh(made.flow) else {
       throw PreparationFailure(
         level: level, index: nil,
         failure: .cannotCreate(flow: FlowName(Parent.self), subFlow: FlowName(type)))
