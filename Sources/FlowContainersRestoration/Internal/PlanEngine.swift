@@ -467,15 +467,14 @@ package enum PlanEngine {
 /// One change of a prepared plan, made when the plan is applied.
 ///
 /// Its cases hold references and small values only, so copying one costs a few retains: a
-/// ``TreeStep`` holds a tag, an `AnyHashable`, which every copy copies through its type.
+/// `TreeStep` holds a tag, an `AnyHashable`, which every copy copies through its type.
 @MainActor
 package enum PlanChange {
   /// Dismiss what a container presents.
   case dismiss(ContainerNode, animated: Bool, cause: NavigationCause)
   /// Select a tab of a tab bar, without animation.
   case selectTab(ContainerNode, Int, cause: NavigationCause)
-  /// Present a flow's container over a container; the change holds the flow until it is
-  /// presented, and then the presentation holds it.
+  /// Present a flow's container over a container, holding the flow until then.
   case present(
     ContainerNode, of: AnyObject, over: ContainerNode, PresentationStyle,
     onEnd: ((PresentationEnding, NavigationCause) -> Void)?, animated: Bool,
