@@ -76,6 +76,37 @@ extension FlowRestorer {
           level: index, flow: over.flow, routes: over.routes,
           reason: "nothing is restored over a tab bar"))
     }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    willRestore()
+    // One change and one plan for the whole bar: every tab's restoration is prepared (nothing
+    // moves), then the selection and every tab's changes are applied between one willApply and
+    // one didApply.
+    _ = bar.performChange {
+      let tabs = prepareTabs(saved, of: bar, over: nil, changes: [])
+      dropped += tabs.dropped
+      PlanEngine.apply(tabs.changes, of: tabs.plan, telling: planObservers)
+    }
+    // Alerts that were up were not saved: they are transient, and the report says so.
+    return report(error: nil, dropped: dropped, droppedAlerts: snapshot.transient)
+  }
+
+  /// Prepares restoring `saved` into `bar`'s tabs: the selection and each tree that fits.
+  ///
+  /// `bar` is the last level of `base`, a plan whose changes are `changes` (`nil` when the bar is
+  /// the root); the result is one plan that does both. Nothing moves; this runs inside the
+  /// tree's change.
+  ///
+  /// A tree goes into the tab whose flow has its first level's name: the tab at the tree's
+  /// position if it has that name, otherwise the first other tab that has. A tree with no tab of
+  /// its flow left, or whose tabs of that flow other trees took, is dropped with a report.
+  func prepareTabs(
+    _ saved: FlowSnapshot.Tabs, of bar: TabContainer, over base: NavigationPlan?,
+    changes: [PlanChange]
+  ) -> (plan: NavigationPlan, changes: [PlanChange], dropped: [RestorationReport.Drop]) {
+    // The bar's level: drops in its tabs' trees count from there.
+    let barLevel = base.map { $0.levels.count - 1 } ?? 0
+    let tabs = bar.tabsUntracked.tabs
+    var dropped: [RestorationReport.Drop] = []
     var fitting: [FittingTab] = []
     var claimed: Set<Int> = []
     // The restorable tabs of each flow name, in order, and how far each list has been taken:
@@ -103,7 +134,7 @@ extension FlowRestorer {
       guard let index else {
         dropped.append(
           RestorationReport.Drop(
-            level: 0, flow: first.flow, routes: first.routes,
+            level: barLevel, flow: first.flow, routes: first.routes,
             reason: named.isEmpty
               ? "tab \(position) is no longer there" : "tab \(position) is listed twice"))
         continue
@@ -112,44 +143,38 @@ extension FlowRestorer {
       if position == saved.selected { savedSelection = index }
       fitting.append(FittingTab(index: index, node: tabs[index], levels: tree.levels))
     }
-    // The restored tree replaces whatever a held or resuming link would have shown.
-    willRestore()
-    // One change and one plan for the whole bar: every tab's restoration is prepared (nothing
-    // moves), then the selection and every tab's changes are applied between one willApply and
-    // one didApply.
-    _ = bar.performChange {
-      var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
-      let selected = savedSelection ?? bar.tabsUntracked.selected
-      for tab in fitting {
-        let tabRestorer = FlowRestorer(node: tab.node)
-        tabRestorer.isRequirementMet = isRequirementMet
-        let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
-        switch tabRestorer.prepare(FlowSnapshot(levels: tab.levels)) {
-        case .failure(let error):
-          if let first = tab.levels.first {
-            dropped.append(
-              RestorationReport.Drop(
-                level: 0, flow: first.flow, routes: first.routes, reason: "\(prefix)\(error)"))
-          }
-        case .success(let restoration):
-          prepared.append((tab.index, restoration))
-          for drop in restoration.dropped {
-            var drop = drop
-            drop.reason = prefix + drop.reason
-            dropped.append(drop)
-          }
+    var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
+    let selected = savedSelection ?? bar.tabsUntracked.selected
+    for tab in fitting {
+      let tabRestorer = FlowRestorer(node: tab.node)
+      tabRestorer.isRequirementMet = isRequirementMet
+      let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
+      switch tabRestorer.prepare(FlowSnapshot(levels: tab.levels)) {
+      case .failure(let error):
+        if let first = tab.levels.first {
+          dropped.append(
+            RestorationReport.Drop(
+              level: barLevel, flow: first.flow, routes: first.routes,
+              reason: "\(prefix)\(error)"))
+        }
+      case .success(let restoration):
+        prepared.append((tab.index, restoration))
+        for drop in restoration.dropped {
+          var drop = drop
+          drop.level += barLevel
+          drop.reason = prefix + drop.reason
+          dropped.append(drop)
         }
       }
-      let selection = selected != bar.tabsUntracked.selected ? selected : nil
-      let plan = NavigationPlan.restoring(
-        bar, selecting: selected,
-        plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
-      PlanEngine.apply(
-        (selection.map { [.selectTab(bar, $0, cause: .restoration)] } ?? [])
-          + prepared.flatMap(\.restoration.changes),
-        of: plan, telling: planObservers)
     }
-    // Alerts that were up were not saved: they are transient, and the report says so.
-    return report(error: nil, dropped: dropped, droppedAlerts: snapshot.transient)
+    let selection = selected != bar.tabsUntracked.selected ? selected : nil
+    let plan = NavigationPlan.restoring(
+      bar, over: base, selecting: selected,
+      plans: prepared.compactMap { item in item.restoration.plan.map { (item.tab, $0) } })
+    let selecting: [PlanChange] =
+      selection.map {
+        [.selectTab(bar, $0, cause: .restoration)]
+      } ?? []
+    return (plan, changes + selecting + prepared.flatMap(\.restoration.changes), dropped)
   }
 }

@@ -78,12 +78,19 @@ public final class FlowRestorer {
   }
 
   /// What the chain from `node` shows: each restorable flow's level, up to the first flow that is
-  /// not restorable or the first screen without a route.
+  /// not restorable or the first screen without a route; a ``TabbedFlow``'s bar presented on the
+  /// way is the last level, holding its tabs' trees.
   static func snapshot(from node: ContainerNode) -> FlowSnapshot {
     var levels: [FlowSnapshot.Level] = []
     let chain = LiveLevel.chain(from: node, readingRoutes: true)
     for level in chain {
-      guard level.flow != nil else { break }
+      guard level.flow != nil else {
+        guard !levels.isEmpty, let bar = level.bar, bar.owner is any TabbedFlow else { break }
+        var saved = snapshot(of: bar)
+        saved.levels[0].style = bar.presentationStyle ?? .sheet
+        saved.levels.insert(contentsOf: levels, at: 0)
+        return saved
+      }
       let routes = level.routes
       let stable = routes.prefix { $0 != nil }.compactMap { $0 }
       levels.append(
@@ -237,12 +244,27 @@ public final class FlowRestorer {
   private func prepare(
     validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> Result<PreparedRestoration, RestorationError> {
-    var targets = snapshot.levels.compactMap { level in
-      registry.entries[level.flow].map {
-        PlanEngine.Target(type: $0.type.type, routes: level.routes, style: level.style)
+    var dropped: [RestorationReport.Drop] = []
+    // A tab bar's level is the last: its tabs hold the rest.
+    var levels = snapshot.levels
+    if let bar = levels.firstIndex(where: { registry.entries[$0.flow]?.type.stack == nil }) {
+      for (index, over) in levels.enumerated().dropFirst(bar + 1) {
+        dropped.append(
+          RestorationReport.Drop(
+            level: index, flow: over.flow, routes: over.routes,
+            reason: "nothing is restored over a tab bar"))
+      }
+      levels.removeSubrange((bar + 1)...)
+    }
+    var targets = levels.compactMap { level in
+      registry.entries[level.flow].map { entry in
+        switch entry.type {
+        case .stack(let flow):
+          PlanEngine.Target(type: flow.type, routes: level.routes, style: level.style)
+        case .tabs(let bar): PlanEngine.Target(bar: bar.type, tab: 0, style: level.style)
+        }
       }
     }
-    var dropped: [RestorationReport.Drop] = []
     func cut(at level: Int, keeping count: Int?, because reason: String) {
       var cut: [RestorationReport.Drop] = []
       for index in level..<targets.count {
@@ -287,7 +309,18 @@ public final class FlowRestorer {
     }
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
-    let live = LiveLevel.chain(from: root, readingRoutes: true)
+    var live = LiveLevel.chain(from: root, readingRoutes: true)
+    // The chain ends at a presented tab bar: its tabs are restored on their own.
+    if let bar = live.indices.dropFirst().first(where: { live[$0].bar != nil }) {
+      live.removeSubrange((bar + 1)...)
+      // A bar kept as it is keeps its selection until its tabs are restored.
+      if bar < targets.count, targets[bar].tab != nil,
+        let selected = live[bar].bar?.tabsUntracked.selected
+      {
+        targets[bar] = PlanEngine.Target(
+          bar: targets[bar].metatype, tab: selected, style: targets[bar].style)
+      }
+    }
     while !targets.isEmpty {
       let plan = PlanEngine.makePlan(
         request: .restoration, targets: targets, live: live, options: .restoration)
@@ -297,6 +330,14 @@ public final class FlowRestorer {
         if let objection = PlanEngine.objection(to: plan, live: live) {
           return .failure(
             RestorationError.objection(flow: objection.flow, reason: objection.reason))
+        }
+        if let saved = levels.last?.tabs, targets.count == levels.count, targets.last?.tab != nil,
+          let bar = Self.bar(at: targets.count - 1, of: plan, live: live, changes: changes)
+        {
+          let tabs = prepareTabs(saved, of: bar, over: plan, changes: changes)
+          return .success(
+            PreparedRestoration(
+              plan: tabs.plan, changes: tabs.changes, dropped: dropped + tabs.dropped))
         }
         return .success(PreparedRestoration(plan: plan, changes: changes, dropped: dropped))
       } catch {
@@ -310,6 +351,17 @@ public final class FlowRestorer {
       }
     }
     return .success(PreparedRestoration(plan: nil, changes: [], dropped: dropped))
+  }
+
+  /// The tab bar at `level`, the plan's last: the live one it keeps, or the one it presents.
+  private static func bar(
+    at level: Int, of plan: NavigationPlan, live: [LiveLevel], changes: [PlanChange]
+  ) -> TabContainer? {
+    if plan.levels[level].isReused { return level < live.count ? live[level].bar : nil }
+    for case .present(let node, _, _, _, _, _, _) in changes.reversed() {
+      return node as? TabContainer
+    }
+    return nil
   }
 
   /// The route `flow` keeps at the bottom, if it has one: its declared root, or its bottom

@@ -60,6 +60,8 @@ public struct NavigationPlan: Sendable {
   package private(set) var flowTypes: [FlowType?]
   /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
   package private(set) var tabs: [Int?]
+  /// For a tab bar's level, the identity of the bar's flow type; empty when no level is a bar.
+  private var barTypes: [ObjectIdentifier?] = []
   package let stamp: TreeStamp
   package let options: PlanOptions
 
@@ -72,37 +74,51 @@ public struct NavigationPlan: Sendable {
     self.steps = steps
     self.flowTypes = targets.map { $0.type.map(FlowType.init(type:)) }
     self.tabs = targets.map(\.tab)
+    if tabs.contains(where: { $0 != nil }) {
+      barTypes = targets.map { $0.tab != nil ? $0.identity : nil }
+    }
     self.stamp = stamp
     self.options = options
   }
 }
 
 extension NavigationPlan {
-  /// One plan for restoring every tab of `bar`: select tab `selected` (when it is not selected
-  /// yet), then each tab's own steps, with the bar as level 0; its levels are the bar's and those
-  /// of the selected tab's plan.
+  /// One plan for restoring every tab of `bar`: `base`'s steps, whose last level is the bar
+  /// (with no `base`, the bar is level 0), then select tab `selected` (when it is not selected
+  /// yet), then each tab's own steps; its levels are those up to the bar and those of the
+  /// selected tab's plan.
   @MainActor
   static func restoring(
-    _ bar: TabContainer, selecting selected: Int?, plans: [(tab: Int, plan: NavigationPlan)]
+    _ bar: TabContainer, over base: NavigationPlan?, selecting selected: Int?,
+    plans: [(tab: Int, plan: NavigationPlan)]
   ) -> NavigationPlan {
     let shown = plans.first { $0.tab == selected }?.plan
     let tabs = bar.tabsUntracked
-    var steps: [Step] = []
+    let barLevel = base.map { $0.levels.count - 1 } ?? 0
+    var steps = base?.steps ?? []
     if let selected, selected != tabs.selected, tabs.tabs.indices.contains(selected) {
-      steps.append(.selectTab(level: 0, index: selected, flow: tabs.tabs[selected].flowName))
+      steps.append(
+        .selectTab(level: barLevel, index: selected, flow: tabs.tabs[selected].flowName))
     }
-    for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: 1) } }
+    for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: barLevel + 1) } }
     var plan = NavigationPlan(
       request: .restoration,
-      levels: [Level(flow: bar.flowName, routes: [], isReused: true)] + (shown?.levels ?? []),
-      steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
-    plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
-    plan.tabs = [selected] + (shown?.tabs ?? [])
+      levels: (base?.levels ?? [Level(flow: bar.flowName, routes: [], isReused: true)])
+        + (shown?.levels ?? []),
+      steps: steps, targets: [], stamp: base?.stamp ?? TreeStamp(entries: []),
+      options: .restoration)
+    plan.flowTypes = (base?.flowTypes ?? [nil]) + (shown?.flowTypes ?? [])
+    plan.tabs = (base.map { Array($0.tabs.dropLast()) } ?? []) + [selected] + (shown?.tabs ?? [])
     return plan
   }
 
   /// The tab the plan goes into at a tab bar's `level`, if the level is one.
   package func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
+
+  /// The identity of the bar's flow type at a tab bar's `level`, if the level is one.
+  func barType(at level: Int) -> ObjectIdentifier? {
+    level < barTypes.count ? barTypes[level] : nil
+  }
 
   /// Whether applying the plan changes nothing: the tree already shows its target.
   public var isEmpty: Bool { steps.isEmpty }

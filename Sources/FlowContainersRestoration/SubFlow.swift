@@ -26,13 +26,13 @@ public import FlowContainersCore
 /// the sub-flow still alive. The declaration holds neither: when the parent itself is being
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
-  package let flowType: FlowType
+  package let flowType: DeclaredFlowType
   /// How links present the sub-flow.
   public let style: PresentationStyle
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
 
-  /// The sub-flow's type.
-  public var type: any RestorableFlow.Type { flowType.type }
+  /// The sub-flow's type: a ``RestorableFlow`` or a ``TabbedFlow``.
+  public var type: any NamedFlow.Type { flowType.type }
 
   /// A sub-flow of type `type`, created by `make`.
   ///
@@ -54,11 +54,11 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
+    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: child, onEnd: nil) }
+      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
       return MadeSubFlow(
-        flow: child,
+        flow: .stack(child),
         onEnd: { [weak parent, weak child] ending, _ in
           if let parent, let child { onEnd(parent, child, ending) }
         })
@@ -106,11 +106,11 @@ extension SubFlow {
         _ parent: Parent, _ child: Child, _ result: PresentationResult<Value>
       ) -> Void
   ) -> SubFlow {
-    SubFlow(flowType: FlowType(type: type), style: style) { parent, stack in
+    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       let channel = result(child)
       return MadeSubFlow(
-        flow: child,
+        flow: .stack(child),
         onEnd: { [weak parent, weak child] ending, cause in
           let result = channel.take(ending, cause)
           if let parent, let child { onResult(parent, child, result) }
@@ -119,9 +119,56 @@ extension SubFlow {
   }
 }
 
+extension SubFlow {
+  /// A sub-flow whose container is a tab bar, of type `type`, created by `make`.
+  ///
+  /// A snapshot saves the bar it presents as a level holding every tab's tree and the selected
+  /// tab; restoring that level presents a bar `make` creates, selects the saved tab and
+  /// rebuilds each tab's tree, in the restoration's one change.
+  ///
+  /// ```swift
+  /// static let subFlows: [SubFlow<AppFlow>] = [
+  ///   .flow(PhotoTabs.self, style: .fullScreenCover) { _, _ in PhotoTabs() }
+  /// ]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The tab bar flow's type.
+  ///   - style: How links and restorations present it: a ``PresentationStyle/sheet`` unless
+  ///     you say. A restored bar keeps the style it was saved with.
+  ///   - make: Creates the bar with its tabs, not yet presented, given the parent and the
+  ///     parent's stack once the change is applied. Return `nil` when it cannot be created.
+  ///   - onEnd: Called once when the presentation of a bar made by `make` ends, with the parent,
+  ///     the bar (both still alive) and how it ended. The default does nothing.
+  /// - Returns: The declaration.
+  public static func flow<Child: TabbedFlow>(
+    _ type: Child.Type, style: PresentationStyle = .sheet,
+    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
+    onEnd: (
+      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
+    )? = nil
+  ) -> SubFlow {
+    SubFlow(flowType: .tabs(BarType(type: type)), style: style) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: .tabs(child), onEnd: nil) }
+      return MadeSubFlow(
+        flow: .tabs(child),
+        onEnd: { [weak parent, weak child] ending, _ in
+          if let parent, let child { onEnd(parent, child, ending) }
+        })
+    }
+  }
+}
+
 /// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
 struct MadeSubFlow {
-  package let flow: any RestorableFlow
+  /// The made flow: a stack flow or a tab bar.
+  package enum Flow {
+    case stack(any RestorableFlow)
+    case tabs(any TabbedFlow)
+  }
+
+  package let flow: Flow
   /// What the parent hears when the presentation ends: how, and what caused it.
   package let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 }
@@ -144,15 +191,55 @@ package struct FlowType: @unchecked Sendable, Hashable {
   }
 }
 
+/// A tab bar flow type carried in a plan or a declaration; see ``FlowType``.
+package struct BarType: @unchecked Sendable, Hashable {
+  package let type: any TabbedFlow.Type
+
+  package init(type: any TabbedFlow.Type) {
+    self.type = type
+  }
+
+  package static func == (lhs: BarType, rhs: BarType) -> Bool { lhs.type == rhs.type }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
+  }
+}
+
+/// The type a ``SubFlow`` declares: a stack flow's or a tab bar's.
+package enum DeclaredFlowType: Sendable, Hashable {
+  case stack(FlowType)
+  case tabs(BarType)
+
+  /// The type, whichever kind.
+  package var type: any NamedFlow.Type {
+    switch self {
+    case .stack(let flow): flow.type
+    case .tabs(let bar): bar.type
+    }
+  }
+
+  /// The stack flow's type; `nil` for a tab bar's.
+  package var stack: (any RestorableFlow.Type)? {
+    if case .stack(let flow) = self { return flow.type }
+    return nil
+  }
+}
+
 extension RestorableFlow {
-  /// The types of ``subFlows``, in order.
-  package static var declaredSubFlowTypes: [any RestorableFlow.Type] { subFlows.map(\.type) }
+  /// The stack flow types of ``subFlows``, in order.
+  package static var declaredSubFlowTypes: [any RestorableFlow.Type] {
+    subFlows.compactMap(\.flowType.stack)
+  }
+
+  /// The types of ``subFlows``, stack flows' and tab bars', in order.
+  static var declaredTypes: [DeclaredFlowType] { subFlows.map(\.flowType) }
 }
 
 extension RestorableFlow {
   /// The style this flow's ``RestorableFlow/subFlows`` declaration gives sub-flows of `type`; a
   /// ``PresentationStyle/sheet`` for a type it does not declare.
-  static func declaredStyle(of type: any RestorableFlow.Type) -> PresentationStyle {
+  static func declaredStyle(of type: AnyObject.Type) -> PresentationStyle {
     for declaration in subFlows where declaration.type == type { return declaration.style }
     return .sheet
   }

@@ -1,7 +1,7 @@
 public import FlowContainersCore
 
-/// A flow with a tab bar at its root: a root that restoration saves and rebuilds tab by tab, and
-/// that a deep-link router routes links through.
+/// A flow with a tab bar at its root: a root or a sub-flow that restoration saves and rebuilds
+/// tab by tab, and that a deep-link router routes links through.
 ///
 /// The flow owns a ``TabContainer`` whose tabs are flows of their own. Each tab flow that
 /// restoration should rebuild is a ``RestorableFlow``, and each that links should reach a
@@ -10,7 +10,9 @@ public import FlowContainersCore
 /// saved tab again, in one change.
 ///
 /// ```swift
-/// extension MainTabsFlow: TabbedFlow {}  // it already has `let container = TabContainer()`
+/// extension MainTabsFlow: TabbedFlow {  // it already has `let container = TabContainer()`
+///   static let tabFlows: [any RestorableFlow.Type] = [LibraryFlow.self, SearchFlow.self]
+/// }
 ///
 /// let router = DeepLinkRouter(root: mainTabs, scheme: "notes")
 /// await router.open("notes://search/swift")  // selects the search tab, then shows the query
@@ -21,8 +23,20 @@ public import FlowContainersCore
 /// accepts a link; it selects the first that does (reusing the live tab flow, never creating
 /// one), dismisses a modal presented over the whole tab container, and follows the link inside
 /// that tab as it would from a root.
+///
+/// A restorable flow declares a tab bar as a sub-flow as it declares a stack flow,
+/// `.flow(MailTabs.self) { _, _ in MailTabs() }` in its ``RestorableFlow/subFlows``: a
+/// snapshot then saves the bar it presents as a level holding the tabs' trees, and restoring
+/// presents a new bar, selects the saved tab and rebuilds every tab's tree.
 @MainActor
-public protocol TabbedFlow: AnyObject {
+public protocol TabbedFlow: NamedFlow {
   /// The tab container the flow owns; its ``ContainerNode/owner`` must be the flow.
   var container: TabContainer { get }
+
+  /// The restorable flow types of the bar's tabs, in the order its initialiser makes them.
+  ///
+  /// Restoration reads the routes of saved tabs with them before a bar exists. Required, with
+  /// no default, like ``RestorableFlow/subFlows``: a bar without restorable tabs says `[]`. A bar
+  /// whose tabs vary lists each type once.
+  static var tabFlows: [any RestorableFlow.Type] { get }
 }

@@ -49,6 +49,7 @@ final class PickerFlow: LinkableFlow {
 @MainActor
 final class AwareTabs: TabbedFlow, InterruptionAware {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, Gallery.self]
   let app = AppFlow()
   var objection: String?
 

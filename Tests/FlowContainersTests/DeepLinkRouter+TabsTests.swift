@@ -8,6 +8,7 @@ import Testing
 @MainActor
 final class TabbedApp: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, Gallery.self]
   let app = AppFlow()
 
   init() {
@@ -23,6 +24,7 @@ final class TabbedApp: TabbedFlow {
 @MainActor
 final class EditorTabs: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [EditorFlow.self]
 
   init() {
     container.owner = self
@@ -35,6 +37,7 @@ final class EditorTabs: TabbedFlow {
 @MainActor
 final class TwinTabs: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [LeftTwin.self, RightTwin.self]
 
   init() {
     container.owner = self

@@ -78,6 +78,7 @@ struct ManyTabsRestorationTests {
   /// A bar of `count` tabs, galleries and slides by turns, after `lead` galleries.
   final class Bar: TabbedFlow {
     let container = TabContainer()
+    static let tabFlows: [any RestorableFlow.Type] = [Gallery.self, Slides.self]
     var flows: [AnyObject] = []
 
     init(count: Int, lead: Int = 0) {
@@ -141,6 +142,7 @@ final class CountedFlow: RestorableFlow {
 @MainActor
 final class CountedTabs: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [CountedFlow.self]
   let tabs = [CountedFlow(), CountedFlow()]
 
   init() {

@@ -151,6 +151,7 @@ final class ModelTabFlow: LinkableFlow, ModelIdentified {
 @MainActor
 final class ModelTabs: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [ModelFlow.self, ModelTabFlow.self]
 
   /// Tabs of the given kinds, in order: `false` for a ``ModelFlow``, `true` for a
   /// ``ModelTabFlow``.

@@ -7,6 +7,7 @@ import FlowContainers
 @MainActor
 final class MainTabsFlow: TabbedFlow {
   let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, HelpFlow.self]
   /// Links go through the tabs: to the first whose flow can show them, the selected one first.
   private(set) lazy var router = makeRouter()
   private let session: Session

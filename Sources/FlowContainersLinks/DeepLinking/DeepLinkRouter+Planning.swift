@@ -17,8 +17,8 @@ extension DeepLinkRouter {
     return ResolutionDepth.resolving(from: 0) { () -> Result<NavigationPlan, LinkFailure> in
       guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
         guard let root = linkableRoot() else { return .failure(LinkFailure.rootReleased) }
-        let live = LiveLevel.chain(from: rootNode, flow: root, readingRoutes: true)
-        return targets(for: link, from: type(of: root), after: [], live: live).map {
+        var live = LiveLevel.chain(from: rootNode, flow: root, readingRoutes: true)
+        return targets(for: link, from: type(of: root), after: [], live: &live).map {
           PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
         }
       }
@@ -35,9 +35,9 @@ extension DeepLinkRouter {
     func resolve(
       inTab index: Int, _ type: any LinkableFlow.Type
     ) -> Result<NavigationPlan, LinkFailure> {
-      let live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
+      var live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
       let barTarget = PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)
-      return targets(for: link, from: type, after: [barTarget], live: live).map {
+      return targets(for: link, from: type, after: [barTarget], live: &live).map {
         PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
       }
     }
@@ -144,10 +144,12 @@ extension DeepLinkRouter {
   ///
   /// At each level the flow's patterns give its stack; a remainder goes to the presented sub-flow
   /// if its type can handle it (and the stack below it does not change), otherwise to the first
-  /// sub-flow type that can.
+  /// sub-flow type that can, and else into the first tab that can of a declared tab bar: the
+  /// presented bar's, the selected tab first, or a new bar's, in its declared order. At a tab
+  /// bar's level `live` is read again into the tab the path goes into.
   func targets(
     for link: DeepLink, from type: any LinkableFlow.Type, after prefix: [PlanEngine.Target],
-    live: [LiveLevel]
+    live: inout [LiveLevel]
   ) -> Result<[PlanEngine.Target], LinkFailure> {
     var type = type
     var current = link
@@ -188,6 +190,14 @@ extension DeepLinkRouter {
       if let accepted {
         reusing = reusing && existing == accepted
         type = accepted
+      } else if let bar = ResolutionDepth.resolving(
+        from: level + 1,
+        { Self.bar(for: rest, from: type, at: level, live: &live, reusing: reusing) })
+      {
+        // The bar's level, then its tab's: the tab's flow resolves the rest.
+        targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
+        reusing = bar.isLive
+        type = bar.tabType
       } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
         refusal =
           refusal
@@ -200,6 +210,50 @@ extension DeepLinkRouter {
       }
       current = rest
     }
+  }
+
+  /// The declared tab bar, and its tab, that takes `rest` from a flow of `type` at `level`: the
+  /// bar presented there, if `reusing` and one of its tabs (the selected one first) can handle
+  /// it, otherwise the first declared bar with a tab that can; `nil` when none can.
+  ///
+  /// When a bar is presented at `level`, `live` is read again from it into the chosen tab, as
+  /// applying the plan will read it.
+  private static func bar(
+    for rest: DeepLink, from type: any LinkableFlow.Type, at level: Int,
+    live: inout [LiveLevel], reusing: Bool
+  ) -> (type: AnyObject.Type, tab: Int, tabType: any LinkableFlow.Type, isLive: Bool)? {
+    let bars = type.linkableBars
+    guard !bars.isEmpty else { return nil }
+    let presented = level < live.count ? live[level].bar : nil
+    var chosen: (type: AnyObject.Type, tab: Int, tabType: any LinkableFlow.Type, isLive: Bool)?
+    if reusing, let presented, let owner = presented.owner,
+      bars.contains(where: { ObjectIdentifier($0.type) == ObjectIdentifier(Swift.type(of: owner)) })
+    {
+      let nodes = presented.tabsUntracked.tabs
+      for index in tabOrder(of: presented) {
+        guard let flow = nodes[index].owner as? any LinkableFlow,
+          Swift.type(of: flow).canHandle(rest)
+        else { continue }
+        chosen = (Swift.type(of: owner), index, Swift.type(of: flow), true)
+        break
+      }
+    }
+    if chosen == nil {
+      for bar in bars {
+        guard let tab = bar.tab(handling: rest) else { continue }
+        chosen = (bar.type, tab.index, tab.type, false)
+        break
+      }
+    }
+    guard let chosen else { return nil }
+    if let presented {
+      live.replaceSubrange(
+        level...,
+        with: LiveLevel.chain(from: presented, readingRoutes: true) {
+          $0 == 0 ? chosen.tab : nil
+        })
+    }
+    return chosen
   }
 
   /// The order a tab bar's router asks its tabs in: the selected tab first, then the others.

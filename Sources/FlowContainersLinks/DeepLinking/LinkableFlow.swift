@@ -49,6 +49,9 @@ public import FlowContainersRestoration
 /// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
 /// presented if its type's ``canHandle(_:)`` accepts it, otherwise the first of
 /// ``RestorableFlow/subFlows`` whose type is linkable and whose ``canHandle(_:)`` accepts it.
+/// When none does, it goes into a declared ``TabbedFlow``'s tab whose type accepts it: of the
+/// bar already presented (the selected tab first), or of a new one (its
+/// ``TabbedFlow/tabFlows`` in order), which is presented with that tab selected.
 /// ``DeepLinkRouter`` turns that into a ``NavigationPlan`` before anything moves.
 @MainActor
 public protocol LinkableFlow: RestorableFlow {
@@ -83,6 +86,7 @@ extension LinkableFlow {
       let rest = resolution.remainder
       return rest.remaining.isEmpty
         || linkableSubFlowTypes.contains { $0.canHandle(rest) }
+        || linkableBars.contains { $0.tab(handling: rest) != nil }
     }
   }
 
@@ -101,10 +105,55 @@ extension LinkableFlow {
   }
 }
 
+extension LinkableFlow {
+  /// The tab bars among ``RestorableFlow/subFlows``, in order, each with its linkable tabs.
+  ///
+  /// Found once per type, as ``linkableSubFlowTypes`` are.
+  static var linkableBars: [LinkableBar] {
+    LinkableSubFlows.bars(of: Self.self) {
+      var bars: [LinkableBar] = []
+      for subFlow in subFlows {
+        guard let bar = subFlow.type as? any TabbedFlow.Type else { continue }
+        var tabs: [(index: Int, type: any LinkableFlow.Type)] = []
+        for (index, tab) in bar.tabFlows.enumerated() {
+          if let linkable = tab as? any LinkableFlow.Type { tabs.append((index, linkable)) }
+        }
+        bars.append(LinkableBar(type: bar, tabs: tabs))
+      }
+      return bars
+    }
+  }
+}
+
+/// A tab bar type a flow declares as a sub-flow, and the linkable types among its
+/// ``TabbedFlow/tabFlows``, with their positions.
+@MainActor
+struct LinkableBar {
+  let type: any TabbedFlow.Type
+  let tabs: [(index: Int, type: any LinkableFlow.Type)]
+
+  /// The first tab, in the declared order, whose type can handle `link`.
+  func tab(handling link: DeepLink) -> (index: Int, type: any LinkableFlow.Type)? {
+    tabs.first { $0.type.canHandle(link) }
+  }
+}
+
 /// The linkable sub-flow types of each linkable type, found once.
 @MainActor
 enum LinkableSubFlows {
   private static var known: [ObjectIdentifier: [any LinkableFlow.Type]] = [:]
+  private static var knownBars: [ObjectIdentifier: [LinkableBar]] = [:]
+
+  /// The tab bar sub-flows of `type`, found by `find` the first time it is asked.
+  static func bars(
+    of type: any LinkableFlow.Type, find: () -> [LinkableBar]
+  ) -> [LinkableBar] {
+    let key = ObjectIdentifier(type)
+    if let bars = knownBars[key] { return bars }
+    let bars = find()
+    knownBars[key] = bars
+    return bars
+  }
 
   /// The linkable sub-flow types of `type`, found by `find` the first time it is asked.
   static func types(

@@ -1,12 +1,13 @@
 import FlowContainersCore
 
-/// Every flow type reachable from a root type through `subFlows`, by its ``NamedFlow/flowName``,
-/// with how to decode its routes.
+/// Every flow type reachable from a root type through `subFlows` (and a tab bar's `tabFlows`), by
+/// its ``NamedFlow/flowName``, with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
 struct FlowRegistry: Sendable {
   package struct Entry: Sendable {
-    package let type: FlowType
+    package let type: DeclaredFlowType
+    /// The names of its sub-flows' types; a tab bar's, of its tabs'.
     let subFlowNames: Set<FlowName>
     let decodeRoutes:
       @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
@@ -21,20 +22,32 @@ struct FlowRegistry: Sendable {
   @MainActor
   package init(root: any RestorableFlow.Type) {
     var entries: [FlowName: Entry] = [:]
-    var queue: [any RestorableFlow.Type] = [root]
+    var queue: [DeclaredFlowType] = [.stack(FlowType(type: root))]
     var seen: Set<ObjectIdentifier> = []
-    while let type = queue.popLast() {
+    while let declared = queue.popLast() {
+      let type = declared.type
       guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
-      let subFlowTypes = type.declaredSubFlowTypes
+      let subFlowTypes: [DeclaredFlowType]
+      let decodeRoutes:
+        @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
+      switch declared {
+      case .stack(let flow):
+        subFlowTypes = flow.type.declaredTypes
+        decodeRoutes = flow.type.routeDecoder
+      case .tabs(let bar):
+        subFlowTypes = bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
+        // A tab bar's level holds its tabs' trees, not routes.
+        decodeRoutes = { _, _ in [] }
+      }
       let name = FlowName(type)
       // `seen` skips a type met before, so an entry under this name is another type's.
       if let existing = entries[name] {
-        Self.reportClash(name, existing.type, FlowType(type: type))
+        Self.reportClash(name, existing.type, declared)
         continue
       }
       entries[name] = Entry(
-        type: FlowType(type: type), subFlowNames: Set(subFlowTypes.map { FlowName($0) }),
-        decodeRoutes: type.routeDecoder)
+        type: declared, subFlowNames: Set(subFlowTypes.map { FlowName($0.type) }),
+        decodeRoutes: decodeRoutes)
       queue += subFlowTypes
     }
     self.rootName = FlowName(root)
@@ -64,7 +77,9 @@ struct FlowRegistry: Sendable {
   /// Reports that `first` and `second`, two flow types under one root, are both named `name`;
   /// the registry keeps `first`.
   @MainActor
-  private static func reportClash(_ name: FlowName, _ first: FlowType, _ second: FlowType) {
+  private static func reportClash(
+    _ name: FlowName, _ first: DeclaredFlowType, _ second: DeclaredFlowType
+  ) {
     MisuseReports.report(
       FlowDiagnostic(
         code: .inconsistentRoute,
@@ -74,7 +89,8 @@ struct FlowRegistry: Sendable {
   }
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
-  /// sub-flow type of the one below.
+  /// sub-flow type of the one below, up to a tab bar's level, whose tabs hold the rest (what
+  /// is listed over it is dropped when restoring).
   func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
       throw RestorationError.tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels)
@@ -89,6 +105,7 @@ struct FlowRegistry: Sendable {
       } else {
         guard name == rootName else { throw RestorationError.unexpectedFlow(name, after: nil) }
       }
+      if case .tabs = entry.type { return }
       below = (name, entry)
     }
   }

@@ -29,9 +29,10 @@ package enum PlanEngine {
     }
 
     /// A tab bar's level, whose path goes into tab `tab`.
-    package init(bar: AnyObject.Type, tab: Int) {
+    package init(bar: AnyObject.Type, tab: Int, style: PresentationStyle? = nil) {
       kind = .tabs(bar, tab: tab)
       routes = []
+      self.style = style
     }
 
     /// The stack flow's type; `nil` for a tab bar.
@@ -46,10 +47,13 @@ package enum PlanEngine {
       return nil
     }
 
-    var identity: ObjectIdentifier {
+    var identity: ObjectIdentifier { ObjectIdentifier(metatype) }
+
+    /// The level's flow type, a stack flow's or a tab bar's.
+    var metatype: AnyObject.Type {
       switch kind {
-      case .stack(let type): ObjectIdentifier(type)
-      case .tabs(let type, _): ObjectIdentifier(type)
+      case .stack(let type): type
+      case .tabs(let type, _): type
       }
     }
 
@@ -118,11 +122,15 @@ package enum PlanEngine {
         level: level, flow: names[level], from: live[level].routes, to: targets[level].routes)
     }
     for level in reused..<targets.count {
+      // A new tab bar's tab is there once the bar is: it is selected, and its stack set.
+      if level > reused, let tab = targets[level - 1].tab {
+        steps.append(.selectTab(level: level - 1, index: tab, flow: names[level]))
+        steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
+        continue
+      }
       var style = targets[level].style ?? .sheet
-      if targets[level].style == nil, level > 0, let parent = targets[level - 1].type,
-        let child = targets[level].type
-      {
-        style = parent.declaredStyle(of: child)
+      if targets[level].style == nil, level > 0, let parent = targets[level - 1].type {
+        style = parent.declaredStyle(of: targets[level].metatype)
       }
       steps.append(
         .present(level: level, flow: names[level], style: style, routes: targets[level].routes))
@@ -226,6 +234,8 @@ package enum PlanEngine {
       [(flow: (any RestorableFlow)?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)] =
         []
     flows.reserveCapacity(plan.levels.count)
+    // The tab bars the plan presents, by level.
+    var newBars: [Int: any TabbedFlow] = [:]
     // One change, one animation: only the last step, the one that brings the destination on
     // screen, is animated; the steps before it are not, so the plan looks like one move.
     let last = plan.steps.count - 1
@@ -237,9 +247,24 @@ package enum PlanEngine {
     for (level, target) in plan.levels.enumerated() {
       let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
       if plan.tabs[level] != nil {
-        // A tab bar's level is always one the tree has: the plan goes into its live tabs.
-        guard target.isReused, level < live.count, live[level].bar != nil else { throw stale }
-        flows.append((nil, nil))
+        if target.isReused {
+          guard level < live.count, live[level].bar != nil else { throw stale }
+          flows.append((nil, nil))
+          continue
+        }
+        // A new tab bar, which its parent's declaration makes: the plan's last level.
+        guard level > 0, let parent = flows[level - 1].flow, let type = plan.barType(at: level)
+        else { throw stale }
+        let made = try makeSubFlow(
+          parent: parent, type: type, named: target.flow, over: plan.levels[level - 1].routes,
+          showing: [], level: level, options: plan.options)
+        guard case .tabs(let bar) = made.flow else {
+          throw PreparationFailure(
+            level: level, index: nil,
+            failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: target.flow))
+        }
+        newBars[level] = bar
+        flows.append((nil, made.onEnd))
         continue
       }
       let flow: any RestorableFlow
@@ -253,16 +278,34 @@ package enum PlanEngine {
         let type = plan.flowTypes[level]?.type
       {
         let made = try makeSubFlow(
-          parent: parent, type: type, over: plan.levels[level - 1].routes,
-          showing: target.routes, level: level, options: plan.options)
+          parent: parent, type: ObjectIdentifier(type), named: target.flow,
+          over: plan.levels[level - 1].routes, showing: target.routes, level: level,
+          options: plan.options)
+        // The declaration of a stack flow's type makes a stack flow.
+        guard case .stack(let child) = made.flow else { throw stale }
         // A flow already in the plan (its parent, the root) cannot be presented over itself.
-        for index in flows.indices where flows[index].flow === made.flow {
+        for index in flows.indices where flows[index].flow === child {
           throw PreparationFailure(
             level: level, index: nil,
             failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: FlowName(type)))
         }
-        flow = made.flow
-        flows.append((made.flow, made.onEnd))
+        flow = child
+        flows.append((child, made.onEnd))
+      } else if level > 0, let bar = newBars[level - 1], let tab = plan.tab(at: level - 1) {
+        // The tab of a new bar the plan goes into: made with the bar.
+        let tabs = bar.container.tabsUntracked.tabs
+        guard tabs.indices.contains(tab), let tabFlow = tabs[tab].owner as? any RestorableFlow,
+          ObjectIdentifier(Swift.type(of: tabFlow))
+            == plan.flowTypes[level].map({
+              ObjectIdentifier($0.type)
+            })
+        else {
+          throw PreparationFailure(
+            level: level, index: nil,
+            failure: .cannotCreate(flow: plan.levels[level - 1].flow, subFlow: target.flow))
+        }
+        flow = tabFlow
+        flows.append((tabFlow, nil))
       } else {
         // The root changed, or a tab the plan goes into is gone.
         throw stale
@@ -297,7 +340,8 @@ package enum PlanEngine {
       case .dismiss(let level, _):
         changes.append(.dismiss(live[level - 1].container, animated: animated, cause: cause))
       case .selectTab(let level, let tab, _):
-        guard let bar = live[level].bar else { continue }
+        guard let bar = newBars[level]?.container ?? (level < live.count ? live[level].bar : nil)
+        else { continue }
         changes.append(.selectTab(bar, tab, cause: cause))
       case .popTo, .push, .replace:
         // Stack steps come level by level, as they were prepared.
@@ -306,12 +350,21 @@ package enum PlanEngine {
         changes.append(stackChanges[nextStackChange].change)
         nextStackChange += 1
       case .present(let level, _, let style, _):
-        guard let child = flows[level].flow, let parent = flows[level - 1].flow else { continue }
+        guard let parent = flows[level - 1].flow else { continue }
+        let child: AnyObject
+        let childNode: ContainerNode
+        if let flow = flows[level].flow {
+          (child, childNode) = (flow, node(of: flow))
+        } else if let bar = newBars[level] {
+          (child, childNode) = (bar, bar.container)
+        } else {
+          continue
+        }
         // The change holds the new flow until it is presented; then the presentation holds it.
         // Nothing runs between preparing and applying the plan, so the presentation fits.
         changes.append(
           .present(
-            node(of: child), of: child, over: node(of: parent), style, onEnd: flows[level].onEnd,
+            childNode, of: child, over: node(of: parent), style, onEnd: flows[level].onEnd,
             animated: animated, cause: cause))
       }
     }
@@ -355,9 +408,10 @@ package enum PlanEngine {
 
   package static func node<Flow: RestorableFlow>(of flow: Flow) -> ContainerNode { flow.container }
 
-  /// Makes the sub-flow of `type` that `parent` declares, showing `routes`.
+  /// Makes the sub-flow of the type `type` identifies, named `name`, that `parent` declares,
+  /// showing `routes` (a tab bar shows none).
   private static func makeSubFlow<Parent: RestorableFlow>(
-    parent: Parent, type: any RestorableFlow.Type, over parentRoutes: [AnyRoute],
+    parent: Parent, type: ObjectIdentifier, named name: FlowName, over parentRoutes: [AnyRoute],
     showing routes: [AnyRoute], level: Int, options: PlanOptions
   ) throws(PreparationFailure) -> MadeSubFlow {
     // Loops rather than `compactMap` and `first(where:)`: this code runs unspecialised (the flows
@@ -368,18 +422,26 @@ package enum PlanEngine {
       if let route = parentRoutes[index].as(Parent.Route.self) { stack.append(route) }
     }
     var made: MadeSubFlow?
-    for declaration in Parent.subFlows where declaration.type == type {
+    for declaration in Parent.subFlows where ObjectIdentifier(declaration.type) == type {
       made = declaration.make(parent, stack)
       break
     }
-    guard let made, isFresh(made.flow) else {
-      throw PreparationFailure(
+    // Made only on failure: naming the parent costs a look-up.
+    func failure() -> PreparationFailure {
+      PreparationFailure(
         level: level, index: nil,
-        failure: .cannotCreate(flow: FlowName(Parent.self), subFlow: FlowName(type)))
+        failure: .cannotCreate(flow: FlowName(Parent.self), subFlow: name))
     }
-    // The root it was created with, before its stack is set.
-    if options.keepsRootScreens { try checkRoot(of: made.flow, against: routes, level: level) }
-    try setStack(of: made.flow, to: routes, level: level, cause: options.cause)
+    guard let made else { throw failure() }
+    switch made.flow {
+    case .stack(let flow):
+      guard isFresh(flow) else { throw failure() }
+      // The root it was created with, before its stack is set.
+      if options.keepsRootScreens { try checkRoot(of: flow, against: routes, level: level) }
+      try setStack(of: flow, to: routes, level: level, cause: options.cause)
+    case .tabs(let bar):
+      guard isFresh(bar.container, of: bar) else { throw failure() }
+    }
     return made
   }
 
@@ -399,9 +461,13 @@ package enum PlanEngine {
   /// Whether a factory's flow can be presented: its container has not finished, hangs nowhere
   /// (neither presented, even by a presenter being released, nor a tab) and is its own.
   private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
-    let container = flow.container
-    return !container.untracked.isFinished && !container.isPresented
-      && container.tabContainer == nil && container.owner === flow
+    isFresh(flow.container, of: flow)
+  }
+
+  /// Whether `container`, `flow`'s, can be presented; see ``isFresh(_:)``.
+  private static func isFresh(_ container: ContainerNode, of flow: AnyObject) -> Bool {
+    !container.untracked.isFinished && !container.isPresented && container.tabContainer == nil
+      && container.owner === flow
   }
 
   private static func setStack<Flow: RestorableFlow>(
