@@ -77,8 +77,15 @@ public class ContainerNode {
   private(set) weak var holder: ContainerNode?
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
+  // The three below are stored side by side, so that they share one word of padding: a
+  // container is allocated in 16-byte steps, and a tree holds many.
+  /// The generation at which an interactive pop began, while one is in progress.
+  var interactivePopGeneration: UInt64?
   /// Whether the container has finished; read on every operation.
   var finished = false
+  /// Whether change observers sit on this container (a ``StackContainer``'s), so that the fast
+  /// path needs no generic lookup.
+  var hasChangeObservers = false
   /// Bumped on every change to the stack or the presentation, so that whoever holds a reading
   /// of the container (an interactive pop in progress, a reading taken earlier) can tell it moved.
   var generation: UInt64 = 0
@@ -94,11 +101,6 @@ public class ContainerNode {
   weak var observedBelow: ContainerNode?
   /// What this container's events lead back to it through, once one was made.
   var madeEventSource: EventSource?
-  /// How many change observers sit on this container (a ``StackContainer``'s), so the fast path
-  /// needs no generic lookup.
-  var changeObserverCount = 0
-  /// The generation at which an interactive pop began, while one is in progress.
-  var interactivePopGeneration: UInt64?
   /// The tree's change queue, shared by every container of the tree.
   ///
   /// A root makes it when it first needs it. A deep tree's queue keeps the owners of the
@@ -160,6 +162,9 @@ public class ContainerNode {
 
   /// Reports a pop that would remove the root.
   func reportPopOfRoot(fileID: StaticString, line: UInt) {}
+
+  /// How many change observers sit on this container; see ``hasChangeObservers``.
+  var changeObserverCount: Int { 0 }
 }
 
 extension ContainerNode {
@@ -363,7 +368,7 @@ extension ContainerNode {
   }
 
   /// Whether anyone would hear about a change.
-  var isObserved: Bool { changeObserverCount > 0 || eventObserverCount > 0 }
+  var isObserved: Bool { hasChangeObservers || eventObserverCount > 0 }
 
   /// Whether a change could run user code: an Observation registrar or an observer exists.
   ///

@@ -26,12 +26,12 @@ extension StackContainer {
     let observers = changeObservers ?? ObserverList()
     changeObservers = observers
     let id = observers.add(handler)
-    changeObserverCount = observers.count
+    hasChangeObservers = true
     // Through the container, as `observeEvents(_:)`'s token: the list stays free of weak
     // references.
     return ObserverToken { [weak self] in
       guard let self, let observers = self.changeObservers, observers.remove(id) else { return }
-      self.changeObserverCount = observers.count
+      self.hasChangeObservers = observers.count > 0
     }
   }
 }

@@ -95,6 +95,8 @@ public final class StackContainer<Screen>: ContainerNode {
 
   override var screenCount: Int { storage.count }
 
+  override var changeObserverCount: Int { changeObservers?.count ?? 0 }
+
   override var screenDescriptions: [String] { storage.map { String(describing: $0) } }
 
   override func screenIndex(identicalTo object: AnyObject) -> Int? {
