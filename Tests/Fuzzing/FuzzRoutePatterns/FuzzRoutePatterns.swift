@@ -2,8 +2,6 @@ import FlowContainers
 import Foundation
 import FuzzSupport
 
-@testable import FlowContainersLinks
-
 /// Builds a route table from fuzzed patterns and matches fuzzed links against it, comparing the
 /// trie with a naive reference: try every pattern, keep the most specific by the documented
 /// rule (segment by segment: literal, then Int, UUID, String parameters, then the wildcard).
@@ -30,8 +28,8 @@ func check(_ data: Data) {
       first?.pattern.text == expected?.text,
       "\(path): the table chose \(first?.pattern.text ?? "nothing"), the reference \(expected?.text ?? "nothing")"
     )
-    if let first, first.pattern.hasWildcard {
-      let consumed = first.pattern.segments.count - 1
+    if let first, segments(of: first.pattern).last == .wildcard {
+      let consumed = segments(of: first.pattern).count - 1
       require(
         Array(first.remainder.remaining) == Array(link.remaining.dropFirst(consumed)),
         "\(path): wrong remainder")
@@ -49,15 +47,37 @@ func reference(_ patterns: [RoutePattern], _ components: [String]) -> RoutePatte
   return best?.pattern
 }
 
+/// A segment of an accepted pattern, read from its text by the documented syntax.
+enum Segment: Equatable {
+  case literal(String)
+  case parameter(type: String)
+  case wildcard
+}
+
+/// The segments of `pattern`, which the table accepted: `*`, `:name<Type>` (a `String` without a
+/// type) or a literal, whose ASCII letters compare in lowercase.
+func segments(of pattern: RoutePattern) -> [Segment] {
+  guard !pattern.text.isEmpty else { return [] }
+  return pattern.text.split(separator: "/", omittingEmptySubsequences: false).map { part in
+    if part == "*" { return .wildcard }
+    guard part.hasPrefix(":") else {
+      return .literal(String(part.map { $0.isASCII ? Character($0.lowercased()) : $0 }))
+    }
+    guard let open = part.firstIndex(of: "<") else { return .parameter(type: "String") }
+    return .parameter(type: String(part[part.index(after: open)...].dropLast()))
+  }
+}
+
 /// The pattern's rank at each position if it matches; `nil` if it does not.
 func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
+  let segments = segments(of: pattern)
   var rank: [Int] = []
   for position in 0...components.count {
-    guard position < pattern.segments.count else {
+    guard position < segments.count else {
       return position == components.count ? rank + [0] : nil
     }
     let component = position < components.count ? components[position] : nil
-    switch pattern.segments[position] {
+    switch segments[position] {
     case .wildcard:
       return rank + [4]
     case .literal(let text):
@@ -67,19 +87,19 @@ func rank(of pattern: RoutePattern, against components: [String]) -> [Int]? {
         String(component.map { $0.isASCII ? Character($0.lowercased()) : $0 }) == text
       else { return nil }
       rank.append(0)
-    case .parameter(_, let type):
+    case .parameter(let type):
       guard let component else { return nil }
       switch type {
-      case .int:
+      case "Int":
         // Canonical only: `09`, `+9` and `-0` are not numbers a link may use.
         guard let value = Int(component), String(value) == component else { return nil }
         rank.append(1)
-      case .uuid:
+      case "UUID":
         // Canonical only: 8-4-4-4-12 hexadecimal digits, either case. (Foundation's
         // `UUID(uuidString:)` on Linux also takes signs and spaces inside a group.)
         guard isCanonicalUUID(component) else { return nil }
         rank.append(2)
-      case .string:
+      default:
         rank.append(3)
       }
     }
