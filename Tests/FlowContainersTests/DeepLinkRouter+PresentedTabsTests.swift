@@ -21,9 +21,16 @@ final class Outbox: LinkableFlow {
   init() { container.owner = self }
   static let routes: RouteTable<String> = [
     .pattern("outbox") { _ in ["outbox"] },
-    .pattern("outbox/:id") { match in ["outbox", try match.string("id")] },
+    .pattern("outbox/:id", parameters: lastParameter) { match in
+      ["outbox", try match.string("id")]
+    },
   ]
   static let subFlows: [SubFlow<Outbox>] = []
+
+  /// The id of `outbox/:id`'s stack, for sharing it as a link.
+  static let lastParameter: @Sendable ([String]) -> [String: String]? = { stack in
+    stack.count == 2 ? ["id": stack[1]] : nil
+  }
 }
 
 /// A tab bar of an inbox (tab 0) and an outbox (tab 1).
@@ -160,5 +167,25 @@ struct DeepLinkRouterPresentedTabsTests {
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "mail")
     #expect(freshRouter.restorer.restore(from: data).isComplete)
     #expect(fresh.container.tree == desk.container.tree)
+  }
+
+  @Test func theCurrentLinkGoesThroughAPresentedBarAndOpensTheSameTreeElsewhere() async throws {
+    let desk = Desk()
+    let router = DeepLinkRouter(root: desk, scheme: "mail")
+    #expect(await router.open("mail://desk/outbox/7").summary == "applied")
+    let link = try router.currentLink().get()
+    #expect(link.description == "mail://desk/outbox/7")
+    let fresh = Desk()
+    #expect(await DeepLinkRouter(root: fresh, scheme: "mail").open(link).summary == "applied")
+    #expect(fresh.container.tree == desk.container.tree)
+  }
+
+  @Test func aTabTheLinkWouldNotReachIsNotSharedAsOne() async throws {
+    let desk = Desk()
+    let router = DeepLinkRouter(root: desk, scheme: "mail")
+    #expect(await router.open("mail://desk/outbox/7").summary == "applied")
+    // The outbox shows a route no outbox pattern makes: no link rebuilds it.
+    desk.mail?.container.tabs[1].owner.map { ($0 as? Outbox)?.container.push("draft") }
+    #expect(router.currentLink().failure != nil)
   }
 }

@@ -8,7 +8,8 @@ extension DeepLinkRouter {
   /// Each level's stack is turned back into components with its ``RouteTable``, from the top
   /// down, and the result is checked: following it from a fresh root would choose the same flow
   /// types and build the same stacks. A pattern with parameters needs its `parameters` function
-  /// (the reverse mapping) for this; without one, the failure names the pattern.
+  /// (the reverse mapping) for this; without one, the failure names the pattern. A tab bar, the
+  /// root or a presented one, adds no components: the link goes on into its selected tab.
   ///
   /// ```swift
   /// switch router.currentLink() {
@@ -27,7 +28,7 @@ extension DeepLinkRouter {
     for index in live.indices.reversed() {
       // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
       // `canHandle` take it.
-      if live[index].bar != nil { break }
+      if live[index].bar != nil { continue }
       let name = live[index].name
       guard let flow = flows[index] as? any LinkableFlow else {
         return .failure(LinkSharingFailure.notLinkable(flow: name, level: index))
@@ -36,11 +37,20 @@ extension DeepLinkRouter {
       case .failure(let failure): return .failure(failure)
       case .success(let components): following = components + following
       }
-      if index > 0, live[index - 1].bar == nil {
-        let rest = DeepLink(scheme: scheme, components: following)
+      guard index > 0 else { continue }
+      let rest = DeepLink(scheme: scheme, components: following)
+      if live[index - 1].bar == nil {
         let parentType = flows[index - 1].map { type(of: $0) as? any LinkableFlow.Type }
         let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
         guard chosen == type(of: flow) else {
+          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
+        }
+      } else if index > 1 {
+        // A tab of a presented bar, the selected one: resolution goes into it when no stack
+        // sub-flow of the flow below the bar takes the rest and the tab can.
+        let parentType = flows[index - 2].map { type(of: $0) as? any LinkableFlow.Type }
+        let stack = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
+        guard stack == nil, type(of: flow).canHandle(rest) else {
           return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
         }
       }
