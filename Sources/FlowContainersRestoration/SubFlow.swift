@@ -234,6 +234,11 @@ extension RestorableFlow {
 
   /// The types of ``subFlows``, stack flows' and tab bars', in order.
   static var declaredTypes: [DeclaredFlowType] { subFlows.map(\.flowType) }
+
+  /// The tab bar types of ``subFlows``, in order.
+  package static var declaredBarTypes: [any TabbedFlow.Type] {
+    subFlows.compactMap { $0.type as? any TabbedFlow.Type }
+  }
 }
 
 extension RestorableFlow {

@@ -188,4 +188,32 @@ struct DeepLinkRouterPresentedTabsTests {
     desk.mail?.container.tabs[1].owner.map { ($0 as? Outbox)?.container.push("draft") }
     #expect(router.currentLink().failure != nil)
   }
+
+  @Test func aDestinationGoesIntoATabOfADeclaredBarAsTheLinkDoes() async throws {
+    let linked = Desk()
+    #expect(
+      await DeepLinkRouter(root: linked, scheme: "mail").open("mail://desk/outbox/7").summary
+        == "applied")
+    let desk = Desk()
+    let router = DeepLinkRouter(root: desk, scheme: "mail")
+    let destination = LinkDestination.root(Desk.self, showing: ["desk"])
+      .then(Outbox.self, showing: ["outbox", "7"])
+    #expect(await router.open(destination).summary == "applied")
+    #expect(desk.container.tree == linked.container.tree)
+    // Into the other tab of the bar now presented: the bar stays.
+    let bar = desk.mail
+    let inbox = LinkDestination.root(Desk.self, showing: ["desk"])
+      .then(Inbox.self, showing: ["inbox", "3"])
+    #expect(await router.open(inbox).summary == "applied")
+    #expect(desk.mail === bar)
+    #expect(desk.mail?.container.selectedIndex == 0)
+  }
+
+  @Test func aDestinationThroughATypeNoBarHoldsIsNotASubFlow() throws {
+    let desk = Desk()
+    let router = DeepLinkRouter(root: desk, scheme: "mail")
+    let destination = LinkDestination.root(Desk.self, showing: ["desk"])
+      .then(Desk.self, showing: ["desk"])
+    #expect(router.plan(for: destination).failure == .notASubFlow("Desk", of: "Desk"))
+  }
 }

@@ -68,7 +68,9 @@ extension DeepLinkRouter {
   ///
   /// The levels must form a chain the root can build: the router's root type first (for a
   /// root tab bar, the type of one of its tabs), then each type one of the
-  /// ``RestorableFlow/subFlows`` of the one before, each showing at least one route.
+  /// ``RestorableFlow/subFlows`` of the one before, or a tab of a tab bar it declares (the plan
+  /// presents the bar, or keeps the one presented, and selects that tab), each showing at least
+  /// one route.
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
@@ -97,11 +99,19 @@ extension DeepLinkRouter {
         LinkFailure.notTheRoot(FlowName(first), root: FlowName(type(of: rootFlow))))
     }
     var targets = prefix
+    // The tab each tab bar's level goes into, by level.
+    var tabs: [Int: Int] = [:]
+    if let tab { tabs[0] = tab }
+    var live = LiveLevel.chain(from: rootNode, readingRoutes: true) { tabs[$0] }
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
       if let below, !below.declaredSubFlowTypes.contains(where: { $0 == type }) {
-        return .failure(LinkFailure.notASubFlow(FlowName(type), of: FlowName(below)))
+        // A tab of a tab bar the level below declares: the bar is a level of its own.
+        guard let bar = Self.bar(holding: type, declaredBy: below, at: targets.count, live: live)
+        else { return .failure(LinkFailure.notASubFlow(FlowName(type), of: FlowName(below))) }
+        tabs[targets.count] = bar.tab
+        targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
       }
       if level.routes.isEmpty {
         return .failure(LinkFailure.cannotShow(flow: FlowName(type), route: nil, .emptyStack))
@@ -113,10 +123,36 @@ extension DeepLinkRouter {
       return .failure(
         LinkFailure.cannotShow(flow: FlowName(type(of: rootFlow)), route: nil, .emptyStack))
     }
-    let live = LiveLevel.chain(from: rootNode, readingRoutes: true) { $0 == 0 ? tab : nil }
+    if tabs.count > (tab == nil ? 0 : 1) {
+      // Read again into the tabs the plan goes into, as applying it will read the tree.
+      live = LiveLevel.chain(from: rootNode, readingRoutes: true) { tabs[$0] }
+    }
     return .success(
       PlanEngine.makePlan(
         request: .destination(destination), targets: targets, live: live, options: .link))
+  }
+
+  /// The tab bar that `below` declares whose tabs include `type`, and the tab to go into: of
+  /// the bar presented at `level`, the first tab of that type, the selected one first; of a new
+  /// bar, the position of `type` in its ``TabbedFlow/tabFlows``.
+  private static func bar(
+    holding type: any RestorableFlow.Type, declaredBy below: any RestorableFlow.Type,
+    at level: Int, live: [LiveLevel]
+  ) -> (type: any TabbedFlow.Type, tab: Int)? {
+    for bar in below.declaredBarTypes {
+      guard let declared = bar.tabFlows.firstIndex(where: { $0 == type }) else { continue }
+      if level < live.count, let presented = live[level].bar,
+        let owner = presented.owner, Swift.type(of: owner) == bar
+      {
+        let nodes = presented.tabsUntracked.tabs
+        for index in tabOrder(of: presented)
+        where nodes[index].owner.map({ Swift.type(of: $0) == type }) ?? false {
+          return (bar, index)
+        }
+      }
+      return (bar, declared)
+    }
+    return nil
   }
 
   /// The plan for `request`; a restoration is planned by the restorer, not here.

@@ -15,7 +15,9 @@ public import FlowContainersRestoration
 /// ```
 ///
 /// Each flow type after the root must be one of the ``RestorableFlow/subFlows`` of the one
-/// before it; planning checks that, and fails with a ``LinkFailure`` otherwise.
+/// before it, or the type of a tab of a ``TabbedFlow`` declared there (the bar is presented, or
+/// kept, with that tab selected); planning checks that, and fails with a ``LinkFailure``
+/// otherwise.
 public struct LinkDestination: Sendable, Hashable {
   /// One level: a flow type and the routes it shows.
   struct Level: Sendable, Hashable {
