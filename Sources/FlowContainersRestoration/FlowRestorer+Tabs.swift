@@ -5,13 +5,13 @@ extension FlowRestorer {
   ///
   /// The trees are in the tabs' order. An alert up in a tab or over the bar is listed as
   /// transient, with the tab it was up in when that is not the selected one.
-  static func snapshot(of bar: TabContainer) -> FlowSnapshot {
+  static func snapshot(of bar: TabContainer, nesting: Int = 0) -> FlowSnapshot {
     let (tabs, selected) = bar.tabsUntracked
     var trees: [FlowSnapshot] = []
     var shownAlerts: [TransientLayer] = []
     var otherAlerts: [TransientLayer] = []
     for (index, tab) in tabs.enumerated() {
-      var tree = snapshot(from: tab)
+      var tree = snapshot(from: tab, nesting: nesting)
       if index == selected {
         shownAlerts = tree.transient
       } else {

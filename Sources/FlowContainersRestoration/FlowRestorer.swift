@@ -70,6 +70,10 @@ public final class FlowRestorer {
     return snapshot
   }
 
+  /// How many tab bars deep, each in a tab of the one before, a snapshot saves: each nests its
+  /// tabs' trees five JSON levels deeper, and `JSONDecoder` reads 512.
+  static let maximumBarNesting = 64
+
   /// What the tree shows now; `nil` when the root has been released.
   func liveSnapshot() -> FlowSnapshot? {
     guard let rootNode, rootNode.owner != nil else { return nil }
@@ -80,13 +84,19 @@ public final class FlowRestorer {
   /// What the chain from `node` shows: each restorable flow's level, up to the first flow that is
   /// not restorable or the first screen without a route; a ``TabbedFlow``'s bar presented on the
   /// way is the last level, holding its tabs' trees.
-  static func snapshot(from node: ContainerNode) -> FlowSnapshot {
+  ///
+  /// A bar inside `nesting` others' tabs is saved only up to ``maximumBarNesting``: a snapshot
+  /// nests at each bar, and `JSONDecoder` reads no deeper than 512.
+  static func snapshot(from node: ContainerNode, nesting: Int = 0) -> FlowSnapshot {
     var levels: [FlowSnapshot.Level] = []
-    let chain = LiveLevel.chain(from: node, readingRoutes: true)
+    // A bar is the chain's last level here: its tabs are read one by one.
+    let chain = LiveLevel.chain(from: node, readingRoutes: true, intoTabs: false)
     for level in chain {
       guard level.flow != nil else {
-        guard !levels.isEmpty, let bar = level.bar, bar.owner is any TabbedFlow else { break }
-        var saved = snapshot(of: bar)
+        guard !levels.isEmpty, nesting < maximumBarNesting, let bar = level.bar,
+          bar.owner is any TabbedFlow
+        else { break }
+        var saved = snapshot(of: bar, nesting: nesting + 1)
         saved.levels[0].style = bar.presentationStyle ?? .sheet
         saved.levels.insert(contentsOf: levels, at: 0)
         return saved

@@ -48,6 +48,29 @@ final class PhotoTabs: TabbedFlow {
   var slides: Slides? { container.tabs.last?.owner as? Slides }
 }
 
+/// A stack flow that can present a bar of itself: bars nested in bars' tabs.
+@MainActor
+final class Nest: RestorableFlow {
+  let container = StackContainer<Int>(root: 0)
+  init() { container.owner = self }
+  static let subFlows: [SubFlow<Nest>] = [.flow(NestBar.self) { _, _ in NestBar() }]
+}
+
+/// A tab bar of one ``Nest``.
+@MainActor
+final class NestBar: TabbedFlow {
+  let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [Nest.self]
+
+  init() {
+    container.owner = self
+    let tab = Nest()
+    container.setTabs([tab.container])
+  }
+
+  var tab: Nest? { container.tabs.first?.owner as? Nest }
+}
+
 /// A tab bar presented by a stack flow, declared as its sub-flow: saved as a level with its
 /// tabs, restored by presenting a new bar.
 @MainActor
@@ -239,5 +262,28 @@ struct NestedTabBarRestorationTests {
     #expect(report.isComplete)
     #expect(fresh.album.bar?.container.selectedIndex == 1)
     #expect(fresh.container.tree == saved.container.tree)
+  }
+
+  @Test func twentyThousandNestedBarsAreSavedSixtyFourDeepRestoredAndFreed() throws {
+    weak var weakRoot: Nest?
+    weak var deepest: Nest?
+    do {
+      let root = Nest()
+      weakRoot = root
+      var current = root
+      for _ in 0..<20_000 {
+        let bar = NestBar()
+        current.container.present(bar.container)
+        current = try #require(bar.tab)
+      }
+      deepest = current
+      let data = try FlowRestorer(root: root).snapshot().jsonData()
+      let fresh = Nest()
+      #expect(FlowRestorer(root: fresh).restore(from: data).isComplete)
+      // The root, then a bar and its tab for each of the 64 bars saved.
+      #expect(fresh.container.tree.levels.count == 1 + 2 * 64)
+    }
+    #expect(weakRoot == nil)
+    #expect(deepest == nil)
   }
 }

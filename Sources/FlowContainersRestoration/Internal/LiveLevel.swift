@@ -76,20 +76,24 @@ package struct LiveLevel {
   ///   - root: The root flow's container.
   ///   - readingRoutes: Whether to read each flow's routes: planning needs them; applying,
   ///     holding and checking a stamp do not, and reading them is most of the cost.
+  ///   - intoTabs: Whether the path goes on into a tab bar's tab; when not, a bar it meets is
+  ///     its last level.
   ///   - tab: The tab the path goes into at a tab bar's level.
   /// - Returns: The levels, the root first.
   package static func chain(
-    from root: ContainerNode, readingRoutes: Bool, tab: (Int) -> Int? = { _ in nil }
+    from root: ContainerNode, readingRoutes: Bool, intoTabs: Bool = true,
+    tab: (Int) -> Int? = { _ in nil }
   ) -> [LiveLevel] {
     chain(
-      from: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes, tab: tab)
+      from: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes,
+      intoTabs: intoTabs, tab: tab)
   }
 
   /// Reads the chain from `root`, whose flow, `flow`, the caller knows without a cast; see
-  /// ``chain(from:readingRoutes:tab:)``.
+  /// ``chain(from:readingRoutes:intoTabs:tab:)``.
   package static func chain(
     from root: ContainerNode, flow rootFlow: (any RestorableFlow)?, readingRoutes: Bool,
-    tab: (Int) -> Int? = { _ in nil }
+    intoTabs: Bool = true, tab: (Int) -> Int? = { _ in nil }
   ) -> [LiveLevel] {
     var levels: [LiveLevel] = [
       LiveLevel(container: root, flow: rootFlow, readingRoutes: readingRoutes)
@@ -103,7 +107,7 @@ package struct LiveLevel {
       let reading = current.untracked
       levels[levels.count - 1].revision = reading.revision
       if current is TabContainer {
-        guard let index = tab(levels.count - 1) ?? reading.selectedTab,
+        guard intoTabs, let index = tab(levels.count - 1) ?? reading.selectedTab,
           reading.tabs.indices.contains(index)
         else { break }
         next = reading.tabs[index]
@@ -120,7 +124,7 @@ package struct LiveLevel {
     return levels
   }
 
-  /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:tab:)``.
+  /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:intoTabs:tab:)``.
   package static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
     chain(from: root.container, flow: root, readingRoutes: readingRoutes)
   }
