@@ -55,14 +55,22 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
     )? = nil
   ) -> SubFlow {
     SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
-      guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: .stack(child),
-        onEnd: { [weak parent, weak child] ending, _ in
-          if let parent, let child { onEnd(parent, child, ending) }
-        })
+      make(parent, stack).map { made(.stack($0), child: $0, of: parent, onEnd: onEnd) }
     }
+  }
+
+  /// The sub-flow `child`, made as `flow`, whose presentation's end tells `onEnd` the parent and
+  /// the child while both are alive.
+  @MainActor private static func made<Child: AnyObject>(
+    _ flow: MadeSubFlow.Flow, child: Child, of parent: Parent,
+    onEnd: (@MainActor @Sendable (Parent, Child, PresentationEnding) -> Void)?
+  ) -> MadeSubFlow {
+    guard let onEnd else { return MadeSubFlow(flow: flow, onEnd: nil) }
+    return MadeSubFlow(
+      flow: flow,
+      onEnd: { [weak parent, weak child] ending, _ in
+        if let parent, let child { onEnd(parent, child, ending) }
+      })
   }
 }
 
@@ -149,13 +157,7 @@ extension SubFlow {
     )? = nil
   ) -> SubFlow {
     SubFlow(flowType: .tabs(BarType(type: type)), style: style) { parent, stack in
-      guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .tabs(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: .tabs(child),
-        onEnd: { [weak parent, weak child] ending, _ in
-          if let parent, let child { onEnd(parent, child, ending) }
-        })
+      make(parent, stack).map { made(.tabs($0), child: $0, of: parent, onEnd: onEnd) }
     }
   }
 }
