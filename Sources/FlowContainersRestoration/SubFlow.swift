@@ -54,7 +54,7 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
+    SubFlow(flowType: .stack(type), style: style) { parent, stack in
       make(parent, stack).map { made(.stack($0), child: $0, of: parent, onEnd: onEnd) }
     }
   }
@@ -114,7 +114,7 @@ extension SubFlow {
         _ parent: Parent, _ child: Child, _ result: PresentationResult<Value>
       ) -> Void
   ) -> SubFlow {
-    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
+    SubFlow(flowType: .stack(type), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       let channel = result(child)
       return MadeSubFlow(
@@ -156,7 +156,7 @@ extension SubFlow {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .tabs(BarType(type: type)), style: style) { parent, stack in
+    SubFlow(flowType: .tabs(type), style: style) { parent, stack in
       make(parent, stack).map { made(.tabs($0), child: $0, of: parent, onEnd: onEnd) }
     }
   }
@@ -193,38 +193,33 @@ package struct FlowType: @unchecked Sendable, Hashable {
   }
 }
 
-/// A tab bar flow type carried in a plan or a declaration; see ``FlowType``.
-package struct BarType: @unchecked Sendable, Hashable {
-  package let type: any TabbedFlow.Type
-
-  package init(type: any TabbedFlow.Type) {
-    self.type = type
-  }
-
-  package static func == (lhs: BarType, rhs: BarType) -> Bool { lhs.type == rhs.type }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type))
-  }
-}
-
 /// The type a ``SubFlow`` declares: a stack flow's or a tab bar's.
-package enum DeclaredFlowType: Sendable, Hashable {
-  case stack(FlowType)
-  case tabs(BarType)
+///
+/// Sendable as ``FlowType`` is: a metatype is immutable.
+package enum DeclaredFlowType: @unchecked Sendable, Hashable {
+  case stack(any RestorableFlow.Type)
+  case tabs(any TabbedFlow.Type)
 
   /// The type, whichever kind.
   package var type: any NamedFlow.Type {
     switch self {
-    case .stack(let flow): flow.type
-    case .tabs(let bar): bar.type
+    case .stack(let flow): flow
+    case .tabs(let bar): bar
     }
   }
 
   /// The stack flow's type; `nil` for a tab bar's.
   package var stack: (any RestorableFlow.Type)? {
-    if case .stack(let flow) = self { return flow.type }
+    if case .stack(let flow) = self { return flow }
     return nil
+  }
+
+  package static func == (lhs: DeclaredFlowType, rhs: DeclaredFlowType) -> Bool {
+    ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
   }
 }
 
@@ -239,7 +234,10 @@ extension RestorableFlow {
 
   /// The tab bar types of ``subFlows``, in order.
   package static var declaredBarTypes: [any TabbedFlow.Type] {
-    subFlows.compactMap { $0.type as? any TabbedFlow.Type }
+    subFlows.compactMap {
+      guard case .tabs(let bar) = $0.flowType else { return nil }
+      return bar
+    }
   }
 }
 

@@ -112,8 +112,7 @@ extension LinkableFlow {
   static var linkableBars: [LinkableBar] {
     LinkableSubFlows.bars(of: Self.self) {
       var bars: [LinkableBar] = []
-      for subFlow in subFlows {
-        guard let bar = subFlow.type as? any TabbedFlow.Type else { continue }
+      for bar in declaredBarTypes {
         var tabs: [(index: Int, type: any LinkableFlow.Type)] = []
         for (index, tab) in bar.tabFlows.enumerated() {
           if let linkable = tab as? any LinkableFlow.Type { tabs.append((index, linkable)) }
