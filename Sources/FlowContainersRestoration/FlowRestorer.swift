@@ -270,8 +270,8 @@ public final class FlowRestorer {
       registry.entries[level.flow].map { entry in
         switch entry.type {
         case .stack(let flow):
-          PlanEngine.Target(type: flow, routes: level.routes, style: level.style)
-        case .tabs(let bar): PlanEngine.Target(bar: bar, tab: 0, style: level.style)
+          PlanEngine.Target(type: flow.type, routes: level.routes, style: level.style)
+        case .tabs(let bar): PlanEngine.Target(bar: bar.type, tab: 0, style: level.style)
         }
       }
     }

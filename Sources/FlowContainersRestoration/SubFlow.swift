@@ -54,23 +54,15 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .stack(type), style: style) { parent, stack in
-      make(parent, stack).map { made(.stack($0), child: $0, of: parent, onEnd: onEnd) }
+    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
+      return MadeSubFlow(
+        flow: .stack(child),
+        onEnd: { [weak parent, weak child] ending, _ in
+          if let parent, let child { onEnd(parent, child, ending) }
+        })
     }
-  }
-
-  /// The sub-flow `child`, made as `flow`, whose presentation's end tells `onEnd` the parent and
-  /// the child while both are alive.
-  @MainActor private static func made<Child: AnyObject>(
-    _ flow: MadeSubFlow.Flow, child: Child, of parent: Parent,
-    onEnd: (@MainActor @Sendable (Parent, Child, PresentationEnding) -> Void)?
-  ) -> MadeSubFlow {
-    guard let onEnd else { return MadeSubFlow(flow: flow, onEnd: nil) }
-    return MadeSubFlow(
-      flow: flow,
-      onEnd: { [weak parent, weak child] ending, _ in
-        if let parent, let child { onEnd(parent, child, ending) }
-      })
   }
 }
 
@@ -114,7 +106,7 @@ extension SubFlow {
         _ parent: Parent, _ child: Child, _ result: PresentationResult<Value>
       ) -> Void
   ) -> SubFlow {
-    SubFlow(flowType: .stack(type), style: style) { parent, stack in
+    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       let channel = result(child)
       return MadeSubFlow(
@@ -156,8 +148,14 @@ extension SubFlow {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .tabs(type), style: style) { parent, stack in
-      make(parent, stack).map { made(.tabs($0), child: $0, of: parent, onEnd: onEnd) }
+    SubFlow(flowType: .tabs(BarType(type: type)), style: style) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: .tabs(child), onEnd: nil) }
+      return MadeSubFlow(
+        flow: .tabs(child),
+        onEnd: { [weak parent, weak child] ending, _ in
+          if let parent, let child { onEnd(parent, child, ending) }
+        })
     }
   }
 }
@@ -193,33 +191,38 @@ package struct FlowType: @unchecked Sendable, Hashable {
   }
 }
 
+/// A tab bar flow type carried in a plan or a declaration; see ``FlowType``.
+package struct BarType: @unchecked Sendable, Hashable {
+  package let type: any TabbedFlow.Type
+
+  package init(type: any TabbedFlow.Type) {
+    self.type = type
+  }
+
+  package static func == (lhs: BarType, rhs: BarType) -> Bool { lhs.type == rhs.type }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
+  }
+}
+
 /// The type a ``SubFlow`` declares: a stack flow's or a tab bar's.
-///
-/// Sendable as ``FlowType`` is: a metatype is immutable.
-package enum DeclaredFlowType: @unchecked Sendable, Hashable {
-  case stack(any RestorableFlow.Type)
-  case tabs(any TabbedFlow.Type)
+package enum DeclaredFlowType: Sendable, Hashable {
+  case stack(FlowType)
+  case tabs(BarType)
 
   /// The type, whichever kind.
   package var type: any NamedFlow.Type {
     switch self {
-    case .stack(let flow): flow
-    case .tabs(let bar): bar
+    case .stack(let flow): flow.type
+    case .tabs(let bar): bar.type
     }
   }
 
   /// The stack flow's type; `nil` for a tab bar's.
   package var stack: (any RestorableFlow.Type)? {
-    if case .stack(let flow) = self { return flow }
+    if case .stack(let flow) = self { return flow.type }
     return nil
-  }
-
-  package static func == (lhs: DeclaredFlowType, rhs: DeclaredFlowType) -> Bool {
-    ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
-  }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type))
   }
 }
 
@@ -234,10 +237,7 @@ extension RestorableFlow {
 
   /// The tab bar types of ``subFlows``, in order.
   package static var declaredBarTypes: [any TabbedFlow.Type] {
-    subFlows.compactMap {
-      guard case .tabs(let bar) = $0.flowType else { return nil }
-      return bar
-    }
+    subFlows.compactMap { $0.type as? any TabbedFlow.Type }
   }
 }
 

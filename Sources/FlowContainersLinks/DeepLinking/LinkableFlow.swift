@@ -112,7 +112,8 @@ extension LinkableFlow {
   static var linkableBars: [LinkableBar] {
     LinkableSubFlows.bars(of: Self.self) {
       var bars: [LinkableBar] = []
-      for bar in declaredBarTypes {
+      for subFlow in subFlows {
+        guard let bar = subFlow.type as? any TabbedFlow.Type else { continue }
         var tabs: [(index: Int, type: any LinkableFlow.Type)] = []
         for (index, tab) in bar.tabFlows.enumerated() {
           if let linkable = tab as? any LinkableFlow.Type { tabs.append((index, linkable)) }

@@ -22,7 +22,7 @@ struct FlowRegistry: Sendable {
   @MainActor
   package init(root: any RestorableFlow.Type) {
     var entries: [FlowName: Entry] = [:]
-    var queue: [DeclaredFlowType] = [.stack(root)]
+    var queue: [DeclaredFlowType] = [.stack(FlowType(type: root))]
     var seen: Set<ObjectIdentifier> = []
     while let declared = queue.popLast() {
       let type = declared.type
@@ -32,10 +32,10 @@ struct FlowRegistry: Sendable {
         @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
       switch declared {
       case .stack(let flow):
-        subFlowTypes = flow.declaredTypes
-        decodeRoutes = flow.routeDecoder
+        subFlowTypes = flow.type.declaredTypes
+        decodeRoutes = flow.type.routeDecoder
       case .tabs(let bar):
-        subFlowTypes = bar.tabFlows.map { .stack($0) }
+        subFlowTypes = bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
         // A tab bar's level holds its tabs' trees, not routes.
         decodeRoutes = { _, _ in [] }
       }
