@@ -42,7 +42,12 @@ extension StackContainer {
       }
       withStackTakenOut { $0.append(screen) }
       endAnnounced(
-        started, .push, animated: animated, counts: (1, 0), screens: { ([screen], []) })
+        started, .push, animated: animated, counts: (1, 0),
+        sendChange: {
+          $0.send(
+            StackChange(
+              operation: .push, added: [screen], removed: [], animated: animated, cause: .program))
+        })
     case .queued:
       enqueue("push(_:)", fileID: fileID, line: line) {
         self.push(screen, animated: animated, fileID: fileID, line: line)
@@ -103,7 +108,12 @@ extension StackContainer {
       }
       let removed = withStackTakenOut { $0.removeLast() }
       endAnnounced(
-        started, .pop, animated: animated, counts: (0, 1), screens: { ([], [removed]) })
+        started, .pop, animated: animated, counts: (0, 1),
+        sendChange: {
+          $0.send(
+            StackChange(
+              operation: .pop, added: [], removed: [removed], animated: animated, cause: .program))
+        })
       return removed
     case .queued:
       enqueue("pop()", fileID: fileID, line: line) {
@@ -293,7 +303,7 @@ extension StackContainer {
   ///
   /// The inlined caller then changes the stack itself, specialised for its screen type and
   /// with the stack taken out (no user code runs until
-  /// ``endAnnounced(_:_:animated:counts:screens:)``), and ends the change. A stack of fewer than
+  /// ``endAnnounced(_:_:animated:counts:sendChange:)``), and ends the change. A stack of fewer than
   /// `minimumCount` screens is reported as a pop of the root: nothing changes, and this returns
   /// `nil`.
   ///
@@ -314,15 +324,17 @@ extension StackContainer {
   /// Ends a stack change ``beginAnnounced(minimumCount:fileID:line:)`` began: tells the
   /// Observation framework and the observers, then runs the requests made meanwhile.
   ///
-  /// `screens` lists the screens added and removed, and runs only when change observers need a
-  /// ``StackChange``.
+  /// `sendChange` sends the ``StackChange`` to the change observers, and runs only when there
+  /// are some: made by the inlined caller, it builds the change specialised for the screen type,
+  /// where this unspecialised code would look up the metadata of `[Screen]` for every change.
   @usableFromInline
   func endAnnounced(
     _ started: ChangeStart, _ operation: StackOperation, animated: Bool,
-    counts: (added: Int, removed: Int), screens: () -> (added: [Screen], removed: [Screen])
+    counts: (added: Int, removed: Int),
+    sendChange: (ObserverList<StackChange<Screen>>) -> Void
   ) {
     if let registrar, let stackKeyPath { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
-    notify(operation, counts: counts, animated: animated, cause: .program, screens: screens)
+    notify(operation, counts: counts, animated: animated, cause: .program, sendChange: sendChange)
     endChange(started)
   }
 
@@ -389,23 +401,22 @@ extension StackContainer {
   ) {
     notify(
       operation, counts: (added.count, removed.count), animated: animated, cause: cause,
-      screens: { (Array(added), Array(removed)) })
+      sendChange: {
+        $0.send(
+          StackChange(
+            operation: operation, added: Array(added), removed: Array(removed),
+            animated: animated, cause: cause))
+      })
   }
 
   /// Tells change observers and event observers about a change of `counts` screens.
   ///
-  /// Arrays of screens (`screens`) are made only for change observers; events carry counts.
+  /// A ``StackChange`` (`sendChange`) is made only for change observers; events carry counts.
   func notify(
     _ operation: StackOperation, counts: (added: Int, removed: Int), animated: Bool,
-    cause: NavigationCause, screens: () -> (added: [Screen], removed: [Screen])
+    cause: NavigationCause, sendChange: (ObserverList<StackChange<Screen>>) -> Void
   ) {
-    if let changeObservers, !changeObservers.isEmpty {
-      let (added, removed) = screens()
-      changeObservers.send(
-        StackChange(
-          operation: operation, added: added, removed: removed, animated: animated,
-          cause: cause))
-    }
+    if hasChangeObservers, let changeObservers { sendChange(changeObservers) }
     if eventObserverCount > 0 {
       emit(
         .stack(operation, added: counts.added, removed: counts.removed), cause: cause,

@@ -7,9 +7,10 @@
 @usableFromInline
 final class ObserverList<Value> {
   /// One registration.
-  private struct Entry {
-    let id: Int
-    let handler: (Value) -> Void
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let id: Int
+    @usableFromInline let handler: (Value) -> Void
   }
 
   /// The registrations, in registration order, so their identifiers ascend.
@@ -69,14 +70,29 @@ final class ObserverList<Value> {
   ///
   /// Handlers may add or remove observers while they run: one added now hears the next value,
   /// one removed now hears nothing more, not even this value.
-  @usableFromInline
+  ///
+  /// Inlinable, so that a stack container's change is sent specialised for its screen type; the
+  /// stored properties stay private behind three calls, which keeps their accesses checked at
+  /// compile time rather than at run time.
+  @inlinable
   func send(_ value: Value) {
-    let snapshot = entries
-    let removalsBefore = removals
+    let (snapshot, removalsBefore) = deliveryStart()
     for entry in snapshot {
       // Only after a handler removed a registration does a later one need looking up.
-      if removals != removalsBefore, Self.index(of: entry.id, in: entries) == nil { continue }
+      if removalCount != removalsBefore, !isRegistered(entry.id) { continue }
       entry.handler(value)
     }
   }
+
+  /// The registrations a delivery calls, and the removal count it starts at.
+  @usableFromInline
+  func deliveryStart() -> (ContiguousArray<Entry>, Int) { (entries, removals) }
+
+  /// How many registrations have been removed so far.
+  @usableFromInline
+  var removalCount: Int { removals }
+
+  /// Whether the registration `id` is still there.
+  @usableFromInline
+  func isRegistered(_ id: Int) -> Bool { Self.index(of: id, in: entries) != nil }
 }
