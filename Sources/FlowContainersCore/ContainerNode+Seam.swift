@@ -173,7 +173,7 @@ extension StackContainer {
   ) -> Bool {
     // Counts, not `isEmpty`: this runs unspecialised from the engine's generic code, where
     // `isEmpty` is Collection's, looked up through witness tables.
-    let stored = storage.count
+    let stored = currentScreens.count
     let added = screens.count
     let edit: StackEdit
     if count == 0, added != 0 {
@@ -220,7 +220,7 @@ package enum TreeStep {
 
 extension StackContainer {
   /// The screens, read without registering an Observation access.
-  package var screensUntracked: [Screen] { storage }
+  package var screensUntracked: [Screen] { currentScreens }
 }
 
 extension FlowResult {

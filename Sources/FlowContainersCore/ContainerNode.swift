@@ -336,8 +336,8 @@ extension ContainerNode {
   enum ChangeRoute {
     /// A change is in progress in the tree: queue the request.
     case queued
-    /// Misuse, reported: change nothing.
-    case refused
+    /// The container has finished: report the misuse and change nothing.
+    case finished
     /// Nothing can hear or call back: make the change directly (the generation is bumped).
     case quiet
     /// Make the change inside the tree's change queue, and announce it.
@@ -348,20 +348,14 @@ extension ContainerNode {
   /// call, so the inlined operations stay small.
   ///
   /// A quiet change bumps the generation here; a pop that then finds only the root calls
-  /// ``refusePopOfRoot(fileID:line:)``, which takes the bump back.
+  /// ``refusePopOfRoot(fileID:line:)``, which takes the bump back. It takes no arguments: the
+  /// caller reports a finished container itself, so the hot path passes nothing it never reads.
   ///
-  /// - Parameters:
-  ///   - operation: The operation, for misuse reports.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
   /// - Returns: How the change goes.
   @usableFromInline
-  func routeChange(_ operation: String, fileID: StaticString, line: UInt) -> ChangeRoute {
+  func routeChange() -> ChangeRoute {
     if let changes, changes.isChanging { return .queued }
-    if finished {
-      reportFinished(operation, fileID: fileID, line: line)
-      return .refused
-    }
+    if finished { return .finished }
     guard !canCallBack else { return .announced }
     generation &+= 1
     return .quiet
@@ -376,7 +370,7 @@ extension ContainerNode {
   var canCallBack: Bool { registrar != nil || isObserved }
 
   /// Reports a quiet pop that found only the root, and takes back the generation bump of
-  /// ``routeChange(_:fileID:line:)``: nothing changed.
+  /// ``routeChange()``: nothing changed.
   @usableFromInline
   func refusePopOfRoot(fileID: StaticString, line: UInt) {
     generation &-= 1

@@ -6,13 +6,13 @@ extension StackContainer {
   /// Observable: reading it inside `withObservationTracking` (or a SwiftUI body) tracks it.
   public var stack: [Screen] {
     accessStack()
-    return storage
+    return currentScreens
   }
 
   /// The screen on top of the stack, or `nil` when the stack is empty.
   public var top: Screen? {
     accessStack()
-    return storage.last
+    return currentScreens.last
   }
 
   /// Pushes `screen` on top of the stack.
@@ -33,7 +33,7 @@ extension StackContainer {
   public func push(
     _ screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    switch routeChange("push(_:)", fileID: fileID, line: line) {
+    switch routeChange() {
     case .quiet:
       withStackTakenOut { $0.append(screen) }
     case .announced:
@@ -52,8 +52,8 @@ extension StackContainer {
       enqueue("push(_:)", fileID: fileID, line: line) {
         self.push(screen, animated: animated, fileID: fileID, line: line)
       }
-    case .refused:
-      break
+    case .finished:
+      reportFinished("push(_:)", fileID: fileID, line: line)
     }
   }
 
@@ -96,7 +96,7 @@ extension StackContainer {
   public func pop(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Screen? {
-    switch routeChange("pop()", fileID: fileID, line: line) {
+    switch routeChange() {
     case .quiet:
       // One access to the stack: check and remove together.
       if let removed = withStackTakenOut(Self.removeLastAboveRoot) { return removed }
@@ -120,7 +120,8 @@ extension StackContainer {
         self.pop(animated: animated, fileID: fileID, line: line)
       }
       return nil
-    case .refused:
+    case .finished:
+      reportFinished("pop()", fileID: fileID, line: line)
       return nil
     }
   }
@@ -149,11 +150,11 @@ extension StackContainer {
     let edit = StackEdit(
       "pop(toIndex:)",
       check: { [self] fileID, line in
-        guard !storage.indices.contains(index) else { return true }
+        guard !currentScreens.indices.contains(index) else { return true }
         report(
           .screenNotFound,
-          "pop(toIndex: \(index)) on \(locationDescription), whose stack has \(storage.count) "
-            + "screens; pass an index in 0..<\(storage.count).",
+          "pop(toIndex: \(index)) on \(locationDescription), whose stack has \(currentScreens.count) "
+            + "screens; pass an index in 0..<\(currentScreens.count).",
           fileID: fileID, line: line)
         return false
       },
@@ -186,7 +187,7 @@ extension StackContainer {
     let edit = StackEdit(
       "pop(toLastWhere:)",
       check: { [self] fileID, line in
-        found = storage.lastIndex(where: predicate)
+        found = currentScreens.lastIndex(where: predicate)
         guard found == nil else { return true }
         report(
           .screenNotFound,
@@ -278,17 +279,15 @@ extension StackContainer {
   /// Runs `body` on the stack taken out of the container as a local, then puts it back.
   ///
   /// This is how the inlined push and pop change the stack cheaply with exclusivity checking on:
-  /// each swap is an instantaneous access that calls nothing, which the compiler checks without
-  /// a run-time call, and `body` then changes a local array (still uniquely referenced, so it is
-  /// not copied) rather than holding an access to the container's property open across calls,
-  /// which would cost a tracked run-time check. `body` must run no user code: nothing may see
-  /// the container's stack empty while it is out. (Inlined code only: unspecialised, the swaps
-  /// would look up the array type's metadata, which costs more than the check they avoid.)
+  /// taking the array out and putting it back are instantaneous accesses that call nothing,
+  /// which the compiler checks without a run-time call, and `body` then changes a local array
+  /// (still uniquely referenced, so it is not copied) rather than holding an access to the
+  /// container's property open across calls, which would cost a tracked run-time check. `body`
+  /// must run no user code: nothing may see the container's stack while it is out.
   @inlinable
   func withStackTakenOut<Result>(_ body: (inout [Screen]) -> Result) -> Result {
-    var screens: [Screen] = []
-    swap(&screens, &storage)
-    defer { swap(&screens, &storage) }
+    var screens = storage.take() ?? []
+    defer { storage = screens }
     return body(&screens)
   }
 
@@ -312,7 +311,7 @@ extension StackContainer {
   /// pop would pay run-time exclusivity checks.
   @usableFromInline
   func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeStart? {
-    guard storage.count >= minimumCount else {
+    guard currentScreens.count >= minimumCount else {
       reportPopOfRoot(fileID: fileID, line: line)
       return nil
     }
@@ -343,11 +342,11 @@ extension StackContainer {
   /// `body` is library code or the inlined caller's, and runs no user code.
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
     generation = generation &+ 1
-    guard let registrar, let stackKeyPath else { return body(&storage) }
+    guard let registrar, let stackKeyPath else { return withStackTakenOut(body) }
     // willSet and didSet rather than a closure-taking withMutation: see `willMutate(_:)`.
     registrar.registrar.willSet(self, keyPath: stackKeyPath)
     defer { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
-    return body(&storage)
+    return withStackTakenOut(body)
   }
 
   func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
@@ -371,7 +370,7 @@ extension StackContainer {
   func pop(
     toIndex index: Int, operation: StackOperation, animated: Bool, cause: NavigationCause
   ) -> [Screen] {
-    guard index + 1 < storage.count else { return [] }
+    guard index + 1 < currentScreens.count else { return [] }
     let removed = mutateStack { stack in
       let removed = Array(stack[(index + 1)...])
       stack.removeSubrange((index + 1)...)

@@ -64,10 +64,12 @@ import Observation
 /// depth; the stack change itself is inlinable, so it is specialised for your screen type.
 @MainActor
 public final class StackContainer<Screen>: ContainerNode {
-  /// The screens, bottom first.
+  /// The screens, bottom first: `nil` only while a change has taken them out to change them.
   ///
-  /// The inlined push and pop change it directly, with one exclusivity-checked access each.
-  @usableFromInline var storage: [Screen]
+  /// The inlined push and pop take the array out and put it back, one instantaneous access
+  /// each. Optional, so that putting it back overwrites `nil`, which releases nothing: an empty
+  /// array left in its place would cost a release on every push and pop.
+  @usableFromInline var storage: [Screen]?
   /// The observers of this container's stack changes.
   var changeObservers: ObserverList<StackChange<Screen>>?
   /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
@@ -93,14 +95,17 @@ public final class StackContainer<Screen>: ContainerNode {
     super.init()
   }
 
-  override var screenCount: Int { storage.count }
+  /// The screens, bottom first, for reading.
+  var currentScreens: [Screen] { storage ?? [] }
+
+  override var screenCount: Int { currentScreens.count }
 
   override var changeObserverCount: Int { changeObservers?.count ?? 0 }
 
-  override var screenDescriptions: [String] { storage.map { String(describing: $0) } }
+  override var screenDescriptions: [String] { currentScreens.map { String(describing: $0) } }
 
   override func screenIndex(identicalTo object: AnyObject) -> Int? {
-    storage.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object }
+    currentScreens.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object }
   }
 
   override func hostPop(toIndex index: Int) {
@@ -119,8 +124,8 @@ public final class StackContainer<Screen>: ContainerNode {
 
   override func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(
-      storage.isEmpty ? .emptyStack : .popRoot,
-      storage.isEmpty
+      currentScreens.isEmpty ? .emptyStack : .popRoot,
+      currentScreens.isEmpty
         ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
         : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "
           + "its root. To leave the flow, dismiss its container instead.",
