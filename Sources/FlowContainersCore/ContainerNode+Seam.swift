@@ -173,7 +173,7 @@ extension StackContainer {
   ) -> Bool {
     // Counts, not `isEmpty`: this runs unspecialised from the engine's generic code, where
     // `isEmpty` is Collection's, looked up through witness tables.
-    let stored = currentScreens.count
+    let stored = screenCount
     let added = screens.count
     let edit: StackEdit
     if count == 0, added != 0 {

@@ -161,7 +161,7 @@ public class ContainerNode {
   func accessStack() {}
 
   /// Reports a pop that would remove the root.
-  func reportPopOfRoot(fileID: StaticString, line: UInt) {}
+  @usableFromInline func reportPopOfRoot(fileID: StaticString, line: UInt) {}
 
   /// How many change observers sit on this container; see ``hasChangeObservers``.
   var changeObserverCount: Int { 0 }

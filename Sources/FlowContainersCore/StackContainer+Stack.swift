@@ -37,9 +37,7 @@ extension StackContainer {
     case .quiet:
       withStackTakenOut { $0.append(screen) }
     case .announced:
-      guard let started = beginAnnounced(minimumCount: 0, fileID: fileID, line: line) else {
-        return
-      }
+      let started = beginAnnounced()
       withStackTakenOut { $0.append(screen) }
       endAnnounced(
         started, .push, animated: animated, counts: (1, 0),
@@ -103,9 +101,12 @@ extension StackContainer {
       refusePopOfRoot(fileID: fileID, line: line)
       return nil
     case .announced:
-      guard let started = beginAnnounced(minimumCount: 2, fileID: fileID, line: line) else {
+      // The count read here, specialised: unspecialised, `Array.count` looks up metadata.
+      guard (storage?.count ?? 0) > 1 else {
+        reportPopOfRoot(fileID: fileID, line: line)
         return nil
       }
+      let started = beginAnnounced()
       let removed = withStackTakenOut { $0.removeLast() }
       endAnnounced(
         started, .pop, animated: animated, counts: (0, 1),
@@ -302,25 +303,20 @@ extension StackContainer {
   ///
   /// The inlined caller then changes the stack itself, specialised for its screen type and
   /// with the stack taken out (no user code runs until
-  /// ``endAnnounced(_:_:animated:counts:sendChange:)``), and ends the change. A stack of fewer than
-  /// `minimumCount` screens is reported as a pop of the root: nothing changes, and this returns
-  /// `nil`.
+  /// ``endAnnounced(_:_:animated:counts:sendChange:)``), and ends the change. The caller has
+  /// checked that the change can be made (a pop, that the stack holds more than its root).
   ///
   /// Neither half is inlined: the properties they read would then be read from other modules,
   /// and the compiler could no longer prove that their accesses never overlap, so every push and
   /// pop would pay run-time exclusivity checks.
   @usableFromInline
-  func beginAnnounced(minimumCount: Int, fileID: StaticString, line: UInt) -> ChangeStart? {
-    guard currentScreens.count >= minimumCount else {
-      reportPopOfRoot(fileID: fileID, line: line)
-      return nil
-    }
+  func beginAnnounced() -> ChangeStart {
     let started = beginChange()
     if let registrar, let stackKeyPath { registrar.registrar.willSet(self, keyPath: stackKeyPath) }
     return started
   }
 
-  /// Ends a stack change ``beginAnnounced(minimumCount:fileID:line:)`` began: tells the
+  /// Ends a stack change ``beginAnnounced()`` began: tells the
   /// Observation framework and the observers, then runs the requests made meanwhile.
   ///
   /// `sendChange` sends the ``StackChange`` to the change observers, and runs only when there
@@ -370,7 +366,7 @@ extension StackContainer {
   func pop(
     toIndex index: Int, operation: StackOperation, animated: Bool, cause: NavigationCause
   ) -> [Screen] {
-    guard index + 1 < currentScreens.count else { return [] }
+    guard index + 1 < screenCount else { return [] }
     let removed = mutateStack { stack in
       let removed = Array(stack[(index + 1)...])
       stack.removeSubrange((index + 1)...)

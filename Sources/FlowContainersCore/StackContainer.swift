@@ -96,9 +96,18 @@ public final class StackContainer<Screen>: ContainerNode {
   }
 
   /// The screens, bottom first, for reading.
-  var currentScreens: [Screen] { storage ?? [] }
+  ///
+  /// An `if let`, not `??`: this runs unspecialised, where `??` is a generic call that looks up
+  /// the metadata of an optional array.
+  var currentScreens: [Screen] {
+    if let storage { return storage }
+    return []
+  }
 
-  override var screenCount: Int { currentScreens.count }
+  override var screenCount: Int {
+    if let storage { return storage.count }
+    return 0
+  }
 
   override var changeObserverCount: Int { changeObservers?.count ?? 0 }
 
@@ -122,7 +131,7 @@ public final class StackContainer<Screen>: ContainerNode {
     if let registrar, let stackKeyPath { registrar.registrar.access(self, keyPath: stackKeyPath) }
   }
 
-  override func reportPopOfRoot(fileID: StaticString, line: UInt) {
+  @usableFromInline override func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(
       currentScreens.isEmpty ? .emptyStack : .popRoot,
       currentScreens.isEmpty
