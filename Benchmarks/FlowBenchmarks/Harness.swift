@@ -17,7 +17,11 @@ struct Result {
   /// Whether `--row` skipped it.
   var skipped = false
 
-  var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
+  /// The workload's time over the baseline's; `nil` when `--side` measured only one of them.
+  var ratio: Double? {
+    guard let baselineNsPerOp, nsPerOp > 0 else { return nil }
+    return nsPerOp / baselineNsPerOp
+  }
   var meetsGoal: Bool {
     guard let goal else { return true }
     if let kib { return kib <= goal }
@@ -36,11 +40,20 @@ struct Settings {
   /// When set, only the benchmark of this name is measured (the others in its group are
   /// skipped): for counting one workload's instructions under valgrind.
   var row: String? = nil
+  /// When set, only this side of each benchmark is measured: for counting a workload's
+  /// instructions apart from its baseline's.
+  var side: Side? = nil
 
   static let full = Settings(
     rounds: 15, roundNanoseconds: 40_000_000, rssCycles: 1_000_000, fixedOperations: nil)
   static let quick = Settings(
     rounds: 3, roundNanoseconds: 1_000_000, rssCycles: 2_000, fixedOperations: nil)
+}
+
+/// One side of a benchmark: the workload, or the baseline it is measured against.
+enum Side: String {
+  case workload
+  case baseline
 }
 
 /// Keeps a value alive and opaque to the optimiser.
@@ -58,12 +71,24 @@ func now() -> UInt64 {
 /// A workload: performs `n` operations and returns how many nanoseconds the measured part took.
 typealias Workload = (Int) -> UInt64
 
-/// Times `body`, for workloads whose every part is measured.
+/// Times `body`: the measured part of a workload.
 @inline(__always)
 func timed(_ body: () -> Void) -> UInt64 {
   let start = now()
-  body()
+  measured(body)
   return now() - start
+}
+
+/// Runs `body`, the measured part of a workload, out of line.
+///
+/// `Benchmarks/count-instructions` counts only what runs inside this function (callgrind's
+/// `--collect-atstart=no --toggle-collect=<its symbol>`), so it must stay one function under one
+/// symbol. Not inlined; generic and not optimised, so that the optimiser makes no copy of it
+/// specialised for a type or for a caller's closure, which would have a symbol of its own.
+@inline(never)
+@_optimize(none)
+func measured<Outcome>(_ body: () -> Outcome) -> Outcome {
+  body()
 }
 
 /// How many operations make a round of about `settings.roundNanoseconds`.
@@ -81,7 +106,9 @@ func calibrate(_ settings: Settings, _ workload: Workload) -> Int {
   }
 }
 
+/// The median of `values`; 0 when there are none.
 func median(_ values: [Double]) -> Double {
+  guard !values.isEmpty else { return 0 }
   let sorted = values.sorted()
   let middle = sorted.count / 2
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
@@ -97,17 +124,24 @@ func compare(
   if let row = settings.row, row != name {
     return Result(name: name, nsPerOp: 0, baseline: baselineName, skipped: true)
   }
-  let workloadOperations = calibrate(settings, workload)
-  let baselineOperations = calibrate(settings, baseline)
+  // With `--side`, the other side is neither calibrated nor run (its time reads 0, or nil).
+  let measuresWorkload = settings.side != .baseline
+  let measuresBaseline = settings.side != .workload
+  let workloadOperations = measuresWorkload ? calibrate(settings, workload) : 0
+  let baselineOperations = measuresBaseline ? calibrate(settings, baseline) : 0
   var workloadTimes: [Double] = []
   var baselineTimes: [Double] = []
   for _ in 0..<settings.rounds {
-    workloadTimes.append(Double(workload(workloadOperations)) / Double(workloadOperations))
-    baselineTimes.append(Double(baseline(baselineOperations)) / Double(baselineOperations))
+    if measuresWorkload {
+      workloadTimes.append(Double(workload(workloadOperations)) / Double(workloadOperations))
+    }
+    if measuresBaseline {
+      baselineTimes.append(Double(baseline(baselineOperations)) / Double(baselineOperations))
+    }
   }
   return Result(
     name: name, nsPerOp: median(workloadTimes), baseline: baselineName,
-    baselineNsPerOp: median(baselineTimes), goal: goal, kib: nil)
+    baselineNsPerOp: measuresBaseline ? median(baselineTimes) : nil, goal: goal, kib: nil)
 }
 
 /// The resident set size, from `/proc/self/statm`, in KiB; 0 where that file does not exist.

@@ -8,7 +8,8 @@ let only = argumentList.firstIndex(of: "--only").flatMap { index in
 if arguments.contains("--help") {
   print(
     """
-    USAGE: flow-benchmarks [--quick] [--json] [--only <group>]
+    USAGE: flow-benchmarks [--quick] [--json] [--only <group>] [--row <name>]
+                           [--side workload|baseline] [--rounds <n>] [--operations <n>]
 
     Runs every benchmark against its baseline in this process and prints medians and ratios.
       --quick   a short run, to check that everything still works (numbers are noise)
@@ -17,6 +18,7 @@ if arguments.contains("--help") {
       --rounds  measure this many rounds instead of 15 (1 is handy under valgrind)
       --operations  run this many operations per round instead of calibrating (for valgrind)
       --row     within the groups run, measure only the benchmark of this name (for valgrind)
+      --side    measure only the workload (the library) or only its baseline (for valgrind)
     Build in release mode: swift run -c release flow-benchmarks
     """)
   exit(0)
@@ -44,6 +46,14 @@ let groups: [(String, @MainActor (Settings) -> [Result])] = [
 ]
 if let index = argumentList.firstIndex(of: "--row"), index + 1 < argumentList.count {
   settings.row = argumentList[index + 1]
+}
+if let index = argumentList.firstIndex(of: "--side"), index + 1 < argumentList.count {
+  // For counting instructions: the library's workload and its floor, each in its own run.
+  guard let side = Side(rawValue: argumentList[index + 1]) else {
+    print("flow-benchmarks: --side takes workload or baseline, not \(argumentList[index + 1])")
+    exit(2)
+  }
+  settings.side = side
 }
 var results: [Result] = []
 for (group, run) in groups where only.map(group.hasPrefix) ?? true {
