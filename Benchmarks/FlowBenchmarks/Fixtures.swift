@@ -51,21 +51,3 @@ final class TabsFlow {
     container.setTabs([first.container, second.container])
   }
 }
-
-/// The baseline's flow: the same objects, by hand.
-final class PlainFlow {
-  let container: PlainContainer
-  var presented: PlainFlow?
-  init(_ id: Int = 0) {
-    container = PlainContainer(stack: [Screen(id)])
-  }
-
-  init(_ id: Int, screens: Int) {
-    container = PlainContainer(stack: (0..<screens).map { Screen(id + $0) })
-  }
-}
-
-final class PlainContainer {
-  var stack: [Screen]
-  init(stack: [Screen]) { self.stack = stack }
-}
