@@ -1,10 +1,9 @@
-import FlowContainers
 import Foundation
 
 /// What a program does without the link layer.
 ///
 /// It splits the link by hand, switches on its components, and parses typed parameters by hand:
-/// the baselines of `deeplink_match` and `deeplink_resolve_apply_floor`.
+/// the baseline of `deeplink_match`, and the parsing of `deeplink_resolve_apply`'s safe floor.
 enum HandWritten {
   /// The components after `scheme://`, or `nil` for another scheme.
   static func components(of text: String, scheme: String) -> [Substring]? {

@@ -33,6 +33,16 @@ final class FloorContainer<Screen> {
     self.stack = stack
   }
 
+  /// Changes the stack through a local, as the library does: every access to `stack` is then
+  /// one the compiler checks statically, where an access held open across `Array`'s calls would
+  /// be checked at run time.
+  func editStack(_ edit: (inout [Screen]) -> Void) {
+    var edited = stack
+    stack = []
+    edit(&edited)
+    stack = edited
+  }
+
   /// Presents `flow`, whose container is `child`, over this container, until the presentation
   /// ends.
   func present(
