@@ -82,7 +82,7 @@ func timed(_ body: () -> Void) -> UInt64 {
 /// Runs `body`, the measured part of a workload, out of line.
 ///
 /// `Benchmarks/count-instructions` counts only what runs inside this function (callgrind's
-/// `--collect-atstart=no --toggle-collect=<its symbol>`), so it must stay one function under one
+/// `--dump-before` and `--dump-after` on its symbol), so it must stay one function under one
 /// symbol. Not inlined; generic and not optimised, so that the optimiser makes no copy of it
 /// specialised for a type or for a caller's closure, which would have a symbol of its own.
 @inline(never)
