@@ -338,11 +338,22 @@ extension StackContainer {
   /// `body` is library code or the inlined caller's, and runs no user code.
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
     generation = generation &+ 1
-    guard let registrar, let stackKeyPath else { return withStackTakenOut(body) }
+    guard let registrar, let stackKeyPath else { return changeStack(body) }
     // willSet and didSet rather than a closure-taking withMutation: see `willMutate(_:)`.
     registrar.registrar.willSet(self, keyPath: stackKeyPath)
     defer { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
-    return withStackTakenOut(body)
+    return changeStack(body)
+  }
+
+  /// ``withStackTakenOut(_:)`` for unspecialised code: `if let` and assignments, where the
+  /// inlined version's `Optional.take()` and `??` would be generic calls that look up the
+  /// metadata of an optional array.
+  private func changeStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
+    var screens: [Screen] = []
+    if let taken = storage { screens = taken }
+    storage = nil
+    defer { storage = screens }
+    return body(&screens)
   }
 
   func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
@@ -367,9 +378,17 @@ extension StackContainer {
     toIndex index: Int, operation: StackOperation, animated: Bool, cause: NavigationCause
   ) -> [Screen] {
     guard index + 1 < screenCount else { return [] }
+    // Loops over indices rather than a slice and `removeSubrange`: this runs unspecialised,
+    // where a slice and a range replacement each look up generic metadata.
     let removed = mutateStack { stack in
-      let removed = Array(stack[(index + 1)...])
-      stack.removeSubrange((index + 1)...)
+      var removed: [Screen] = []
+      removed.reserveCapacity(stack.count - index - 1)
+      var position = index + 1
+      while position < stack.count {
+        removed.append(stack[position])
+        position += 1
+      }
+      while stack.count > index + 1 { stack.removeLast() }
       return removed
     }
     if isObserved {
