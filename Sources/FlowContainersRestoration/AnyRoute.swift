@@ -40,8 +40,11 @@ extension AnyRoute: Hashable {
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
     // Compare the types first: it is a pointer comparison, and it settles most inequalities.
     guard type(of: lhs.base) == type(of: rhs.base) else { return false }
+    // A cast into the route's own type, then its own `==`: comparing two optionals would look
+    // up `Optional<Route>`'s metadata and its conformance to Equatable on every comparison.
     func equals<Route: Hashable>(_ route: Route, _ other: any Hashable) -> Bool {
-      (other as? Route) == route
+      guard let other = other as? Route else { return false }
+      return other == route
     }
     return equals(lhs.base, rhs.base)
   }

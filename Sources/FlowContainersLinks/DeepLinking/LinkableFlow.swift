@@ -239,8 +239,11 @@ extension LinkableFlow {
     guard let resolution = routes.resolve(link) else { return nil }
     var erased: [AnyRoute] = []
     erased.reserveCapacity(resolution.stack.count)
-    for index in resolution.stack.indices {
+    // An index loop: unspecialised (the flow is an existential), `indices` looks up metadata.
+    var index = 0
+    while index < resolution.stack.count {
       erased.append(AnyRoute(resolution.stack[index]))
+      index += 1
     }
     return (erased, resolution.remainder)
   }

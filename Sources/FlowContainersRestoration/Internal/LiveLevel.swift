@@ -137,12 +137,15 @@ package struct LiveLevel {
     let storage = flow.container.screensUntracked
     var routes: [AnyRoute?] = []
     routes.reserveCapacity(storage.count)
-    for index in storage.indices {
+    // An index loop, not `indices`, for the same reason.
+    var index = 0
+    while index < storage.count {
       if let route = flow.route(for: storage[index]) {
         routes.append(AnyRoute(route))
       } else {
         routes.append(nil)
       }
+      index += 1
     }
     return routes
   }

@@ -449,9 +449,9 @@ package enum PlanEngine {
   static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against routes: [AnyRoute], level: Int
   ) throws(PreparationFailure) {
-    guard let root = flow.rootRoute, let first = routes.first,
-      first.as(Flow.Route.self) != root
-    else { return }
+    guard let root = flow.rootRoute, let first = routes.first else { return }
+    // Cast and compare unwrapped: see ``shows(_:_:)``.
+    if let typed = first.base as? Flow.Route, typed == root { return }
     throw PreparationFailure(
       level: level, index: 0,
       failure: .cannotShow(
@@ -489,10 +489,14 @@ package enum PlanEngine {
   private static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: [AnyRoute]) -> Bool {
     let storage = flow.container.screensUntracked
     guard storage.count == routes.count else { return false }
-    for index in storage.indices {
+    // An index loop and a comparison of unwrapped routes: unspecialised, `indices` and `==` of
+    // two optionals each look up generic metadata.
+    var index = 0
+    while index < storage.count {
       guard let route = flow.route(for: storage[index]),
-        routes[index].as(Flow.Route.self) == route
+        let expected = routes[index].base as? Flow.Route, expected == route
       else { return false }
+      index += 1
     }
     return true
   }
@@ -512,7 +516,8 @@ package enum PlanEngine {
     screens.reserveCapacity(routes.count)
     for (index, route) in routes.enumerated() {
       let reason: ScreenFailure
-      if let typed = route.as(Flow.Route.self) {
+      // Cast in place rather than through `as(_:)`, whose optional result is a generic value.
+      if let typed = route.base as? Flow.Route {
         do {
           screens.append(try flow.makeScreen(for: typed))
           continue
