@@ -82,8 +82,9 @@ extension LinkableFlow {
   /// - Returns: `true` when resolution from this type would succeed.
   public static func canHandle(_ link: DeepLink) -> Bool {
     ResolutionDepth.memoized(Self.self, link) {
-      guard let resolution = routes.resolve(link) else { return false }
-      let rest = resolution.remainder
+      var remainder: DeepLink?
+      routes.firstResolution(of: link) { _, _, rest in remainder = rest }
+      guard let rest = remainder else { return false }
       return rest.remaining.isEmpty
         || linkableSubFlowTypes.contains { $0.canHandle(rest) }
         || linkableBars.contains { $0.tab(handling: rest) != nil }
@@ -236,15 +237,18 @@ enum ResolutionDepth {
 extension LinkableFlow {
   /// Resolves `link` at this level, with the routes type-erased.
   static func resolveErased(_ link: DeepLink) -> (routes: [AnyRoute], remainder: DeepLink)? {
-    guard let resolution = routes.resolve(link) else { return nil }
-    var erased: [AnyRoute] = []
-    erased.reserveCapacity(resolution.stack.count)
-    // An index loop: unspecialised (the flow is an existential), `indices` looks up metadata.
-    var index = 0
-    while index < resolution.stack.count {
-      erased.append(AnyRoute(resolution.stack[index]))
-      index += 1
+    var resolved: (routes: [AnyRoute], remainder: DeepLink)?
+    routes.firstResolution(of: link) { stack, _, remainder in
+      var erased: [AnyRoute] = []
+      erased.reserveCapacity(stack.count)
+      // An index loop: unspecialised (the flow is an existential), `indices` looks up metadata.
+      var index = 0
+      while index < stack.count {
+        erased.append(AnyRoute(stack[index]))
+        index += 1
+      }
+      resolved = (erased, remainder)
     }
-    return (erased, resolution.remainder)
+    return resolved
   }
 }

@@ -150,6 +150,19 @@ extension RouteTable {
   /// - Returns: The stack and the remainder, or `nil` when no pattern matches.
   public func resolve(_ link: DeepLink) -> RouteResolution<Route>? {
     var resolution: RouteResolution<Route>?
+    firstResolution(of: link) { stack, pattern, remainder in
+      resolution = RouteResolution(stack: stack, pattern: pattern, remainder: remainder)
+    }
+    return resolution
+  }
+
+  /// Finds the most specific pattern whose builder makes a stack for `link`, and hands `found`
+  /// the stack, the pattern and the remainder: ``resolve(_:)`` without its result type, so that
+  /// the engine's unspecialised callers pass on what they need without an optional of a generic
+  /// value, whose metadata would be looked up on every link.
+  func firstResolution(
+    of link: DeepLink, _ found: (_ stack: [Route], RoutePattern, _ remainder: DeepLink) -> Void
+  ) {
     trie.firstMatch(link.remaining) { index, values, consumed in
       let declared = self.declared[index]
       let remainder = link.dropping(consumed)
@@ -159,8 +172,7 @@ extension RouteTable {
         remainder: Array(remainder.remaining),
         names: declared.names, values: values)
       do {
-        let stack = try declared.entry.make(match)
-        resolution = RouteResolution(stack: stack, pattern: declared.pattern, remainder: remainder)
+        found(try declared.entry.make(match), declared.pattern, remainder)
         return true
       } catch {
         MisuseReports.report(
@@ -173,7 +185,6 @@ extension RouteTable {
         return false
       }
     }
-    return resolution
   }
 
   /// The components of a link that makes this table build `stack` and hand `following` on to a
