@@ -95,9 +95,10 @@ package struct LiveLevel {
     from root: ContainerNode, flow rootFlow: (any RestorableFlow)?, readingRoutes: Bool,
     intoTabs: Bool = true, tab: (Int) -> Int? = { _ in nil }
   ) -> [LiveLevel] {
-    var levels: [LiveLevel] = [
-      LiveLevel(container: root, flow: rootFlow, readingRoutes: readingRoutes)
-    ]
+    var levels: [LiveLevel] = []
+    // Room for a few levels at once: growing one by one reallocates at two and at four.
+    levels.reserveCapacity(4)
+    levels.append(LiveLevel(container: root, flow: rootFlow, readingRoutes: readingRoutes))
     var current = root
     while true {
       let next: ContainerNode

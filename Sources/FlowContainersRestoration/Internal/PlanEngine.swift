@@ -99,6 +99,8 @@ package enum PlanEngine {
       names.append(level < reused ? live[level].name : targets[level].name)
     }
     var steps: [NavigationPlan.Step] = []
+    // At most two steps a level, and one dismissal: one allocation, not one per doubling.
+    steps.reserveCapacity(2 * targets.count + 1)
     // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
     for level in 0..<reused {
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
@@ -118,8 +120,9 @@ package enum PlanEngine {
       steps.append(.dismiss(level: reused, flow: flow))
     }
     for level in 0..<reused where targets[level].tab == nil {
-      steps += Self.stackSteps(
-        level: level, flow: names[level], from: live[level].routes, to: targets[level].routes)
+      Self.appendStackSteps(
+        to: &steps, level: level, flow: names[level], from: live[level].routes,
+        to: targets[level].routes)
     }
     for level in reused..<targets.count {
       // A new tab bar's tab is there once the bar is: it is selected, and its stack set.
@@ -145,6 +148,7 @@ package enum PlanEngine {
     // Loops rather than closures here and in `matches`: a closure made on the main actor checks
     // that it runs there each time it is called.
     var stamp = TreeStamp(entries: [])
+    stamp.entries.reserveCapacity(live.count)
     for level in live.indices {
       stamp.entries.append(
         TreeStamp.Entry(
@@ -170,22 +174,25 @@ package enum PlanEngine {
     return true
   }
 
-  /// Pops to the longest common prefix and pushes the rest, or replaces when nothing is shared.
-  static func stackSteps(
-    level: Int, flow: FlowName, from current: [AnyRoute?], to target: [AnyRoute]
-  ) -> [NavigationPlan.Step] {
+  /// Appends the steps that pop to the longest common prefix and push the rest, or replace when
+  /// nothing is shared: into the plan's steps, with no array of its own.
+  static func appendStackSteps(
+    to steps: inout [NavigationPlan.Step], level: Int, flow: FlowName,
+    from current: [AnyRoute?], to target: [AnyRoute]
+  ) {
     var common = 0
     while common < current.count, common < target.count, current[common] == target[common] {
       common += 1
     }
-    if common == current.count, common == target.count { return [] }
-    if common == 0 { return [.replace(level: level, flow: flow, routes: target)] }
-    var steps: [NavigationPlan.Step] = []
+    if common == current.count, common == target.count { return }
+    if common == 0 {
+      steps.append(.replace(level: level, flow: flow, routes: target))
+      return
+    }
     if common < current.count { steps.append(.popTo(level: level, flow: flow, index: common - 1)) }
     if common < target.count {
       steps.append(.push(level: level, flow: flow, routes: Array(target[common...])))
     }
-    return steps
   }
 
   /// The first flow the plan would dismiss, topmost first, that objects to its request: its
@@ -244,6 +251,7 @@ package enum PlanEngine {
     // that the parent made no sub-flow over a screen it does not have. The stack steps' changes,
     // by step, in the order the steps come (level by level).
     var stackChanges: [(step: Int, change: PlanChange)] = []
+    stackChanges.reserveCapacity(plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
       let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
       if plan.tabs[level] != nil {
