@@ -181,6 +181,13 @@ enum ResolutionDepth {
   private static var answers: [Key: Answer] = [:]
   /// Whether a resolution is under way.
   private static var isResolving = false
+  /// How many default `canHandle` calls the resolution under way has made.
+  private static var calls = 0
+  /// How many calls a resolution makes before it remembers answers: an ordinary link asks a
+  /// few types once each, and remembering costs more than asking; sub-flow declarations that
+  /// would make it exponential ask many more, and from then on every answer is remembered, so
+  /// the work stays bounded.
+  static let callsBeforeRemembering = 8
 
   /// A type, at a depth, asked about a link with so many components left.
   ///
@@ -205,6 +212,12 @@ enum ResolutionDepth {
     let outermost = !isResolving
     isResolving = true
     defer { if outermost { endResolution() } }
+    calls += 1
+    if calls <= callsBeforeRemembering {
+      current += 1
+      defer { current -= 1 }
+      return body()
+    }
     let key = Key(type: ObjectIdentifier(type), remaining: link.remaining.count, depth: current)
     if let known = answers[key], known.link == link { return known.canHandle }
     current += 1
@@ -230,7 +243,8 @@ enum ResolutionDepth {
 
   private static func endResolution() {
     isResolving = false
-    answers.removeAll(keepingCapacity: true)
+    calls = 0
+    if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
   }
 }
 
