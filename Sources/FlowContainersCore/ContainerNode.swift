@@ -59,6 +59,13 @@ public class ContainerNode {
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
   /// ``ownerReference``.
   var ownerIdentity: ObjectIdentifier?
+  // The two flags below are stored right after the optional identity, in its word's padding:
+  // a container is allocated in 16-byte steps, and a tree holds many.
+  /// Whether the container has finished; read on every operation.
+  var finished = false
+  /// Whether change observers sit on this container (a ``StackContainer``'s), so that the fast
+  /// path needs no generic lookup.
+  var hasChangeObservers = false
   /// The container this one presents.
   var presentedNode: ContainerNode?
   /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is.
@@ -77,30 +84,12 @@ public class ContainerNode {
   private(set) weak var holder: ContainerNode?
   /// How many presenters lie below; kept up to date on present and dismiss.
   var storedDepth = 0
-  // The three below are stored side by side, so that they share one word of padding: a
-  // container is allocated in 16-byte steps, and a tree holds many.
-  /// The generation at which an interactive pop began, while one is in progress.
-  var interactivePopGeneration: UInt64?
-  /// Whether the container has finished; read on every operation.
-  var finished = false
-  /// Whether change observers sit on this container (a ``StackContainer``'s), so that the fast
-  /// path needs no generic lookup.
-  var hasChangeObservers = false
   /// Bumped on every change to the stack or the presentation, so that whoever holds a reading
   /// of the container (an interactive pop in progress, a reading taken earlier) can tell it moved.
   var generation: UInt64 = 0
-  /// The Observation registrar, made the first time an observable property is read: until then
-  /// nothing can be observing, and mutations skip it.
-  var registrar: RegistrarBox?
-  /// The event observers of this container, made on the first registration.
-  var eventObservers: ObserverList<NavigationEvent>?
-  /// How many event observers sit on this container and on the containers below it.
-  var eventObserverCount = 0
-  /// The nearest container below this one (toward the root) that has event observers of its
-  /// own, so that an event reaches every observer without walking the layers in between.
-  weak var observedBelow: ContainerNode?
-  /// What this container's events lead back to it through, once one was made.
-  var madeEventSource: EventSource?
+  /// What the container needs only once something observes it or a host gesture is under way
+  /// (``ColdState``): `nil` until then.
+  var cold: ColdState?
   /// The tree's change queue, shared by every container of the tree.
   ///
   /// A root makes it when it first needs it. A deep tree's queue keeps the owners of the
