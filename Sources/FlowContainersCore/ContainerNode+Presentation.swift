@@ -334,6 +334,14 @@ extension ContainerNode {
     if let parent = holder {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
+    if presentedNode == nil, !hasBranches {
+      // A container alone, as one presented or dismissed usually is: no chain, no branches.
+      storedDepth = depth
+      eventObserverCount = below + (eventObservers?.count ?? 0)
+      join(queue)
+      observedBelow = observed
+      return self
+    }
     // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
     // wait in `branches` (an empty array allocates nothing), so no tree depth recurses.
     var branches: [(node: ContainerNode, depth: Int, below: Int, observed: ContainerNode?)] = []
