@@ -104,14 +104,9 @@ public class ContainerNode {
     self.holder = holder
   }
 
-  /// Tears down what the container still presents, if anything.
-  ///
-  /// Most containers present nothing when they are released (they were dismissed, or never
-  /// presented anything), and their `deinit` does no work at all. A container released while it
-  /// presents (a root dropped with modals up) ends the presented layers top-down as
-  /// ``PresentationEnding/tornDown``, on the main actor: at once when the release happens there
-  /// and no change is under way in the tree, otherwise just after.
-  isolated deinit { releasePresentation() }
+  // No `deinit` here: each kind's `isolated deinit` tears down what the container presents
+  // (`releasePresentation()`). An isolated deinit here as well would check the executor a second
+  // time for every container released, about 300 instructions.
 
   // MARK: What each kind of container answers
   // The one seam between the untyped tree and a kind of container: each kind (`StackContainer`,

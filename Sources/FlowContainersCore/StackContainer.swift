@@ -104,6 +104,15 @@ public final class StackContainer<Screen>: ContainerNode {
     return []
   }
 
+  /// Tears down what the container still presents, if anything.
+  ///
+  /// Most containers present nothing when they are released (they were dismissed, or never
+  /// presented anything), and their `deinit` does no work at all. A container released while it
+  /// presents (a root dropped with modals up) ends the presented layers top-down as
+  /// ``PresentationEnding/tornDown``, on the main actor: at once when the release happens there
+  /// and no change is under way in the tree, otherwise just after.
+  isolated deinit { releasePresentation() }
+
   override var screenCount: Int {
     if let storage { return storage.count }
     return 0

@@ -422,6 +422,13 @@ extension TabContainer {
     while !released.isEmpty { _ = released.removeLast() }
   }
 
+  /// The `deinit` of a tab container: its tabs' teardown, then its own presentation's, in the
+  /// order the base class's `deinit` used to run them.
+  func releaseTabsAndPresentation() {
+    releaseTabs()
+    releasePresentation()
+  }
+
   /// The teardown of a tab container that is being released: its tabs finish, and their flows
   /// are released with it.
   ///

@@ -67,7 +67,9 @@ public final class TabContainer: ContainerNode {
 
   override func accessStack() { access(.tabs) }
 
-  /// Ends what the tabs present and finishes them, when the tab container is released: its
-  /// tab flows are released with it.
-  isolated deinit { releaseTabs() }
+  /// Ends what the tabs present and finishes them, then what the tab container presents.
+  ///
+  /// The tab flows are released with the tab container. Its own presentation is torn down as a
+  /// stack container's is.
+  isolated deinit { releaseTabsAndPresentation() }
 }
