@@ -65,7 +65,12 @@ public class ContainerNode {
   var finished = false
   /// Whether change observers sit on this container (a ``StackContainer``'s), so that the fast
   /// path needs no generic lookup.
-  var hasChangeObservers = false
+  var hasChangeObservers = false {
+    didSet { refreshCanCallBack() }
+  }
+  /// ``canCallBack``, kept up to date by the three things it depends on (the registrar, change
+  /// observers, event observers), so that every push and pop reads one flag.
+  private(set) var canCallBackFlag = false
   /// The container this one presents.
   var presentedNode: ContainerNode?
   /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is.
@@ -351,7 +356,12 @@ extension ContainerNode {
   /// Whether a change could run user code: an Observation registrar or an observer exists.
   ///
   /// Otherwise nothing can hear or call back, and a change needs no change queue.
-  var canCallBack: Bool { registrar != nil || isObserved }
+  var canCallBack: Bool { canCallBackFlag }
+
+  /// Recomputes ``canCallBack`` after the registrar or an observer count changed.
+  func refreshCanCallBack() {
+    canCallBackFlag = registrar != nil || isObserved
+  }
 
   /// Reports a quiet pop that found only the root, and takes back the generation bump of
   /// ``routeChange()``: nothing changed.

@@ -43,6 +43,7 @@ extension ContainerNode {
     get { cold?.registrar }
     set {
       if let newValue { coldState.registrar = newValue } else { cold?.registrar = nil }
+      refreshCanCallBack()
     }
   }
 
@@ -60,8 +61,10 @@ extension ContainerNode {
     set {
       if newValue != 0 {
         coldState.eventObserverCount = newValue
-      } else if let cold {
+        if !canCallBackFlag { refreshCanCallBack() }
+      } else if let cold, cold.eventObserverCount != 0 {
         cold.eventObserverCount = 0
+        refreshCanCallBack()
       }
     }
   }
