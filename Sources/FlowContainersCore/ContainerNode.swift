@@ -59,7 +59,7 @@ public class ContainerNode {
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
   /// ``ownerReference``.
   var ownerIdentity: ObjectIdentifier?
-  // The two flags below are stored right after the optional identity, in its word's padding:
+  // The three flags below are stored right after the optional identity, in its word's padding:
   // a container is allocated in 16-byte steps, and a tree holds many.
   /// Whether the container has finished; read on every operation.
   var finished = false
