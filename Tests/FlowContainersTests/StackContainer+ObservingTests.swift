@@ -75,6 +75,51 @@ struct ObservingTests {
     #expect(seen == [1, 3])
   }
 
+  @Test func everyListenerHearsAChangeWhateverListenedBeforeIt() {
+    let container = StackContainer(root: 0)
+    var events = 0
+    var changes: [Int] = []
+    let eventToken = container.observeEvents { _ in events += 1 }
+    let changeToken = container.observeChanges { changes.append(contentsOf: $0.added) }
+    container.push(1)
+    eventToken.cancel()
+    changeToken.cancel()
+    // Nobody listens now.
+    container.push(2)
+    let observed = SendableCounter()
+    withObservationTracking {
+      _ = container.stack
+    } onChange: {
+      observed.increment()
+    }
+    // Observation hears it, though every observer came and went.
+    container.push(3)
+    let late = container.observeChanges { changes.append(contentsOf: $0.added) }
+    container.push(4)
+    late.cancel()
+    #expect(events == 1)
+    #expect(changes == [1, 4])
+    #expect(observed.value == 1)
+    #expect(container.stack == [0, 1, 2, 3, 4])
+  }
+
+  @Test func aContainerPresentedUnderAnObserverIsHeardUntilTheObserverGoes() {
+    let root = TestFlow<Root>("root")
+    let child = TestFlow<Middle>("child")
+    var events: [String] = []
+    let token = root.container.observeEvents { events.append("\($0)") }
+    root.container.present(child.container, animated: false)
+    child.container.push(TestScreen("c2"), animated: false)
+    token.cancel()
+    child.container.push(TestScreen("c3"), animated: false)
+    #expect(
+      events == [
+        "TestFlow<Root>@0 present TestFlow<Middle> as sheet (program)",
+        "TestFlow<Middle>@1 push +1 -0 (program)",
+      ])
+    #expect(child.container.stack.count == 3)
+  }
+
   @Test func aHandlerThatCapturesItsOwnFlowIsReleasedWithItsToken() {
     weak var weakFlow: TestFlow<Root>?
     var token: ObserverToken?
