@@ -94,10 +94,17 @@ extension ContainerNode {
     case presented
     case isFinished
     case tabs
+    case stack
   }
 
   /// What Observation tracks for a tab container's tabs and selection.
   var tabsForObservation: Int { 0 }
+
+  /// What Observation tracks for a stack container's screens.
+  ///
+  /// A key path of the base, not `\StackContainer<Screen>.stack`: a generic key path is made
+  /// anew for each use, so a container would have to keep one, a word in every container.
+  var stackForObservation: Int { 0 }
 
   /// Registers a read of a base property with the Observation framework.
   ///
@@ -110,6 +117,7 @@ extension ContainerNode {
     case .presented: registrar.access(self, keyPath: \.presented)
     case .isFinished: registrar.access(self, keyPath: \.isFinished)
     case .tabs: registrar.access(self, keyPath: \.tabsForObservation)
+    case .stack: registrar.access(self, keyPath: \.stackForObservation)
     }
   }
 
@@ -139,6 +147,8 @@ extension ContainerNode {
     case (.isFinished, false): box.registrar.didSet(self, keyPath: \.isFinished)
     case (.tabs, true): box.registrar.willSet(self, keyPath: \.tabsForObservation)
     case (.tabs, false): box.registrar.didSet(self, keyPath: \.tabsForObservation)
+    case (.stack, true): box.registrar.willSet(self, keyPath: \.stackForObservation)
+    case (.stack, false): box.registrar.didSet(self, keyPath: \.stackForObservation)
     }
   }
 }

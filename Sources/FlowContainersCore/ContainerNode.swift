@@ -51,16 +51,16 @@ public class ContainerNode {
   /// The owner's type, remembered when the owner is set, so a container can still name its flow
   /// while the flow is being released.
   var ownerType: AnyObject.Type?
-  /// The owner's ``FlowName``, made the first time something names it.
-  var ownerNameCache: FlowName?
+  /// The owner's ``FlowName``, found the first time something names it.
+  var ownerNameCache: SharedFlowName?
 
   /// The owner's identity, remembered when the owner is set.
   ///
   /// Comparing it costs no weak load. It outlives the owner, so a match is confirmed through
   /// ``ownerReference``.
   var ownerIdentity: ObjectIdentifier?
-  // The three flags below are stored right after the optional identity, in its word's padding:
-  // a container is allocated in 16-byte steps, and a tree holds many.
+  // The three flags and the depth below are stored right after the optional identity, in its
+  // word's padding: a container is allocated in 16-byte steps, and a tree holds many.
   /// Whether the container has finished; read on every operation.
   var finished = false
   /// Whether change observers sit on this container (a ``StackContainer``'s), so that the fast
@@ -71,14 +71,15 @@ public class ContainerNode {
   /// ``canCallBack``, kept up to date by the three things it depends on (the registrar, change
   /// observers, event observers), so that every push and pop reads one flag.
   private(set) var canCallBackFlag = false
+  /// How many presenters lie below; kept up to date on present and dismiss.
+  ///
+  /// 32 bits, so that it shares the word of the identity and the flags above (a tree two
+  /// billion layers deep would need hundreds of gigabytes): read it as ``storedDepth``.
+  private var depthBits: Int32 = 0
   /// The container this one presents.
   var presentedNode: ContainerNode?
   /// The flow the presentation keeps alive: set exactly when ``presentedNode`` is.
   var presentedOwner: AnyObject?
-  /// Who hears how the presentation ends: the presenter's closure and the library's listeners.
-  ///
-  /// `nil` in the common case, which keeps presenting and dismissing cheap.
-  var endHandlers: PresentationEndHandlers?
   /// Where this container hangs: the root, presented (by whom, with which style), or a tab.
   ///
   /// The holder holds this container, not the other way round: it is weak, and reads `nil` from
@@ -87,8 +88,6 @@ public class ContainerNode {
   private(set) var attachment = Attachment.root
   /// The presenter or the tab container that holds this container, weakly; `nil` for a root.
   private(set) weak var holder: ContainerNode?
-  /// How many presenters lie below; kept up to date on present and dismiss.
-  var storedDepth = 0
   /// Bumped on every change to the stack or the presentation, so that whoever holds a reading
   /// of the container (an interactive pop in progress, a reading taken earlier) can tell it moved.
   var generation: UInt64 = 0
@@ -187,6 +186,12 @@ extension ContainerNode {
   /// How many presenters and tab containers lie below this container: 0 for a root.
   public var depth: Int { storedDepth }
 
+  /// How many presenters lie below; kept up to date on present and dismiss.
+  var storedDepth: Int {
+    get { Int(depthBits) }
+    set { depthBits = Int32(newValue) }
+  }
+
   /// The number of screens in the stack.
   ///
   /// Observable.
@@ -261,17 +266,17 @@ extension ContainerNode {
   /// Made once per container, so reading it costs a copy. It does not register an Observation
   /// access: it changes only with ``owner``.
   public var flowName: FlowName {
-    if let name = ownerNameCache { return name }
+    if let shared = ownerNameCache { return shared.name }
     return makeOwnerFlowName()
   }
 
-  /// Makes and keeps the owner's name: out of line, so that every event inlines only the read.
+  /// Finds and keeps the owner's name: out of line, so that every event inlines only the read.
   @inline(never)
   private func makeOwnerFlowName() -> FlowName {
-    var name = FlowName.noOwner
-    if let ownerType { name = FlowNames.name(of: ownerType) }
-    ownerNameCache = name
-    return name
+    var shared = SharedFlowName.noOwner
+    if let ownerType { shared = FlowNames.shared(of: ownerType) }
+    ownerNameCache = shared
+    return shared.name
   }
 
   /// The owner's name, for messages and traces.

@@ -312,7 +312,7 @@ extension StackContainer {
   @usableFromInline
   func beginAnnounced() -> ChangeStart {
     let started = beginChange()
-    if let registrar, let stackKeyPath { registrar.registrar.willSet(self, keyPath: stackKeyPath) }
+    willMutate(.stack)
     return started
   }
 
@@ -328,7 +328,7 @@ extension StackContainer {
     counts: (added: Int, removed: Int),
     sendChange: (ObserverList<StackChange<Screen>>) -> Void
   ) {
-    if let registrar, let stackKeyPath { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
+    didMutate(.stack)
     notify(operation, counts: counts, animated: animated, cause: .program, sendChange: sendChange)
     endChange(started)
   }
@@ -338,10 +338,10 @@ extension StackContainer {
   /// `body` is library code or the inlined caller's, and runs no user code.
   func mutateStack<Result>(_ body: (inout [Screen]) -> Result) -> Result {
     generation = generation &+ 1
-    guard let registrar, let stackKeyPath else { return changeStack(body) }
+    guard registrar != nil else { return changeStack(body) }
     // willSet and didSet rather than a closure-taking withMutation: see `willMutate(_:)`.
-    registrar.registrar.willSet(self, keyPath: stackKeyPath)
-    defer { registrar.registrar.didSet(self, keyPath: stackKeyPath) }
+    willMutate(.stack)
+    defer { didMutate(.stack) }
     return changeStack(body)
   }
 

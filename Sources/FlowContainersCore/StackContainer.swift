@@ -72,8 +72,6 @@ public final class StackContainer<Screen>: ContainerNode {
   @usableFromInline var storage: [Screen]?
   /// The observers of this container's stack changes.
   var changeObservers: ObserverList<StackChange<Screen>>?
-  /// The key path of ``stack`` for the Observation registrar, made on the first read of it.
-  var stackKeyPath: KeyPath<StackContainer<Screen>, [Screen]>?
 
   /// Creates a container whose stack holds `root`.
   ///
@@ -134,11 +132,7 @@ public final class StackContainer<Screen>: ContainerNode {
     _ = popTop(animated: false, cause: .user)
   }
 
-  override func accessStack() {
-    if registrar == nil { registrar = RegistrarBox() }
-    if stackKeyPath == nil { stackKeyPath = \.stack }
-    if let registrar, let stackKeyPath { registrar.registrar.access(self, keyPath: stackKeyPath) }
-  }
+  override func accessStack() { access(.stack) }
 
   @usableFromInline override func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(

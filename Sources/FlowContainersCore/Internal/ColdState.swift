@@ -1,5 +1,6 @@
-/// What a container needs only once something observes it or a host gesture is under way: made
-/// on first use, so that a container nobody observes stays small and quick to make and free.
+/// What a container needs only once something observes it, something listens for the end of its
+/// presentation, or a host gesture is under way: made on first use, so that a container nobody
+/// observes stays small and quick to make and free.
 ///
 /// A tree of plain flows never makes one. The container's properties of the same names read
 /// through it (``ContainerNode/coldState``), and setting one of them to its empty value does not
@@ -18,6 +19,9 @@ final class ColdState {
   var madeEventSource: EventSource?
   /// The generation at which an interactive pop began, while one is in progress.
   var interactivePopGeneration: UInt64?
+  /// Who hears how the container's presentation ends: the presenter's closure and the library's
+  /// listeners.
+  var endHandlers: PresentationEndHandlers?
 
   init() {}
 }
@@ -98,6 +102,20 @@ extension ContainerNode {
         coldState.interactivePopGeneration = newValue
       } else {
         cold?.interactivePopGeneration = nil
+      }
+    }
+  }
+
+  /// Who hears how the presentation ends: the presenter's closure and the library's listeners.
+  ///
+  /// `nil` in the common case, which keeps presenting and dismissing cheap.
+  var endHandlers: PresentationEndHandlers? {
+    get { cold?.endHandlers }
+    set {
+      if let newValue {
+        coldState.endHandlers = newValue
+      } else if let cold, cold.endHandlers != nil {
+        cold.endHandlers = nil
       }
     }
   }

@@ -8,7 +8,7 @@ enum FlowNames {
     /// Each type's name, as `String(describing:)` makes it.
     var typeNames: [ObjectIdentifier: FlowName] = [:]
     /// Each flow type's stable name: its `flowName`, or its type's name.
-    var flowNames: [ObjectIdentifier: FlowName] = [:]
+    var flowNames: [ObjectIdentifier: SharedFlowName] = [:]
   }
 
   private static let cache = Mutex(Cache())
@@ -27,11 +27,32 @@ enum FlowNames {
   /// The stable name of `type`: its ``NamedFlow/flowName``, or its type's name.
   ///
   /// The name is made outside the lock: `flowName` is the flow's own code.
-  static func name(of type: AnyObject.Type) -> FlowName {
+  static func name(of type: AnyObject.Type) -> FlowName { shared(of: type).name }
+
+  /// The stable name of `type`, as one object every container of its flows can keep.
+  static func shared(of type: AnyObject.Type) -> SharedFlowName {
     let key = ObjectIdentifier(type)
-    if let name = cache.withLock({ $0.flowNames[key] }) { return name }
-    let name = (type as? any NamedFlow.Type)?.flowName ?? typeName(of: type)
-    cache.withLock { $0.flowNames[key] = name }
-    return name
+    if let shared = cache.withLock({ $0.flowNames[key] }) { return shared }
+    let made = SharedFlowName((type as? any NamedFlow.Type)?.flowName ?? typeName(of: type))
+    return cache.withLock { cache in
+      // Another thread may have made it meanwhile: keep the first, so that one object stays.
+      if let shared = cache.flowNames[key] { return shared }
+      cache.flowNames[key] = made
+      return made
+    }
+  }
+}
+
+/// A flow type's stable name, made once and shared by the containers of its flows: a container
+/// keeps one reference (a word) rather than the name (two).
+final class SharedFlowName: Sendable {
+  /// The name.
+  let name: FlowName
+
+  /// The name of containers with no owner.
+  static let noOwner = SharedFlowName(.noOwner)
+
+  init(_ name: FlowName) {
+    self.name = name
   }
 }
