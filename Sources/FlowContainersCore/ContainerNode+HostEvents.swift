@@ -45,6 +45,16 @@ extension ContainerNode {
     case .userReselectedTab:
       guard let tabs = tabsForHostEvent(event, fileID: fileID, line: line) else { return }
       tabs.userReselected(fileID: fileID, line: line)
+    case .widthChanged(let width):
+      guard let split = splitView else {
+        report(
+          .splitNotFound,
+          "the host reported \(event) on \(locationDescription), which is not a split; send it "
+            + "to the SplitContainer whose width changed.",
+          fileID: fileID, line: line)
+        return
+      }
+      split.setWidthNow(width)
     }
   }
 
@@ -64,6 +74,15 @@ extension ContainerNode {
   /// The host popped to `index`: the screens above it go.
   private func userPopped(toIndex index: Int, fileID: StaticString, line: UInt) {
     let count = screenCount
+    if let split = splitView, split.currentWidth == .regular {
+      report(
+        .screenNotFound,
+        "the host reported userPopped(toIndex: \(index)) on \(locationDescription), a split "
+          + "whose columns are side by side; send it to the column's container, or report "
+          + "widthChanged(.compact) first.",
+        fileID: fileID, line: line)
+      return
+    }
     guard (0..<count).contains(index) else {
       report(
         .screenNotFound,
@@ -104,7 +123,7 @@ extension ContainerNode {
         fileID: fileID, line: line)
       return
     }
-    interactivePopGeneration = generation
+    interactivePopGeneration = hostRevision
     if eventObserverCount > 0 { emit(.interactivePopBegan, cause: .user, animated: true) }
   }
 
@@ -119,7 +138,7 @@ extension ContainerNode {
       return
     }
     interactivePopGeneration = nil
-    guard began == generation, screenCount > 1 else {
+    guard began == hostRevision, screenCount > 1 else {
       report(
         .interactivePop,
         "interactivePopCommitted on \(locationDescription), but the program changed the tree "

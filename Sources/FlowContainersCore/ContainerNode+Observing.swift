@@ -95,10 +95,14 @@ extension ContainerNode {
     case isFinished
     case tabs
     case stack
+    case columns
   }
 
   /// What Observation tracks for a tab container's tabs and selection.
   var tabsForObservation: Int { 0 }
+
+  /// What Observation tracks for a split's columns and width.
+  var columnsForObservation: Int { 0 }
 
   /// What Observation tracks for a stack container's screens.
   ///
@@ -118,6 +122,7 @@ extension ContainerNode {
     case .isFinished: registrar.access(self, keyPath: \.isFinished)
     case .tabs: registrar.access(self, keyPath: \.tabsForObservation)
     case .stack: registrar.access(self, keyPath: \.stackForObservation)
+    case .columns: registrar.access(self, keyPath: \.columnsForObservation)
     }
   }
 
@@ -149,6 +154,8 @@ extension ContainerNode {
     case (.tabs, false): box.registrar.didSet(self, keyPath: \.tabsForObservation)
     case (.stack, true): box.registrar.willSet(self, keyPath: \.stackForObservation)
     case (.stack, false): box.registrar.didSet(self, keyPath: \.stackForObservation)
+    case (.columns, true): box.registrar.willSet(self, keyPath: \.columnsForObservation)
+    case (.columns, false): box.registrar.didSet(self, keyPath: \.columnsForObservation)
     }
   }
 }

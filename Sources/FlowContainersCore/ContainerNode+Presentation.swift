@@ -85,7 +85,9 @@ extension ContainerNode {
   public func dismissPresented(
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    request(.dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
+    // A split's column presented over the whole split.
+    presentingLevel.request(
+      .dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Dismisses this container, which must be presented: how a sub-flow closes itself.
@@ -140,6 +142,12 @@ extension ContainerNode {
   ) {
     let callbacks = PresentationCallbacks(
       onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
+    // A split's column presents over the whole split.
+    if case .column = attachment {
+      return presentingLevel.request(
+        .present(child, style, callbacks), animated: animated, cause: cause, fileID: fileID,
+        line: line)
+    }
     request(
       .present(child, style, callbacks), animated: animated, cause: cause, fileID: fileID,
       line: line)
@@ -236,6 +244,9 @@ extension ContainerNode {
       }
       return "\(child.ownerName)'s container is a tab of \(host.locationDescription); remove the "
         + "tab first (removeTab(at:))."
+    }
+    if case .column = child.attachment {
+      return "\(child.ownerName)'s container is a column of a split; close it there first."
     }
     // `child` has no presenter, so it is below this container only if this container sits in
     // what `child` presents or in its tabs: walk up from `child`, usually not at all.
@@ -460,6 +471,8 @@ extension ContainerNode {
       presenter.endPresentation(.finished, animated: false, cause: .program)
     } else if let bar = tabContainer, let index = bar.tabNodes.firstIndex(where: { $0 === self }) {
       bar.removeTabsNow(at: [index], cause: .program)
+    } else if let split = splitContainer {
+      split.finishColumn(of: self)
     } else {
       finishInPlace()
     }

@@ -130,6 +130,13 @@ public class ContainerNode {
   /// This container as a tab container, for tab steps and host events; `nil` for other kinds.
   var tabBar: TabContainer? { nil }
 
+  /// This container as a split, for column steps and host events; `nil` for other kinds.
+  var splitView: SplitContainer? { nil }
+
+  /// What an interactive pop in progress compares to tell whether what it pops moved: the
+  /// container's revision, or, for a split, its columns' as well.
+  var hostRevision: UInt64 { generation }
+
   /// The number of screens.
   var screenCount: Int { 0 }
 
@@ -174,6 +181,26 @@ extension ContainerNode {
 
   /// The tab container this container is a tab of, or `nil`.
   public var tabContainer: TabContainer? { attachment == .tab ? holder?.tabBar : nil }
+
+  /// The split this container is a column of, or `nil`.
+  public var splitContainer: SplitContainer? {
+    guard case .column = attachment else { return nil }
+    return holder?.splitView
+  }
+
+  /// Which column of its split this container is, or `nil` when it is not a column.
+  public var column: SplitColumn? {
+    guard case .column(let column) = attachment else { return nil }
+    return column
+  }
+
+  /// Where a presentation asked of this container is made: here, or, for a split's column, on
+  /// the split, so that it shows over both columns.
+  var presentingLevel: ContainerNode {
+    var level = self
+    while case .column = level.attachment, let split = level.holder { level = split }
+    return level
+  }
 
   /// The root of the tree this container belongs to: this one when nothing holds it, otherwise
   /// the root of its presenter or tab container.

@@ -82,6 +82,11 @@ extension FlowDiagnostic {
     /// A tab position named by a call or host event is not a tab's, or the container has no
     /// tabs.
     public static let tabNotFound = Code(rawValue: "tabNotFound")
+    /// A container given as a split's column cannot be one (as for ``invalidTab``), or the
+    /// column named is empty.
+    public static let invalidColumn = Code(rawValue: "invalidColumn")
+    /// A split's host event or operation was sent to a container that is not a split.
+    public static let splitNotFound = Code(rawValue: "splitNotFound")
     /// A container given as a tab cannot be one (no owner, finished, presented, a tab elsewhere,
     /// listed twice, or it would make a cycle).
     public static let invalidTab = Code(rawValue: "invalidTab")

@@ -18,6 +18,8 @@ public struct FlowTree: Sendable, Hashable {
       case stack
       /// Tabs, one of them selected (`nil` when there are none).
       case tabs(selected: Int?)
+      /// A split's columns, side by side (regular) or collapsed into one stack (compact).
+      case split(SplitWidth)
     }
 
     /// How a level hangs on the level below it.
@@ -28,6 +30,8 @@ public struct FlowTree: Sendable, Hashable {
       case presented(PresentationStyle)
       /// A tab, at a position of its tab container, selected or not.
       case tab(Int, selected: Bool)
+      /// A column of a split.
+      case column(SplitColumn)
     }
 
     /// The stable name of the flow that owns the container, or ``FlowName/noOwner``.
@@ -37,7 +41,8 @@ public struct FlowTree: Sendable, Hashable {
     /// How it hangs, also for the first level, whose holder is not in the value.
     public var place: Place
     /// The screens as `String(describing:)` renders them, bottom first; for tabs, the tabs'
-    /// flows, the selected one marked `*`.
+    /// flows, the selected one marked `*`; for a split, its columns' flows (`no detail` where
+    /// there is none), joined with `+` while collapsed.
     public var screens: [String]
     /// Whether the container has finished.
     public var isFinished: Bool
@@ -47,6 +52,8 @@ public struct FlowTree: Sendable, Hashable {
     public internal(set) var depth: Int
     /// The positions of its tabs' levels, in order; empty for a stack.
     public internal(set) var tabs: [Int] = []
+    /// The positions of a split's column levels: the primary's, then the detail's.
+    public internal(set) var columns: [Int] = []
     /// The position of the level it presents, if it presents one.
     public internal(set) var presented: Int?
   }
@@ -54,8 +61,11 @@ public struct FlowTree: Sendable, Hashable {
   /// Every level, the first one first, then each level's tabs' subtrees, then what it presents.
   public private(set) var levels: [Level]
 
-  /// The position of the level the user sees: what the first level presents, and so on, through
-  /// the selected tab of each tab level that presents nothing.
+  /// The position of the level the user sees.
+  ///
+  /// What the first level presents, and so on, through the selected tab of each tab level and
+  /// the detail (or, with none, the primary) of each split that presents nothing. It is the same
+  /// in either width: collapsed, the detail is on top.
   public var topmost: Int? {
     guard !levels.isEmpty else { return nil }
     var index = 0
@@ -65,6 +75,8 @@ public struct FlowTree: Sendable, Hashable {
         index = presented
       } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
         index = level.tabs[selected]
+      } else if case .split = level.kind, let shown = level.columns.last {
+        index = shown
       } else {
         return index
       }
@@ -101,10 +113,10 @@ extension ContainerNode {
       var depth = 0
       if let parent {
         depth = levels[parent].depth + 1
-        if case .tab = place {
-          levels[parent].tabs.append(index)
-        } else {
-          levels[parent].presented = index
+        switch place {
+        case .tab: levels[parent].tabs.append(index)
+        case .column: levels[parent].columns.append(index)
+        case .root, .presented: levels[parent].presented = index
         }
       }
       levels.append(
@@ -132,6 +144,7 @@ extension ContainerNode {
     case .tab:
       guard let position else { return .root }
       return .tab(position, selected: position == shown)
+    case .column(let column): return .column(column)
     }
   }
 }

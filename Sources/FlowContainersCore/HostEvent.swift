@@ -23,4 +23,10 @@ public enum HostEvent: Sendable, Hashable {
   /// pops that tab to its root when ``TabContainer/popsToRootOnReselect`` (the default), and
   /// observers hear it either way.
   case userReselectedTab
+  /// This ``SplitContainer`` became compact (its columns collapse into one stack) or regular
+  /// (side by side again). Nothing is created or released; sent to the split.
+  ///
+  /// While compact, the user's pops of the one stack are reported on the split, with positions
+  /// in the collapsed stack (``SplitContainer/collapsedCount``).
+  case widthChanged(SplitWidth)
 }

@@ -37,6 +37,12 @@ public struct NavigationEvent: Sendable {
     case tabRemoved(index: Int, flow: FlowName)
     /// The tabs of this tab container were put in a new order; read ``TabContainer/tabs``.
     case tabsReordered
+    /// A flow of the given type became this split's column.
+    case columnShown(SplitColumn, flow: FlowName)
+    /// The column of this split held by a flow of the given type ended; its flow is released.
+    case columnClosed(SplitColumn, flow: FlowName, ending: PresentationEnding)
+    /// The host reported that this split's width changed: collapsed or side by side.
+    case widthChanged(SplitWidth)
   }
 
   /// What happened.
@@ -142,6 +148,12 @@ extension NavigationEvent: CustomStringConvertible {
       what = "remove tab \(index) \(flow)"
     case .tabsReordered:
       what = "reorder tabs"
+    case .columnShown(let column, let flow):
+      what = "show \(column) \(flow)"
+    case .columnClosed(let column, let flow, let ending):
+      what = "close \(column) \(flow) (\(ending))"
+    case .widthChanged(let width):
+      what = "width \(width)"
     }
     return "\(flow)@\(depth) \(what) (\(cause)\(animated ? ", animated" : ""))"
   }

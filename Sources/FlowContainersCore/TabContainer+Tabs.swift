@@ -132,45 +132,6 @@ extension TabContainer {
     }
   }
 
-  /// Why `tab` cannot become a tab here, if it cannot.
-  func tabProblem(_ tab: ContainerNode) -> String? {
-    if tab === self { return "a tab container cannot be its own tab." }
-    if tab.owner == nil {
-      // A container remembers its owner's type: an owner that is gone was released, not unset.
-      guard tab.ownerType != nil else {
-        return "the container has no owner, so nothing would keep its flow alive. Set "
-          + "`container.owner = self` in the flow's initialiser."
-      }
-      return "\(tab.ownerName) was released before the call: `setTabs([Flow().container])` "
-        + "releases the flow before the call. Keep the flow in a local until the call returns."
-    }
-    if tab.finished {
-      return "\(tab.ownerName)'s container has finished; create a new flow for the tab."
-    }
-    if tab.attachment.isPresented {
-      return "\(tab.ownerName)'s container is presented; dismiss it first."
-    }
-    if tab.attachment == .tab {
-      guard let host = tab.tabContainer else {
-        return "\(tab.ownerName)'s container is still a tab of a tab container that is being "
-          + "released; its tab ends on the main actor."
-      }
-      return host === self
-        ? "\(tab.ownerName)'s container is already a tab here."
-        : "\(tab.ownerName)'s container is a tab of \(host.locationDescription); remove it there "
-          + "first."
-    }
-    if tab.subtreeContains(self) {
-      return "\(tab.ownerName)'s container is below this one in the tree; making it a tab "
-        + "would make a cycle."
-    }
-    if let node = ownerCycle(of: tab) {
-      return "the container's owner is \(node.locationDescription)'s flow, which the tab would "
-        + "keep alive while that flow keeps this container alive: a cycle."
-    }
-    return nil
-  }
-
   /// Whether `tabs` may replace the tabs, with the one at `selected` selected; reports misuse
   /// otherwise.
   func checkTabs(
@@ -184,7 +145,7 @@ extension TabContainer {
         return false
       }
       if kept.contains(ObjectIdentifier(tab)) { continue }
-      if let problem = tabProblem(tab) {
+      if let problem = branchProblem(tab, as: .tab) {
         reportTab("setTabs(_:)", problem, fileID, line)
         return false
       }
@@ -215,7 +176,7 @@ extension TabContainer {
         fileID: fileID, line: line)
       return false
     }
-    if let problem = tabProblem(tab) {
+    if let problem = branchProblem(tab, as: .tab) {
       reportTab("addTab(_:)", problem, fileID, line)
       return false
     }
@@ -437,11 +398,11 @@ extension TabContainer {
   func releaseTabs() {
     guard !tabNodes.isEmpty else { return }
     // The tab flows live until their tabs have finished, even when the teardown waits.
-    let held = ReleasedTabs(tabs: tabNodes, owners: tabOwners)
+    let held = ReleasedBranches(branches: tabNodes, owners: tabOwners)
     setTabNodes([])
     tabOwners = []
     Self.runTeardown(on: changes) {
-      for tab in held.tabs {
+      for tab in held.branches {
         tab.hang(.root, on: nil)
         tab.finishInPlace()
         // A tab of a tab container released by an outer teardown was detached with it, and
@@ -450,7 +411,7 @@ extension TabContainer {
           tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)
         }
       }
-      held.tabs = []
+      held.branches = []
       DeferredReleases.release(&held.objects)
     }
   }
@@ -480,19 +441,5 @@ extension TabContainer {
         animated: false)
     }
     if popsToRootOnReselect, tab.screenCount > 1 { tab.hostPop(toIndex: 0) }
-  }
-}
-
-/// The tabs of a tab container being released, and what keeps their flows alive, until its
-/// teardown has finished them; the teardown closure holds only this box, and empties it.
-@MainActor
-private final class ReleasedTabs {
-  var tabs: [ContainerNode]
-  /// The tab flows, then the tabs.
-  var objects: [AnyObject]
-
-  init(tabs: [ContainerNode], owners: [AnyObject]) {
-    self.tabs = tabs
-    objects = owners + tabs
   }
 }

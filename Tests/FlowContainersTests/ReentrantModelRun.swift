@@ -205,6 +205,8 @@ final class ReentrantModelRun {
       break
     case .tabSelected, .tabReselected, .tabAdded, .tabRemoved, .tabsReordered:
       return violations.append("\(event): this run has no tabs")
+    case .columnShown, .columnClosed, .widthChanged:
+      return violations.append("\(event): this run has no splits")
     }
     coverage.eventsChecked += 1
     let live = chain().map(\.count)

@@ -13,6 +13,8 @@ enum Attachment: Equatable {
   case presented(PresentationStyle)
   /// A tab container holds it as a tab.
   case tab
+  /// A split holds it as a column.
+  case column(SplitColumn)
 
   /// Whether a presentation holds the container, even while its presenter is being released.
   var isPresented: Bool {

@@ -15,6 +15,8 @@ enum TreeChange {
   case finish
   /// Change the tabs of this container, the tab container it carries.
   case tabs(TabContainer, TabChange)
+  /// Change the columns of this container, the split it carries.
+  case split(SplitContainer, SplitChange)
   /// Something the user did, as the host reports it.
   case host(HostEvent)
   /// An operation on this container's stack, made by the container that knows its screens.
@@ -31,6 +33,9 @@ enum TreeChange {
     case .tabs(_, .add): "addTab(_:)"
     case .tabs(_, .remove): "removeTab(at:)"
     case .tabs(_, .select): "select(_:)"
+    case .split(_, .show(.primary, _, _)): "setPrimary(_:)"
+    case .split(_, .show(.detail, _, _)): "showDetail(_:)"
+    case .split(_, .close): "closeDetail()"
     case .host(let event): "handle(\(event))"
     case .stack(let edit): edit.operation
     }
@@ -41,7 +46,8 @@ enum TreeChange {
   @MainActor
   var incomingOwners: [AnyObject?] {
     switch self {
-    case .present(let child, _, _), .tabs(_, .add(let child, _)): [child.owner]
+    case .present(let child, _, _), .tabs(_, .add(let child, _)), .split(_, .show(_, let child, _)):
+      [child.owner]
     case .tabs(_, .set(let tabs, _)): tabs.map(\.owner)
     default: []
     }
@@ -132,7 +138,7 @@ extension ContainerNode {
     case .tabs(_, .select), .stack:
       // Nothing can hear or call back a change that nobody observes: no change queue needed.
       self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
-    case .tabs(_, .add), .tabs(_, .set):
+    case .tabs(_, .add), .tabs(_, .set), .split(_, .show):
       // The flows brought in live through the change, even if only something it ends held them.
       let owners = change.incomingOwners
       changeQueue.perform {
@@ -152,7 +158,7 @@ extension ContainerNode {
   private func busyQueue(for change: TreeChange) -> ChangeQueue? {
     if let changes, changes.isChanging { return changes }
     switch change {
-    case .present(let child, _, _), .tabs(_, .add(let child, _)):
+    case .present(let child, _, _), .tabs(_, .add(let child, _)), .split(_, .show(_, let child, _)):
       if let queue = child.changes, queue.isChanging { return queue }
     case .tabs(_, .set(let tabs, _)):
       for tab in tabs {
@@ -197,6 +203,8 @@ extension ContainerNode {
       return false
     case .tabs(let bar, let tabChange):
       return bar.check(tabChange, fileID, line)
+    case .split(let split, let splitChange):
+      return split.check(splitChange, fileID, line)
     case .stack(let edit):
       return edit.check(fileID, line)
     case .finish, .host:
@@ -223,6 +231,8 @@ extension ContainerNode {
       finishNow()
     case .tabs(let bar, let tabChange):
       bar.apply(tabChange, cause: cause)
+    case .split(let split, let splitChange):
+      split.apply(splitChange, animated: animated, cause: cause)
     case .host(let event):
       handleNow(event, fileID: fileID, line: line)
     case .stack(let edit):

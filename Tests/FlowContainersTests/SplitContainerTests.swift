@@ -1,0 +1,311 @@
+import FlowContainers
+import FlowContainersTesting
+import Observation
+import Testing
+
+/// A flow whose container is a split, as a notes app's wide layout.
+@MainActor
+final class SplitFlow {
+  let container = SplitContainer()
+  init() { container.owner = self }
+}
+
+/// Split containers: the columns' flows live as long as they are columns, the detail ends once
+/// however it ends, collapsing and expanding create and release nothing, the collapsed stack's
+/// positions map onto the columns, and a split presents over both columns.
+@MainActor
+struct SplitContainerTests {
+  /// A split with a primary `list` (screens `l1`, `l2`) and a detail `note` (`n1`, `n2`), whose
+  /// flows only the split holds.
+  private func makeSplit(
+    journal: Journal? = nil, onEnd: ((PresentationEnding) -> Void)? = nil
+  ) -> SplitFlow {
+    let split = SplitFlow()
+    let list = TestFlow<Root>("list", screens: ["l1", "l2"], journal: journal)
+    let note = TestFlow<Middle>("note", screens: ["n1", "n2"], journal: journal)
+    split.container.setPrimary(list.container)
+    split.container.showDetail(note.container, onEnd: onEnd)
+    return split
+  }
+
+  @Test func theColumnsKeepTheirFlowsAliveAndHangOneLevelUp() {
+    let split = SplitFlow()
+    weak let list: TestFlow<Root>?
+    weak let note: TestFlow<Middle>?
+    do {
+      let primary = TestFlow<Root>("list")
+      let detail = TestFlow<Middle>("note")
+      list = primary
+      note = detail
+      split.container.setPrimary(primary.container)
+      split.container.showDetail(detail.container)
+    }
+    #expect(list != nil && note != nil)
+    #expect(split.container.primary === list?.container)
+    #expect(split.container.detail === note?.container)
+    #expect(note?.container.splitContainer === split.container)
+    #expect(note?.container.column == .detail)
+    #expect(list?.container.column == .primary)
+    #expect(note?.container.depth == 1)
+    #expect(split.container.topmost === note?.container)
+    #expect(
+      split.container.treeDescription == """
+        SplitFlow: [TestFlow<Root>, TestFlow<Middle>]
+        ├─ TestFlow<Root> (primary): [list.root]
+        └─ TestFlow<Middle> (detail): [note.root]
+        """)
+    let tree = split.container.tree
+    #expect(tree.levels[0].kind == .split(.regular))
+    #expect(tree.levels[0].columns == [1, 2])
+    #expect(tree.levels.map(\.place) == [.root, .column(.primary), .column(.detail)])
+    #expect(tree.topmost == 2)
+  }
+
+  @Test func replacingTheDetailEndsTheOldOneOnceWhatItPresentedFirstThenItsDeinit() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("note ended: \($0)") }
+    weak let old = split.container.detail?.owner
+    let next = TestFlow<Top>("next", journal: journal)
+    split.container.showDetail(next.container) { journal.record("next ended: \($0)") }
+    #expect(old == nil)
+    #expect(split.container.detail === next.container)
+    #expect(journal.entries.prefix(2) == ["note ended: dismissedByPresenter", "deinit note"])
+    #expect(
+      Set(journal.entries.dropFirst(2)) == ["deinit screen note.n1", "deinit screen note.n2"])
+    // Showing the detail already shown changes nothing and ends nothing.
+    journal.entries.removeAll()
+    split.container.showDetail(next.container)
+    #expect(journal.entries.isEmpty)
+  }
+
+  @Test func noDetailIsAStateOfItsOwnAndClosingItTwiceIsMisuse() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("ended: \($0)") }
+    split.container.closeDetail()
+    #expect(split.container.detail == nil)
+    #expect(journal.entries.first == "ended: dismissedByPresenter")
+    #expect(journal.entries.contains("deinit note"))
+    #expect(split.container.topmost === split.container.primary)
+    #expect(
+      split.container.treeDescription == """
+        SplitFlow: [TestFlow<Root>, no detail]
+        └─ TestFlow<Root> (primary): [list.l1, list.l2]
+        """)
+    let diagnostics = withRecordedDiagnostics { split.container.closeDetail() }
+    #expect(diagnostics.map(\.code) == [.invalidColumn])
+  }
+
+  @Test func collapsingAndExpandingCreateAndReleaseNothingAndTheTreeComesBack() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal)
+    let before = split.container.tree
+    weak let list = split.container.primary?.owner
+    weak let note = split.container.detail?.owner
+    split.container.handle(.widthChanged(.compact))
+    #expect(split.container.width == .compact)
+    #expect(split.container.collapsedCount == 4)
+    #expect(split.container.count == 4)
+    #expect(split.container.topmost === split.container.detail)
+    #expect(
+      split.container.treeDescription == """
+        SplitFlow: [TestFlow<Root> + TestFlow<Middle>]
+        ├─ TestFlow<Root> (primary): [list.l1, list.l2]
+        └─ TestFlow<Middle> (detail): [note.n1, note.n2]
+        """)
+    split.container.handle(.widthChanged(.regular))
+    #expect(split.container.tree == before)
+    #expect(list != nil && note != nil)
+    #expect(journal.entries.isEmpty)
+  }
+
+  @Test func aPopInTheDetailsPartOfTheCollapsedStackPopsTheDetail() {
+    let split = makeSplit()
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.userPopped(toIndex: 2))
+    #expect(split.container.detail?.stackDescription == ["note.n1"])
+    #expect(split.container.collapsedCount == 3)
+  }
+
+  @Test func aPopBelowTheSeamClosesTheDetailOnceAsTheUsersAndPopsTheList() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("ended: \($0)") }
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.userPopped(toIndex: 0))
+    #expect(split.container.detail == nil)
+    #expect(split.container.primary?.stackDescription == ["list.l1"])
+    #expect(journal.entries.filter { $0.hasPrefix("ended") } == ["ended: dismissedByUser"])
+    #expect(journal.entries.contains("deinit note"))
+    // Expanding after the detail closed shows no detail: the host's placeholder.
+    split.container.handle(.widthChanged(.regular))
+    #expect(split.container.detail == nil)
+    #expect(split.container.topmost === split.container.primary)
+  }
+
+  @Test func anInteractivePopOfTheDetailsRootClosesTheDetail() {
+    let journal = Journal()
+    let split = SplitFlow()
+    let list = TestFlow<Root>("list", screens: ["l1"])
+    split.container.setPrimary(list.container)
+    do {
+      let note = TestFlow<Middle>("note", journal: journal)
+      split.container.showDetail(note.container) { journal.record("ended: \($0)") }
+    }
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.interactivePopBegan)
+    split.container.handle(.interactivePopCommitted)
+    #expect(split.container.detail == nil)
+    #expect(journal.entries.first == "ended: dismissedByUser")
+  }
+
+  @Test func anInteractivePopIsIgnoredWhenAColumnChangedAfterItBegan() {
+    let split = makeSplit()
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.interactivePopBegan)
+    let detail = split.container.detail as? StackContainer<TestScreen>
+    detail?.push(TestScreen("note.n3"))
+    let diagnostics = withRecordedDiagnostics {
+      split.container.handle(.interactivePopCommitted)
+    }
+    #expect(diagnostics.map(\.code) == [.interactivePop])
+    #expect(split.container.collapsedCount == 5)
+  }
+
+  @Test func theHostsPopsOnASplitSideBySideAreMisuseAndWidthsGoToSplitsOnly() {
+    let split = makeSplit()
+    let popped = withRecordedDiagnostics { split.container.handle(.userPopped(toIndex: 0)) }
+    #expect(popped.map(\.code) == [.screenNotFound])
+    let list = split.container.primary
+    let width = withRecordedDiagnostics { list?.handle(.widthChanged(.compact)) }
+    #expect(width.map(\.code) == [.splitNotFound])
+    #expect(split.container.detail != nil)
+  }
+
+  @Test func aColumnPresentsOverTheWholeSplitOneAtATime() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal)
+    let modal = TestFlow<Top>("modal", journal: journal)
+    split.container.detail?.present(modal.container) { journal.record("modal ended: \($0)") }
+    #expect(modal.container.presenter === split.container)
+    #expect(split.container.presented === modal.container)
+    #expect(split.container.topmost === modal.container)
+    let other = TestFlow<Extra>("other")
+    let second = withRecordedDiagnostics { split.container.primary?.present(other.container) }
+    #expect(second.map(\.code) == [.alreadyPresenting])
+    split.container.detail?.dismissPresented()
+    #expect(split.container.presented == nil)
+    #expect(journal.entries.first == "modal ended: dismissedByPresenter")
+  }
+
+  @Test func aDetailThatFinishesItselfEndsAsFinished() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("ended: \($0)") }
+    split.container.detail?.finish()
+    #expect(split.container.detail == nil)
+    #expect(journal.entries.first == "ended: finished")
+  }
+
+  @Test func releasingTheSplitTearsDownBothColumnsAndReleasesEveryFlow() {
+    let journal = Journal()
+    weak let list: AnyObject?
+    weak let note: AnyObject?
+    weak let modal: AnyObject?
+    do {
+      let split = makeSplit(journal: journal) { journal.record("note ended: \($0)") }
+      list = split.container.primary?.owner
+      note = split.container.detail?.owner
+      let sheet = TestFlow<Top>("modal", journal: journal)
+      modal = sheet
+      split.container.detail?.present(sheet.container)
+    }
+    #expect(list == nil && note == nil && modal == nil)
+    #expect(journal.entries.contains("note ended: tornDown"))
+  }
+
+  @Test func aContainerThatCannotBeAColumnIsReportedAndChangesNothing() {
+    let split = makeSplit()
+    let tabs = TabsFlow()
+    let tab = TestFlow<Extra>("tab")
+    tabs.container.setTabs([tab.container])
+    let asTab = withRecordedDiagnostics { split.container.showDetail(tab.container) }
+    let itself = withRecordedDiagnostics { split.container.showDetail(split.container) }
+    let ownerless = withRecordedDiagnostics {
+      split.container.showDetail(StackContainer(root: 1))
+    }
+    let primary = split.container.primary
+    let elsewhere = withRecordedDiagnostics { split.container.showDetail(primary!) }
+    #expect(
+      [asTab, itself, ownerless, elsewhere].map { $0.map(\.code) } == [
+        [.invalidColumn], [.invalidColumn], [.invalidColumn], [.invalidColumn],
+      ])
+    #expect(itself.first?.message.contains("cannot be its own column") == true)
+    #expect(split.container.detail?.owner is TestFlow<Middle>)
+  }
+
+  @Test func observersHearColumnsAndWidthsWithTheirCauses() {
+    let split = makeSplit()
+    var heard: [String] = []
+    let token = split.container.observeEvents { heard.append("\($0)") }
+    let next = TestFlow<Top>("next")
+    split.container.showDetail(next.container, animated: false)
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.userPopped(toIndex: 1))
+    token.cancel()
+    #expect(
+      heard == [
+        "SplitFlow@0 close detail TestFlow<Middle> (dismissedByPresenter) (program)",
+        "SplitFlow@0 show detail TestFlow<Top> (program)",
+        "SplitFlow@0 width compact (user)",
+        "SplitFlow@0 close detail TestFlow<Top> (dismissedByUser) (user)",
+      ])
+  }
+
+  @Test func aCallbackThatShowsAnotherDetailWhileOneEndsRunsAfterTheChange() {
+    let journal = Journal()
+    let split = SplitFlow()
+    let list = TestFlow<Root>("list")
+    split.container.setPrimary(list.container)
+    let replacement = TestFlow<Extra>("replacement")
+    do {
+      let note = TestFlow<Middle>("note", journal: journal)
+      split.container.showDetail(note.container) { [weak split] _ in
+        journal.record("note ended, detail is \(split?.container.detail?.owner is TestFlow<Top>)")
+        split?.container.showDetail(replacement.container)
+      }
+    }
+    let next = TestFlow<Top>("next")
+    split.container.showDetail(next.container)
+    // The callback saw the change whole, and its own request ran after it.
+    #expect(journal.entries.first == "note ended, detail is true")
+    #expect(split.container.detail === replacement.container)
+  }
+
+  @Test func observationTracksTheColumnsAndTheWidth() {
+    let split = makeSplit()
+    let changed = SendableCounter()
+    withObservationTracking {
+      _ = split.container.detail
+    } onChange: {
+      changed.increment()
+    }
+    split.container.handle(.widthChanged(.compact))
+    #expect(changed.value == 1)
+  }
+
+  @Test func aHundredThousandCollapsesAndExpansionsLeakNothing() {
+    let journal = Journal()
+    weak let list: AnyObject?
+    weak let note: AnyObject?
+    do {
+      let split = makeSplit(journal: journal)
+      list = split.container.primary?.owner
+      note = split.container.detail?.owner
+      for _ in 0..<100_000 {
+        split.container.handle(.widthChanged(.compact))
+        split.container.handle(.widthChanged(.regular))
+      }
+      #expect(journal.entries.isEmpty)
+      #expect(list != nil && note != nil)
+    }
+    #expect(list == nil && note == nil)
+  }
+}
