@@ -119,6 +119,36 @@ public final class LeakTracker {
     }
   }
 
+  /// Starts tracking a flow that owns a split, its split container, and each column's flow and
+  /// container (the primary's and, if one is shown, the detail's).
+  ///
+  /// ```swift
+  /// leaks.track(flow: notes, container: notes.container)  // the split and both columns
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - flow: The flow to watch.
+  ///   - container: The flow's split container.
+  ///   - fileID: Where it was tracked, for failure messages.
+  ///   - filePath: Where it was tracked, for failure messages.
+  ///   - line: Where it was tracked, for failure messages.
+  ///   - column: Where it was tracked, for failure messages.
+  public func track(
+    flow: AnyObject, container: SplitContainer, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    recordFlow(flow, container: container, at: location)
+    let columns: [(SplitColumn, ContainerNode?)] = [
+      (.primary, container.primary), (.detail, container.detail),
+    ]
+    for case (let which, let node?) in columns {
+      guard let owner = node.owner else { continue }
+      record(owner, name: "\(type(of: flow)) \(which) (\(type(of: owner)))", at: location)
+      record(node, name: "\(type(of: flow)) \(which) container", at: location)
+    }
+  }
+
   /// How many tracked objects are still alive.
   public var liveCount: Int { entries.count { $0.object != nil } }
 
@@ -180,6 +210,10 @@ public final class LeakTracker {
       let index = host.tabs.firstIndex { $0 === node }.map { "tab \($0)" } ?? "a tab"
       return "\(subject) is still \(index) of \(label(host)) in this tree (remove the tab, or "
         + "release the tab container's flow):\n" + node.root.treeDescription
+    }
+    if let split = node.splitContainer, let which = node.column {
+      return "\(subject) is still the \(which) column of \(label(split)) in this tree (close "
+        + "the detail, or release the split's flow):\n" + node.root.treeDescription
     }
     if let presenter = node.presenter {
       return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
