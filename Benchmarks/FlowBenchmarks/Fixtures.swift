@@ -38,6 +38,21 @@ final class ScreenFlow {
   }
 }
 
+/// A root flow whose container is a split: a list of 2 screens beside a detail of 3.
+@MainActor
+final class SplitBenchFlow {
+  let container = SplitContainer()
+
+  init() {
+    container.owner = self
+    // Locals: a flow made inside the call would be released before the column could hold it.
+    let list = ScreenFlow(0, screens: 2)
+    let detail = ScreenFlow(10, screens: 3)
+    container.setPrimary(list.container)
+    container.showDetail(detail.container, animated: false)
+  }
+}
+
 /// A root flow with two tabs, each a flow with a stack of routes.
 @MainActor
 final class TabsFlow {

@@ -72,7 +72,42 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
     compare(
       "tab_switch", goal: 2, settings: settings, baseline: "push_pop",
       workload: tabSwitch, baseline: pushPop))
+
+  results.append(splitCollapseExpand(settings))
   return results
+}
+
+/// Collapsing a split whose detail holds 3 screens (and its list 2) into one stack and expanding
+/// it again, against its safe floor: two hand-written arrays joined and split back
+/// (``FloorSplit``).
+///
+/// Nothing reads an observable property, as with a host that does not use Observation: one
+/// that does pays the registrar on every change, as it would for `@Observable` state.
+@MainActor
+func splitCollapseExpand(_ settings: Settings) -> Result {
+  let split = SplitBenchFlow()
+  let library: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        split.container.handle(.widthChanged(.compact))
+        split.container.handle(.widthChanged(.regular))
+      }
+    }
+  }
+  let floor = FloorSplit(
+    primary: (0..<2).map(Screen.init), detail: (10..<13).map(Screen.init))
+  let handWritten: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        floor.collapse()
+        floor.expand()
+      }
+    }
+  }
+  return compare(
+    "split_collapse_expand", goal: 2, settings: settings,
+    baseline: "safe floor: two hand-written arrays joined and split back",
+    workload: library, baseline: handWritten)
 }
 
 /// Pushes a route on `container` and pops it, `operations` times: the workload of every

@@ -86,8 +86,11 @@ extension ContainerNode {
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     // A split's column presented over the whole split.
-    presentingLevel.request(
-      .dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
+    if case .column = attachment {
+      return presentingLevel.request(
+        .dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
+    }
+    request(.dismissPresented, animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
   /// Dismisses this container, which must be presented: how a sub-flow closes itself.
