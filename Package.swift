@@ -110,6 +110,7 @@ let package = Package(
     .target(
       name: "ResultsAndAlertsSnippets", dependencies: library,
       path: "Tests/Snippets/ResultsAndAlerts"),
+    .target(name: "SplitViewsSnippets", dependencies: library, path: "Tests/Snippets/SplitViews"),
 
     // Tests
     .testTarget(
@@ -125,7 +126,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: library + [
         "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
-        "ResultsAndAlertsSnippets",
+        "ResultsAndAlertsSnippets", "SplitViewsSnippets",
       ]
     ),
     .testTarget(

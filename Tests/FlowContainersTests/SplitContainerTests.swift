@@ -141,6 +141,19 @@ struct SplitContainerTests {
     #expect(split.container.topmost === split.container.primary)
   }
 
+  @Test func aPushOnTheListWhileCollapsedLandsBelowTheSeamAndShowsWhenTheDetailCloses() {
+    let split = makeSplit()
+    split.container.handle(.widthChanged(.compact))
+    let list = split.container.primary as? StackContainer<TestScreen>
+    list?.push(TestScreen("list.l3"))
+    #expect(split.container.topmost === split.container.detail)
+    #expect(split.container.collapsedCount == 5)
+    // Popping to the list's new top closes the detail and pops nothing of the list.
+    split.container.handle(.userPopped(toIndex: 2))
+    #expect(split.container.detail == nil)
+    #expect(list?.stackDescription == ["list.l1", "list.l2", "list.l3"])
+  }
+
   @Test func anInteractivePopOfTheDetailsRootClosesTheDetail() {
     let journal = Journal()
     let split = SplitFlow()
