@@ -1,0 +1,109 @@
+/// What a host shows, as a value: the layers on screen, bottom first, each with every container
+/// it holds.
+///
+/// The first layer is the root's; each layer above is a container presented over the one below
+/// it. A layer holds its container and, through tabs and split columns, the containers those
+/// hold, hidden tabs included (a tab bar keeps every tab's stack). A container presented by a
+/// hidden tab is not on screen: the scene ends where what the user sees ends.
+///
+/// ``HostDriver`` keeps the scene its host shows and moves it toward the tree's, one
+/// ``HostTransition`` at a time; a simulated host checks its rules against it.
+public struct HostScene: Hashable, Sendable {
+  /// One presentation layer.
+  public struct Layer: Hashable, Sendable {
+    /// The layer's container: the root, or the container presented.
+    public var container: ObjectIdentifier
+    /// How the layer is presented; `nil` for the root's.
+    public var style: PresentationStyle?
+    /// Every container of the layer, the layer's own first, then each one's branches in order.
+    public var panes: [Pane]
+
+    /// A layer of `panes`, whose container is `container`.
+    public init(container: ObjectIdentifier, style: PresentationStyle?, panes: [Pane]) {
+      self.container = container
+      self.style = style
+      self.panes = panes
+    }
+  }
+
+  /// One container of a layer, and what it shows.
+  public struct Pane: Hashable, Sendable {
+    /// The container.
+    public var container: ObjectIdentifier
+    /// What it shows.
+    public var content: Content
+
+    /// A pane of `container`, showing `content`.
+    public init(container: ObjectIdentifier, content: Content) {
+      self.container = container
+      self.content = content
+    }
+  }
+
+  /// What a container shows.
+  public enum Content: Hashable, Sendable {
+    /// A stack of screens, bottom first, as `String(describing:)` renders them.
+    case stack([String])
+    /// Tabs, by container, one of them selected.
+    case tabs([ObjectIdentifier], selected: Int?)
+    /// A split's columns, and whether they are collapsed into one stack.
+    case split(primary: ObjectIdentifier?, detail: ObjectIdentifier?, width: SplitWidth)
+  }
+
+  /// The layers, bottom first.
+  public var layers: [Layer]
+
+  /// A scene of `layers`.
+  public init(layers: [Layer]) {
+    self.layers = layers
+  }
+}
+
+extension ContainerNode {
+  /// What a host shows of the tree this container is the root of: every layer the user sees,
+  /// bottom first.
+  ///
+  /// One walk along what the user sees, and through each layer's branches; it reads the screens
+  /// of the stacks it meets.
+  public var hostScene: HostScene {
+    var layers: [HostScene.Layer] = []
+    var layerRoot: ContainerNode? = self
+    while let root = layerRoot.take() {
+      var panes: [HostScene.Pane] = []
+      // The layer's containers, pre-order, with a list of what is left: no depth recurses.
+      var left: [ContainerNode] = [root]
+      while let node = left.popLast() {
+        panes.append(HostScene.Pane(container: ObjectIdentifier(node), content: node.hostContent))
+        if node.hasBranches { left += node.branches.nodes.reversed() }
+      }
+      layers.append(
+        HostScene.Layer(
+          container: ObjectIdentifier(root), style: root === self ? nil : root.attachment.style,
+          panes: panes))
+      // The next layer: what the layer presents along what the user sees.
+      var node = root
+      while true {
+        if let presented = node.presentedNode {
+          layerRoot = presented
+          break
+        }
+        guard let shown = node.shownBranch else { break }
+        node = shown
+      }
+    }
+    return HostScene(layers: layers)
+  }
+
+  /// What this container shows, as a scene says it.
+  var hostContent: HostScene.Content {
+    if let bar = tabBar {
+      return .tabs(bar.tabNodes.map(ObjectIdentifier.init), selected: bar.selectedPosition)
+    }
+    if let split = splitView {
+      return .split(
+        primary: split.primaryNode.map(ObjectIdentifier.init),
+        detail: split.detailNode.map(ObjectIdentifier.init), width: split.currentWidth)
+    }
+    return .stack(screenDescriptions)
+  }
+}

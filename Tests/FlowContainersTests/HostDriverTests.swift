@@ -1,0 +1,232 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// The host driver against a simulated host with UIKit's rules: one transition at a time, the
+/// fewest transitions for a change, coalescing what the tree left before its turn, modals of
+/// hidden tabs held back, user actions in the host's positions, and flows released while the
+/// host still animates their layer away.
+@MainActor
+struct HostDriverTests {
+  @Test func aPushIsOneAnimatedTransitionAndTheHostEndsWhereTheTreeIs() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    root.container.push(TestScreen("next"))
+    host.tickUntilIdle()
+    #expect(host.played == ["setStack TestFlow<Root> [root.root, next] (animated)"])
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == root.container.hostScene)
+  }
+
+  @Test func aSubFlowPresentedAndDismissedBeforeItsTurnIsNeverShown() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 3)
+    root.container.push(TestScreen("a"))
+    #expect(host.isBusy)
+    do {
+      let sheet = TestFlow<Middle>("sheet")
+      root.container.present(sheet.container)
+    }
+    root.container.dismissPresented()
+    root.container.push(TestScreen("b"))
+    host.tickUntilIdle()
+    #expect(host.played.count == 2)
+    #expect(!host.played.contains { $0.contains("present") })
+    #expect(host.played.last == "setStack TestFlow<Root> [root.root, a, b] (animated)")
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func changesDuringADismissalAreTheStacksThenOnePresentationEachOnlyTheLastAnimated() {
+    let root = makeThreeLevelTree()
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 1)
+    // Two layers go, the root's stack changes, two layers come, while the host is busy.
+    let first = TestFlow<Extra>("first")
+    let second = TestFlow<Top>("second")
+    root.container.dismissPresented(animated: false)
+    root.container.push(TestScreen("c"), animated: false)
+    root.container.present(first.container, animated: false)
+    first.container.present(second.container)
+    host.tickUntilIdle()
+    #expect(
+      host.played == [
+        // The dismissal was the whole change when it began; what came during it is coalesced.
+        "dismiss above TestFlow<Root> (animated)",
+        "setStack TestFlow<Root> [root.a, root.b, c]",
+        "present TestFlow<Extra> as sheet over TestFlow<Root>",
+        "present TestFlow<Top> as sheet over TestFlow<Extra> (animated)",
+      ])
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == root.container.hostScene)
+  }
+
+  @Test func aModalOfAHiddenTabWaitsUntilItsTabIsSelected() {
+    let tabs = TabsFlow()
+    let first = TestFlow<Root>("first")
+    let second = TestFlow<Middle>("second")
+    tabs.container.setTabs([first.container, second.container])
+    let host = SimulatedHost(root: tabs.container, ticksPerTransition: 1)
+    let modal = TestFlow<Top>("modal")
+    second.container.present(modal.container)
+    host.tickUntilIdle()
+    #expect(host.played.isEmpty)
+    tabs.container.select(1)
+    host.tickUntilIdle()
+    #expect(
+      host.played == [
+        "setTabs TabsFlow [TestFlow<Root>, TestFlow<Middle>] selected 1",
+        "present TestFlow<Top> as sheet over TestFlow<Middle> (animated)",
+      ])
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == tabs.container.hostScene)
+  }
+
+  @Test func aBackSwipeDuringATransitionReachesTheTreeAndAStaleOneIsDroppedQuietly() {
+    let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    let sheet = TestFlow<Middle>("sheet")
+    root.container.present(sheet.container)
+    #expect(host.isBusy)
+    // The user pops the root's stack, which the host shows, while the sheet slides in.
+    host.userPops(root.container, toIndex: 1)
+    #expect(root.container.stackDescription == ["root.a", "root.b"])
+    // A pop of a stack the tree has since popped is stale.
+    let diagnostics = withRecordedDiagnostics {
+      host.userPops(root.container, toIndex: 2)
+    }
+    #expect(diagnostics.isEmpty)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aFlowIsReleasedWhenItsLayerGoesWhileTheHostStillAnimatesIt() {
+    let root = TestFlow<Root>("root")
+    weak let released: TestFlow<Middle>?
+    do {
+      let sheet = TestFlow<Middle>("sheet")
+      released = sheet
+      root.container.present(sheet.container)
+    }
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 5)
+    root.container.dismissPresented()
+    #expect(host.isBusy)
+    #expect(released == nil)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+  }
+
+  @Test func aSplitsDetailIsOneColumnsTransitionAndItsWidthIsTheHosts() {
+    let split = SplitFlow()
+    let list = TestFlow<Root>("list")
+    split.container.setPrimary(list.container)
+    let host = SimulatedHost(root: split.container, ticksPerTransition: 1)
+    let note = TestFlow<Middle>("note")
+    split.container.showDetail(note.container)
+    host.tickUntilIdle()
+    #expect(host.played == ["setColumns SplitFlow [TestFlow<Root>, TestFlow<Middle>] (animated)"])
+    host.widthChanges(split.container, to: .compact)
+    #expect(split.container.width == .compact)
+    host.tickUntilIdle()
+    // The host collapsed the columns itself: nothing more to play.
+    #expect(host.played.count == 1)
+    #expect(host.scene == split.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test(arguments: [1] as [UInt64])
+  func randomChangesAndUserActionsLeaveTheHostWhereTheTreeIsWithNoRuleBroken(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let counts = LiveCounts()
+    let tabs = TabsFlow()
+    let first = ModelFlow(counts: counts)
+    let second = ModelFlow(counts: counts)
+    tabs.container.setTabs([first.container, second.container])
+    let host = SimulatedHost(root: tabs.container, ticksPerTransition: 2)
+    for step in 0..<100_000 {
+      let top = tabs.container.topmost
+      switch generator.next() % 10 {
+      case 0:
+        if top.count < 6 {
+          (top as? StackContainer<ModelScreen>)?.push(ModelScreen(step, counts: counts))
+        }
+      case 1, 2:
+        if top.count > 1 { (top as? StackContainer<ModelScreen>)?.pop() }
+      case 3:
+        if top.depth < 6 { top.present(ModelFlow(counts: counts).container) }
+      case 4:
+        if top.presenter != nil { top.dismiss() }
+      case 5:
+        tabs.container.select(Int(generator.next() % 2))
+      case 6:
+        // The user pops what the host shows on top.
+        if let layer = host.scene.layers.last, let pane = layer.panes.last,
+          case .stack(let screens) = pane.content, screens.count > 1,
+          let node = nodeOnScreen(pane.container, from: tabs.container)
+        {
+          host.userPops(node, toIndex: screens.count - 2)
+        }
+      case 7:
+        if host.scene.layers.count > 1, let layer = host.scene.layers.last,
+          let node = nodeOnScreen(layer.container, from: tabs.container)
+        {
+          host.userDismisses(node)
+        }
+      default:
+        host.tick()
+      }
+    }
+    host.tickUntilIdle()
+    #expect(host.violations.isEmpty, "\(host.violations.prefix(3))")
+    let showsTheTree = host.scene == tabs.container.hostScene
+    #expect(showsTheTree, "the host does not show the tree")
+    #expect(host.driver.isIdle)
+    // Every flow that left the tree was released: the tabs, and the chain each shows.
+    let chains = tabs.container.tabs.map { $0.layersToTop.count }.reduce(0, +)
+    #expect(counts.flows == chains)
+  }
+
+  /// The container of `id` in `root`'s tree, if it is still there.
+  private func nodeOnScreen(_ id: ObjectIdentifier, from root: ContainerNode) -> ContainerNode? {
+    var left = [root]
+    while let node = left.popLast() {
+      if ObjectIdentifier(node) == id { return node }
+      if let presented = node.presented { left.append(presented) }
+      if let bar = node as? TabContainer { left += bar.tabs }
+    }
+    return nil
+  }
+}
+
+/// The driver under links: a link's plan is one change, played as the fewest transitions.
+@MainActor
+struct HostDriverLinkTests {
+  @Test func aLinkAcrossLayersIsOneDismissalOneStackChangeAndOneAnimatedTransition() async {
+    let linked = LinkedApp()
+    _ = await linked.open("notes://settings/account")
+    linked.app.container.push(.note(1))
+    let host = SimulatedHost(root: linked.app.container, ticksPerTransition: 2)
+    host.tickUntilIdle()
+    #expect(await linked.open("notes://note/2").summary == "applied")
+    host.tickUntilIdle()
+    #expect(
+      host.played == [
+        "dismiss above AppFlow",
+        "setStack AppFlow [library, note(2)] (animated)",
+      ])
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == linked.app.container.hostScene)
+  }
+
+  @Test func aLinkAppliedWhileATransitionPlaysIsCoalescedWithIt() async {
+    let linked = LinkedApp()
+    let host = SimulatedHost(root: linked.app.container, ticksPerTransition: 3)
+    linked.app.container.push(.note(1))
+    #expect(host.isBusy)
+    #expect(await linked.open("notes://note/2/edit").summary != "")
+    host.tickUntilIdle()
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == linked.app.container.hostScene)
+    #expect(host.played.filter { $0.hasSuffix(" (animated)") }.count <= 2)
+  }
+}
