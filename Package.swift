@@ -111,6 +111,7 @@ let package = Package(
       name: "ResultsAndAlertsSnippets", dependencies: library,
       path: "Tests/Snippets/ResultsAndAlerts"),
     .target(name: "SplitViewsSnippets", dependencies: library, path: "Tests/Snippets/SplitViews"),
+    .target(name: "HostAdapterSnippets", dependencies: library, path: "Tests/Snippets/HostAdapter"),
 
     // Tests
     .testTarget(
@@ -126,7 +127,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: library + [
         "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
-        "ResultsAndAlertsSnippets", "SplitViewsSnippets",
+        "ResultsAndAlertsSnippets", "SplitViewsSnippets", "HostAdapterSnippets",
       ]
     ),
     .testTarget(

@@ -1,0 +1,45 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+@testable import HostAdapterSnippets
+
+/// The Writing a Host Adapter article's listings, run, and the logs it shows checked.
+@MainActor
+struct HostAdapterListings {
+  @Test func theAdapterPlaysEachChangeAndOnlyTheLastOfABurstIsAnimated() {
+    let inbox = InboxFlow()
+    let adapter = LoggingAdapter(root: inbox.container)
+    inbox.container.push(.message(1))
+    let compose = ComposeFlow()
+    inbox.container.present(compose.container)
+    compose.container.dismiss()
+    #expect(
+      adapter.log == [
+        "InboxFlow: inbox > message 1 ~",
+        "show ComposeFlow as sheet ~",
+        "back to InboxFlow ~",
+      ])
+  }
+
+  @Test func theBackButtonReachesTheTreeThroughTheDriver() {
+    let inbox = InboxFlow()
+    let adapter = LoggingAdapter(root: inbox.container)
+    inbox.container.push(.message(1))
+    adapter.backTapped(on: inbox.container, showing: 2)
+    #expect(inbox.container.stack == [.inbox])
+    // The host showed the pop itself: nothing more to play.
+    #expect(adapter.log == ["InboxFlow: inbox > message 1 ~"])
+  }
+
+  @Test func aSimulatedHostChecksUIKitsRules() {
+    let inbox = InboxFlow()
+    let host = SimulatedHost(root: inbox.container, ticksPerTransition: 3)
+    inbox.container.push(.message(1))
+    let compose = ComposeFlow()
+    inbox.container.present(compose.container)
+    host.tickUntilIdle()
+    #expect(host.violations.isEmpty)
+    #expect(host.scene == inbox.container.hostScene)
+  }
+}
