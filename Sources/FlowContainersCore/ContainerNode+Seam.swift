@@ -26,23 +26,38 @@ extension ContainerNode {
   /// Cheap: stored values, copied; no cast, no lookup.
   ///
   /// - `presented`, `presentedFlow`: the container it presents and that container's flow, which
-  ///   the presentation holds strongly.
+  ///   the presentation holds strongly. A split's column presents through its split: the shown
+  ///   column (the detail, or with none the primary) reads what the split presents.
   /// - `revision`: a number that changes whenever its stack or presentation changes, so that a
   ///   reading of the tree can tell whether it still holds.
   /// - `isFinished`: whether it has finished.
   /// - `isChanging`: whether a change is being applied or announced in its tree.
   /// - `tabs`, `selectedTab`: a tab container's tabs and the selected one's position; empty and
-  ///   `nil` for a stack.
+  ///   `nil` for any other kind.
+  /// - `columns`: a split's primary and detail containers; `nil` for any other kind.
   package var untracked:
     (
       presented: ContainerNode?, presentedFlow: AnyObject?, revision: UInt64, isFinished: Bool,
-      isChanging: Bool, tabs: [ContainerNode], selectedTab: Int?
+      isChanging: Bool, tabs: [ContainerNode], selectedTab: Int?,
+      columns: (primary: ContainerNode?, detail: ContainerNode?)?
     )
   {
+    var presented = (presentedNode, presentedOwner)
+    if case .column(let column) = attachment, let split = holder?.splitView,
+      column == (split.detailNode == nil ? .primary : .detail)
+    {
+      presented = (split.presentedNode, split.presentedOwner)
+    }
+    if let split = splitView {
+      return (
+        presented.0, presented.1, generation, finished, changes?.isChanging == true, [], nil,
+        (split.primaryNode, split.detailNode)
+      )
+    }
     let branches = branches
     return (
-      presentedNode, presentedOwner, generation, finished, changes?.isChanging == true,
-      branches.nodes, branches.shown
+      presented.0, presented.1, generation, finished, changes?.isChanging == true,
+      branches.nodes, branches.shown, nil
     )
   }
 
@@ -73,8 +88,10 @@ extension ContainerNode {
   /// the public operations, a step that does not fit is not misuse: nothing happens, and this
   /// returns `false`. A present fits when nothing is presented here, neither container has
   /// finished and the presentation would form no cycle; a
-  /// tab selection, on a tab container, for a tab other than the selected one; listening, when
-  /// something is presented.
+  /// tab selection, on a tab container, for a tab other than the selected one; a detail, on a
+  /// split, for a container that can be its column; closing the detail, when there is one;
+  /// dismissing and listening, when something is presented. A split's column presents,
+  /// dismisses and listens through its split.
   ///
   /// - Parameters:
   ///   - step: The step.
@@ -86,6 +103,10 @@ extension ContainerNode {
     let change: TreeChange
     switch step {
     case .listen(let listener):
+      // A split's column presents through its split.
+      if case .column = attachment {
+        return presentingLevel.apply(step, animated: animated, cause: cause)
+      }
       guard presentedNode != nil else { return false }
       // Not a change: nothing moves.
       let handlers = endHandlers ?? PresentationEndHandlers()
@@ -93,6 +114,9 @@ extension ContainerNode {
       endHandlers = handlers
       return true
     case .present(let child, let style, let tag, let onEnd):
+      if case .column = attachment {
+        return presentingLevel.apply(step, animated: animated, cause: cause)
+      }
       guard canPresent(child) else { return false }
       perform(
         .present(child, style, PresentationCallbacks(onEndWithCause: onEnd)), animated: animated,
@@ -105,7 +129,19 @@ extension ContainerNode {
       }
       return true
     case .dismissPresented:
+      if case .column = attachment {
+        return presentingLevel.apply(step, animated: animated, cause: cause)
+      }
+      guard presentedNode != nil else { return false }
       change = .dismissPresented
+    case .showDetail(let child, let onEnd):
+      guard let split = splitView,
+        split.detailNode === child || split.branchProblem(child, as: .column) == nil
+      else { return false }
+      change = .split(split, .show(.detail, child, PresentationCallbacks(onEndWithCause: onEnd)))
+    case .closeDetail:
+      guard let split = splitView, split.detailNode != nil else { return false }
+      change = .split(split, .close(.detail))
     case .selectTab(let index):
       guard let bar = tabBar, bar.tabNodes.indices.contains(index), index != bar.selectedPosition
       else { return false }
@@ -214,6 +250,11 @@ package enum TreeStep {
   case dismissPresented
   /// Select a tab.
   case selectTab(Int)
+  /// Show a container as this split's detail, ending the detail it replaces; `onEnd` hears how
+  /// the new detail ends and what caused that.
+  case showDetail(ContainerNode, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)
+  /// Close this split's detail, which ends as ``PresentationEnding/dismissedByPresenter``.
+  case closeDetail
   /// Hear once when the current presentation ends, after the presenter's `onEnd`. Not a change.
   case listen((PresentationEnding) -> Void)
 }

@@ -24,8 +24,8 @@ public import Foundation
 public final class FlowRestorer {
   /// The root flow's container; `nil` once the host has released it.
   weak var rootNode: ContainerNode?
-  /// The root flow, a ``RestorableFlow`` or a ``TabbedFlow``; `nil` once the host has released
-  /// it.
+  /// The root flow, a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``; `nil` once the
+  /// host has released it.
   public var root: AnyObject? { rootNode?.owner }
   /// Whether a flow type's link requirement holds.
   ///
@@ -49,6 +49,14 @@ public final class FlowRestorer {
   ///
   /// - Parameter root: The flow that owns the tab bar, held weakly.
   public init(root: some TabbedFlow) {
+    rootNode = root.container
+  }
+
+  /// A restorer for the tree under `root`, a split: a snapshot saves both columns' trees (not
+  /// the width, which is the host's), and restoring rebuilds them in one change, in either width.
+  ///
+  /// - Parameter root: The flow that owns the split, held weakly.
+  public init(root: some SplitFlow) {
     rootNode = root.container
   }
 
@@ -78,6 +86,7 @@ public final class FlowRestorer {
   func liveSnapshot() -> FlowSnapshot? {
     guard let rootNode, rootNode.owner != nil else { return nil }
     if let bar = rootNode as? TabContainer { return Self.snapshot(of: bar) }
+    if let split = rootNode as? SplitContainer { return Self.snapshot(of: split) }
     return Self.snapshot(from: rootNode)
   }
 
@@ -90,7 +99,7 @@ public final class FlowRestorer {
   static func snapshot(from node: ContainerNode, nesting: Int = 0) -> FlowSnapshot {
     var levels: [FlowSnapshot.Level] = []
     // A bar is the chain's last level here: its tabs are read one by one.
-    let chain = LiveLevel.chain(from: node, readingRoutes: true, intoTabs: false)
+    let chain = LiveLevel.chain(from: node, readingRoutes: true, intoBranches: false)
     for level in chain {
       guard level.flow != nil else {
         guard !levels.isEmpty, nesting < maximumBarNesting, let bar = level.bar,
@@ -129,6 +138,15 @@ public final class FlowRestorer {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
+    if let split = rootNode as? SplitContainer, let flow = split.owner as? any SplitFlow {
+      do {
+        return restore(
+          try FlowSnapshot.decode(data, registry: Self.registry(of: flow), bar: nil),
+          into: split, flow: flow)
+      } catch {
+        return report(error: error)
+      }
+    }
     if let bar = rootNode as? TabContainer, bar.owner != nil {
       let tabs = bar.tabsUntracked
       let registry = FlowRegistry(roots: tabs.tabs.compactMap(Self.flowType(of:)))
@@ -194,6 +212,9 @@ public final class FlowRestorer {
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
   ///   fit the root's types) restores nothing and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
+    if let split = rootNode as? SplitContainer, let flow = split.owner as? any SplitFlow {
+      return restore(snapshot, into: split, flow: flow)
+    }
     if let bar = rootNode as? TabContainer, bar.owner != nil {
       return restore(snapshot, into: bar)
     }

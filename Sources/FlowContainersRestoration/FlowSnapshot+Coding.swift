@@ -103,10 +103,12 @@ extension DecodingError {
 /// A snapshot document of any version this library reads, decoded in one pass.
 ///
 /// Version 3: `{"version": 3, "levels": [{"flow": …, "routes": […], "style": …}, …]}`, where
-/// `style` is left out for a sheet, and a tab bar's level has `tabs`
-/// (`{"selected": 1, "trees": [{"levels": […]}, …]}`) instead of routes. Version 2 had no tab
-/// bar level: a tab bar's router saved its selected tab's tree as the levels, the selected
-/// position as `tab`, and the other tabs as `tabs` (`[{"index": 0, "levels": […]}, …]`).
+/// `style` is left out for a sheet, a tab bar's level has `tabs`
+/// (`{"selected": 1, "trees": [{"levels": […]}, …]}`) instead of routes, and a split's level
+/// `columns` (`{"primary": {"levels": […]}, "detail": {"levels": […]}}`; readers older than
+/// splits refuse it as corrupt). Version 2 had no tab bar level: a tab bar's router saved its
+/// selected tab's tree as the levels, the selected position as `tab`, and the other tabs as
+/// `tabs` (`[{"index": 0, "levels": […]}, …]`).
 private struct Document: Codable {
   let version: Int
   let levels: [FlowSnapshot.Level]
@@ -235,6 +237,34 @@ private struct Version2Tab: Decodable {
   }
 }
 
+/// A split's columns as a snapshot saves them: `{"primary": {"levels": […]}, "detail": …}`.
+extension FlowSnapshot.Columns: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case primary, detail
+  }
+
+  /// Decodes the columns; each tree is read as a tab's tree is.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: ``RestorationError`` or `DecodingError`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      primary: try container.decode(Tree.self, forKey: .primary).snapshot,
+      detail: try container.decodeIfPresent(Tree.self, forKey: .detail)?.snapshot)
+  }
+
+  /// Encodes the primary's tree, and the detail's when there is one.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: An error from a route's own encoding.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Tree(snapshot: primary), forKey: .primary)
+    try container.encodeIfPresent(detail.map(Tree.init(snapshot:)), forKey: .detail)
+  }
+}
+
 /// A tab bar's tabs as a snapshot saves them.
 extension FlowSnapshot.Tabs: Codable {
   private enum CodingKeys: String, CodingKey {
@@ -269,6 +299,7 @@ extension FlowSnapshot.Level: Codable {
     case routes
     case style
     case tabs
+    case columns
   }
 
   /// The longest style name a snapshot may hold.
@@ -286,6 +317,14 @@ extension FlowSnapshot.Level: Codable {
       FlowSnapshot.Tabs.self, forKey: AnyCodingKey("tabs"))
     {
       self.init(flow: flow, routes: [], style: try Self.decodeStyle(in: container), tabs: tabs)
+      return
+    }
+    // A split's level has its columns' trees, and no routes.
+    if let columns = try container.decodeIfPresent(
+      FlowSnapshot.Columns.self, forKey: AnyCodingKey("columns"))
+    {
+      self.init(
+        flow: flow, routes: [], style: try Self.decodeStyle(in: container), columns: columns)
       return
     }
     self.init(
@@ -321,8 +360,8 @@ extension FlowSnapshot.Level: Codable {
     return PresentationStyle(rawValue: name)
   }
 
-  /// Encodes the flow's name, its routes (a tab bar's tabs instead) and its style, unless that
-  /// is a sheet.
+  /// Encodes the flow's name, its routes (a tab bar's tabs or a split's columns instead) and its
+  /// style, unless that is a sheet.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding, or `EncodingError` for a style name that
@@ -346,6 +385,10 @@ extension FlowSnapshot.Level: Codable {
     }
     if let tabs {
       try container.encode(tabs, forKey: .tabs)
+      return
+    }
+    if let columns {
+      try container.encode(columns, forKey: .columns)
       return
     }
     var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)

@@ -16,9 +16,11 @@ public import FlowContainersCore
 ///
 /// A snapshot nests only where the tree branches. Each chain of presentations is a flat list of
 /// levels, root first, since a container presents at most one other; a tab bar's level holds
-/// its tabs' trees (``Level/tabs``), each a snapshot of its own.
+/// its tabs' trees (``Level/tabs``), and a split's level its columns' (``Level/columns``), each a
+/// snapshot of its own.
 public struct FlowSnapshot: Sendable, Hashable {
-  /// One level: a flow and the routes it shows, bottom first, or a tab bar and its tabs.
+  /// One level: a flow and the routes it shows, bottom first, a tab bar and its tabs, or a split
+  /// and its columns.
   public struct Level: Sendable, Hashable {
     /// The flow type's ``NamedFlow/flowName``.
     public var flow: FlowName
@@ -30,6 +32,8 @@ public struct FlowSnapshot: Sendable, Hashable {
     public var style: PresentationStyle
     /// For a tab bar, its tabs' trees; `nil` for a stack.
     public var tabs: Tabs?
+    /// For a split, its columns' trees; `nil` for a stack or a tab bar.
+    public var columns: Columns?
 
     /// Creates a level.
     ///
@@ -38,13 +42,16 @@ public struct FlowSnapshot: Sendable, Hashable {
     ///   - routes: The routes it shows.
     ///   - style: How it was presented.
     ///   - tabs: For a tab bar, its tabs' trees.
+    ///   - columns: For a split, its columns' trees.
     public init(
-      flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet, tabs: Tabs? = nil
+      flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet, tabs: Tabs? = nil,
+      columns: Columns? = nil
     ) {
       self.flow = flow
       self.routes = routes
       self.style = style
       self.tabs = tabs
+      self.columns = columns
     }
   }
 
@@ -70,13 +77,33 @@ public struct FlowSnapshot: Sendable, Hashable {
     }
   }
 
+  /// A split's columns: the primary's tree and, if a detail was shown, the detail's.
+  ///
+  /// The width is not saved: it is the host's, and a split restores in either.
+  public struct Columns: Sendable, Hashable {
+    /// The primary column's tree.
+    public var primary: FlowSnapshot
+    /// The detail column's tree; `nil` when no restorable detail was shown.
+    public var detail: FlowSnapshot?
+
+    /// Creates a split's columns.
+    ///
+    /// - Parameters:
+    ///   - primary: The primary column's tree.
+    ///   - detail: The detail column's tree, if a detail was shown.
+    public init(primary: FlowSnapshot, detail: FlowSnapshot?) {
+      self.primary = primary
+      self.detail = detail
+    }
+  }
+
   /// The schema version written by this library.
   public static let currentVersion = 3
   /// The oldest schema version this library reads (and migrates).
   public static let oldestReadableVersion = 1
   /// The largest snapshot accepted, in bytes.
   public static let maximumSize = 1 << 20
-  /// The most levels a snapshot may have, counting every tab's.
+  /// The most levels a snapshot may have, counting every tab's and column's.
   public static let maximumLevels = 4096
 
   /// The levels, root first.
@@ -97,7 +124,7 @@ public struct FlowSnapshot: Sendable, Hashable {
 
 extension FlowSnapshot: CustomStringConvertible {
   /// The levels as a tree dump draws a chain, root first; a tab bar's tabs beneath it, each
-  /// indented, with `*` on the selected one.
+  /// indented, with `*` on the selected one; a split's columns beneath it, each indented.
   public var description: String {
     var lines = [
       FlowTree.chainDescription(count: levels.count) { index in
@@ -108,6 +135,13 @@ extension FlowSnapshot: CustomStringConvertible {
       }
     ]
     for level in levels {
+      if let columns = level.columns {
+        for (name, tree) in [("primary", columns.primary), ("detail", columns.detail)] {
+          guard let tree else { continue }
+          lines.append("  \(name) of \(level.flow):")
+          lines += tree.description.split(separator: "\n").map { "    " + $0 }
+        }
+      }
       guard let tabs = level.tabs else { continue }
       for (index, tree) in tabs.trees.enumerated() {
         let mark = index == tabs.selected ? "*" : ""

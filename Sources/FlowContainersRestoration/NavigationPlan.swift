@@ -47,6 +47,11 @@ public struct NavigationPlan: Sendable {
     case present(level: Int, flow: FlowName, style: PresentationStyle, routes: [AnyRoute])
     /// Select the tab at `index` of the tab bar at `level`; the plan's next level is that tab.
     case selectTab(level: Int, index: Int, flow: FlowName)
+    /// Show a new flow as the detail of the split at `level - 1`, showing `routes`; the detail
+    /// it replaces, if any, ends.
+    case showDetail(level: Int, flow: FlowName, routes: [AnyRoute])
+    /// Close the detail at `level` of the split at `level - 1`: the path goes into the primary.
+    case closeDetail(level: Int, flow: FlowName)
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
@@ -60,6 +65,8 @@ public struct NavigationPlan: Sendable {
   package private(set) var flowTypes: [FlowType?]
   /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
   package private(set) var tabs: [Int?]
+  /// For a split's level, the column the plan goes into; empty when no level is a split.
+  package private(set) var columns: [SplitColumn?] = []
   /// For a tab bar's level, the identity of the bar's flow type; empty when no level is a bar.
   private var barTypes: [ObjectIdentifier?] = []
   package let stamp: TreeStamp
@@ -74,6 +81,7 @@ public struct NavigationPlan: Sendable {
     self.steps = steps
     self.flowTypes = targets.map { $0.type.map(FlowType.init(type:)) }
     self.tabs = targets.map(\.tab)
+    if targets.contains(where: { $0.column != nil }) { columns = targets.map(\.column) }
     if tabs.contains(where: { $0 != nil }) {
       barTypes = targets.map { $0.tab != nil ? $0.identity : nil }
     }
@@ -112,8 +120,43 @@ extension NavigationPlan {
     return plan
   }
 
+  /// One plan for restoring both columns of the split at level 0: `steps`, then the levels of
+  /// the split and of `shown`, the plan of the column that ends up shown (`column`).
+  @MainActor
+  static func restoring(
+    _ split: SplitContainer, steps: [Step], shown: NavigationPlan?, column: SplitColumn
+  ) -> NavigationPlan {
+    var plan = NavigationPlan(
+      request: .restoration,
+      levels: [Level(flow: split.flowName, routes: [], isReused: true)] + (shown?.levels ?? []),
+      steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
+    let count = shown?.levels.count ?? 0
+    plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
+    plan.tabs = [nil] + (shown?.tabs ?? [])
+    let above = shown?.columns ?? []
+    plan.columns = [column] + (above.isEmpty ? Array(repeating: nil, count: count) : above)
+    return plan
+  }
+
+  /// The plan of a new detail showing `routes`: one level, not reused.
+  static func newDetail(
+    _ type: any RestorableFlow.Type, routes: [AnyRoute]
+  ) -> NavigationPlan {
+    var plan = NavigationPlan(
+      request: .restoration, levels: [Level(flow: FlowName(type), routes: routes, isReused: false)],
+      steps: [], targets: [], stamp: TreeStamp(entries: []), options: .restoration)
+    plan.flowTypes = [FlowType(type: type)]
+    plan.tabs = [nil]
+    return plan
+  }
+
   /// The tab the plan goes into at a tab bar's `level`, if the level is one.
   package func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
+
+  /// The column the plan goes into at a split's `level`, if the level is one.
+  package func column(at level: Int) -> SplitColumn? {
+    level < columns.count ? columns[level] : nil
+  }
 
   /// The identity of the bar's flow type at a tab bar's `level`, if the level is one.
   func barType(at level: Int) -> ObjectIdentifier? {
@@ -175,21 +218,26 @@ extension NavigationPlan.Step {
       .present(level: level + count, flow: flow, style: style, routes: routes)
     case .selectTab(let level, let index, let flow):
       .selectTab(level: level + count, index: index, flow: flow)
+    case .showDetail(let level, let flow, let routes):
+      .showDetail(level: level + count, flow: flow, routes: routes)
+    case .closeDetail(let level, let flow): .closeDetail(level: level + count, flow: flow)
     }
   }
 
-  /// The routes a push, replace or present step shows; empty for the others.
+  /// The routes a push, replace, present or show-detail step shows; empty for the others.
   package var routes: [AnyRoute] {
     switch self {
-    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes): routes
-    case .dismiss, .popTo, .selectTab: []
+    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes),
+      .showDetail(_, _, let routes):
+      routes
+    case .dismiss, .popTo, .selectTab, .closeDetail: []
     }
   }
 }
 
 extension NavigationPlan.Step: CustomStringConvertible {
-  /// One line, such as `AppFlow@0: push [note(2)]` or
-  /// `present EditorFlow@1 as sheet with [edit]`.
+  /// One line, such as `AppFlow@0: push [note(2)]`,
+  /// `present EditorFlow@1 as sheet with [edit]` or `show NoteFlow@1 as detail with [note(2)]`.
   public var description: String {
     func list(_ routes: [AnyRoute]) -> String {
       "[" + routes.map(\.description).joined(separator: ", ") + "]"
@@ -204,6 +252,9 @@ extension NavigationPlan.Step: CustomStringConvertible {
       return "present \(flow)@\(level) as \(style) with \(list(routes))"
     case .selectTab(let level, let index, let flow):
       return "select tab \(index) \(flow)@\(level + 1)"
+    case .showDetail(let level, let flow, let routes):
+      return "show \(flow)@\(level) as detail with \(list(routes))"
+    case .closeDetail(let level, let flow): return "close detail \(flow)@\(level)"
     }
   }
 }

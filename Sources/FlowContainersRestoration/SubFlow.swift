@@ -168,9 +168,12 @@ struct MadeSubFlow {
     case tabs(any TabbedFlow)
   }
 
+  /// What the parent hears when the presentation ends: how, and what caused it.
+  package typealias OnEnd = (PresentationEnding, NavigationCause) -> Void
+
   package let flow: Flow
   /// What the parent hears when the presentation ends: how, and what caused it.
-  package let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
+  package let onEnd: OnEnd?
 }
 
 /// A flow type carried in a plan or a declaration.

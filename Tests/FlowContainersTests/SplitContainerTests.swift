@@ -5,7 +5,7 @@ import Testing
 
 /// A flow whose container is a split, as a notes app's wide layout.
 @MainActor
-final class SplitFlow {
+final class ListDetailFlow {
   let container = SplitContainer()
   init() { container.owner = self }
 }
@@ -19,8 +19,8 @@ struct SplitContainerTests {
   /// flows only the split holds.
   private func makeSplit(
     journal: Journal? = nil, onEnd: ((PresentationEnding) -> Void)? = nil
-  ) -> SplitFlow {
-    let split = SplitFlow()
+  ) -> ListDetailFlow {
+    let split = ListDetailFlow()
     let list = TestFlow<Root>("list", screens: ["l1", "l2"], journal: journal)
     let note = TestFlow<Middle>("note", screens: ["n1", "n2"], journal: journal)
     split.container.setPrimary(list.container)
@@ -29,7 +29,7 @@ struct SplitContainerTests {
   }
 
   @Test func theColumnsKeepTheirFlowsAliveAndHangOneLevelUp() {
-    let split = SplitFlow()
+    let split = ListDetailFlow()
     weak let list: TestFlow<Root>?
     weak let note: TestFlow<Middle>?
     do {
@@ -50,7 +50,7 @@ struct SplitContainerTests {
     #expect(split.container.topmost === note?.container)
     #expect(
       split.container.treeDescription == """
-        SplitFlow: [TestFlow<Root>, TestFlow<Middle>]
+        ListDetailFlow: [TestFlow<Root>, TestFlow<Middle>]
         ├─ TestFlow<Root> (primary): [list.root]
         └─ TestFlow<Middle> (detail): [note.root]
         """)
@@ -88,7 +88,7 @@ struct SplitContainerTests {
     #expect(split.container.topmost === split.container.primary)
     #expect(
       split.container.treeDescription == """
-        SplitFlow: [TestFlow<Root>, no detail]
+        ListDetailFlow: [TestFlow<Root>, no detail]
         └─ TestFlow<Root> (primary): [list.l1, list.l2]
         """)
     let diagnostics = withRecordedDiagnostics { split.container.closeDetail() }
@@ -108,7 +108,7 @@ struct SplitContainerTests {
     #expect(split.container.topmost === split.container.detail)
     #expect(
       split.container.treeDescription == """
-        SplitFlow: [TestFlow<Root> + TestFlow<Middle>]
+        ListDetailFlow: [TestFlow<Root> + TestFlow<Middle>]
         ├─ TestFlow<Root> (primary): [list.l1, list.l2]
         └─ TestFlow<Middle> (detail): [note.n1, note.n2]
         """)
@@ -156,7 +156,7 @@ struct SplitContainerTests {
 
   @Test func anInteractivePopOfTheDetailsRootClosesTheDetail() {
     let journal = Journal()
-    let split = SplitFlow()
+    let split = ListDetailFlow()
     let list = TestFlow<Root>("list", screens: ["l1"])
     split.container.setPrimary(list.container)
     do {
@@ -265,16 +265,16 @@ struct SplitContainerTests {
     token.cancel()
     #expect(
       heard == [
-        "SplitFlow@0 close detail TestFlow<Middle> (dismissedByPresenter) (program)",
-        "SplitFlow@0 show detail TestFlow<Top> (program)",
-        "SplitFlow@0 width compact (user)",
-        "SplitFlow@0 close detail TestFlow<Top> (dismissedByUser) (user)",
+        "ListDetailFlow@0 close detail TestFlow<Middle> (dismissedByPresenter) (program)",
+        "ListDetailFlow@0 show detail TestFlow<Top> (program)",
+        "ListDetailFlow@0 width compact (user)",
+        "ListDetailFlow@0 close detail TestFlow<Top> (dismissedByUser) (user)",
       ])
   }
 
   @Test func aCallbackThatShowsAnotherDetailWhileOneEndsRunsAfterTheChange() {
     let journal = Journal()
-    let split = SplitFlow()
+    let split = ListDetailFlow()
     let list = TestFlow<Root>("list")
     split.container.setPrimary(list.container)
     let replacement = TestFlow<Extra>("replacement")

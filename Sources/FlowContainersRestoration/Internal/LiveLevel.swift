@@ -3,8 +3,8 @@ package import FlowContainersCore
 /// One level of the live tree, as planning sees it: the container, its owner if it is a
 /// restorable flow, and (when asked for) the routes it shows, read once when the chain is read.
 ///
-/// A level is a stack or a tab bar, by its container's kind; the next level is what the stack
-/// presents, or the tab of the bar the path goes into.
+/// A level is a stack, a tab bar or a split, by its container's kind; the next level is what the
+/// stack presents, the tab of the bar the path goes into, or the split's column it goes into.
 @MainActor
 package struct LiveLevel {
   package let container: ContainerNode
@@ -14,7 +14,7 @@ package struct LiveLevel {
   private let owner: Owner
   /// The routes of the flow's screens, bottom first; `nil` for a screen without one.
   ///
-  /// Empty when the chain was read without routes, and for a tab bar.
+  /// Empty when the chain was read without routes, and for a tab bar or a split.
   package let routes: [AnyRoute?]
   /// The container's revision, read with what it presents, after its routes.
   package private(set) var revision: UInt64 = 0
@@ -66,34 +66,41 @@ package struct LiveLevel {
   /// The level's tab container, when the level is a tab bar.
   package var bar: TabContainer? { container as? TabContainer }
 
+  /// The level's split, when the level is one.
+  package var split: SplitContainer? { container as? SplitContainer }
+
   /// Reads the chain from `root` up to the topmost level on the path.
   ///
   /// Through a stack the path goes to what it presents; through a tab bar, into the tab `tab`
   /// chooses for the bar's level (the selected one when it returns `nil`), past anything the bar
-  /// presents, which a plan into a tab dismisses.
+  /// presents, which a plan into a tab dismisses; through a split, into the column `column`
+  /// chooses for the split's level (the shown one, the detail if there is one, when it returns
+  /// `nil`). A split's shown column reads what the split presents as what it presents.
   ///
   /// - Parameters:
   ///   - root: The root flow's container.
   ///   - readingRoutes: Whether to read each flow's routes: planning needs them; applying,
   ///     holding and checking a stamp do not, and reading them is most of the cost.
-  ///   - intoTabs: Whether the path goes on into a tab bar's tab; when not, a bar it meets is
-  ///     its last level.
+  ///   - intoBranches: Whether the path goes on into a tab bar's tab or a split's column; when
+  ///     not, a bar or a split it meets is its last level.
   ///   - tab: The tab the path goes into at a tab bar's level.
+  ///   - column: The column the path goes into at a split's level.
   /// - Returns: The levels, the root first.
   package static func chain(
-    from root: ContainerNode, readingRoutes: Bool, intoTabs: Bool = true,
-    tab: (Int) -> Int? = { _ in nil }
+    from root: ContainerNode, readingRoutes: Bool, intoBranches: Bool = true,
+    tab: (Int) -> Int? = { _ in nil }, column: (Int) -> SplitColumn? = { _ in nil }
   ) -> [LiveLevel] {
     chain(
       from: root, flow: root.owner as? any RestorableFlow, readingRoutes: readingRoutes,
-      intoTabs: intoTabs, tab: tab)
+      intoBranches: intoBranches, tab: tab, column: column)
   }
 
   /// Reads the chain from `root`, whose flow, `flow`, the caller knows without a cast; see
-  /// ``chain(from:readingRoutes:intoTabs:tab:)``.
+  /// ``chain(from:readingRoutes:intoBranches:tab:column:)``.
   package static func chain(
     from root: ContainerNode, flow rootFlow: (any RestorableFlow)?, readingRoutes: Bool,
-    intoTabs: Bool = true, tab: (Int) -> Int? = { _ in nil }
+    intoBranches: Bool = true, tab: (Int) -> Int? = { _ in nil },
+    column: (Int) -> SplitColumn? = { _ in nil }
   ) -> [LiveLevel] {
     var levels: [LiveLevel] = []
     // Room for a few levels at once: growing one by one reallocates at two and at four.
@@ -107,8 +114,14 @@ package struct LiveLevel {
       // presents now, and the level's revision is the one it has then.
       let reading = current.untracked
       levels[levels.count - 1].revision = reading.revision
-      if current is TabContainer {
-        guard intoTabs, let index = tab(levels.count - 1) ?? reading.selectedTab,
+      if let columns = reading.columns {
+        guard intoBranches else { break }
+        let chosen = column(levels.count - 1) ?? (columns.detail == nil ? .primary : .detail)
+        guard let node = chosen == .primary ? columns.primary : columns.detail else { break }
+        next = node
+        flow = next.owner
+      } else if current is TabContainer {
+        guard intoBranches, let index = tab(levels.count - 1) ?? reading.selectedTab,
           reading.tabs.indices.contains(index)
         else { break }
         next = reading.tabs[index]
@@ -125,7 +138,8 @@ package struct LiveLevel {
     return levels
   }
 
-  /// Reads the chain from `root`'s container; see ``chain(from:readingRoutes:intoTabs:tab:)``.
+  /// Reads the chain from `root`'s container; see
+  /// ``chain(from:readingRoutes:intoBranches:tab:column:)``.
   package static func chain(from root: some RestorableFlow, readingRoutes: Bool) -> [LiveLevel] {
     chain(from: root.container, flow: root, readingRoutes: readingRoutes)
   }

@@ -9,10 +9,12 @@ package import FlowContainersCore
 @MainActor
 package enum PlanEngine {
   package struct Target {
-    /// What the level is: a stack flow, or a tab bar and the tab the path goes into.
+    /// What the level is: a stack flow, a tab bar and the tab the path goes into, or a split
+    /// and the column the path goes into.
     enum Kind {
       case stack(any RestorableFlow.Type)
       case tabs(AnyObject.Type, tab: Int)
+      case split(AnyObject.Type, column: SplitColumn)
     }
 
     let kind: Kind
@@ -35,7 +37,13 @@ package enum PlanEngine {
       self.style = style
     }
 
-    /// The stack flow's type; `nil` for a tab bar.
+    /// A split's level, whose path goes into `column`.
+    package init(split: AnyObject.Type, column: SplitColumn) {
+      kind = .split(split, column: column)
+      routes = []
+    }
+
+    /// The stack flow's type; `nil` for a tab bar or a split.
     package var type: (any RestorableFlow.Type)? {
       if case .stack(let type) = kind { return type }
       return nil
@@ -47,6 +55,12 @@ package enum PlanEngine {
       return nil
     }
 
+    /// The column the path goes into, for a split's level.
+    package var column: SplitColumn? {
+      if case .split(_, let column) = kind { return column }
+      return nil
+    }
+
     var identity: ObjectIdentifier { ObjectIdentifier(metatype) }
 
     /// The level's flow type, a stack flow's or a tab bar's.
@@ -54,6 +68,7 @@ package enum PlanEngine {
       switch kind {
       case .stack(let type): type
       case .tabs(let type, _): type
+      case .split(let type, _): type
       }
     }
 
@@ -61,6 +76,7 @@ package enum PlanEngine {
       switch kind {
       case .stack(let type): FlowName(type)
       case .tabs(let type, _): FlowName(type)
+      case .split(let type, _): FlowName(type)
       }
     }
 
@@ -84,6 +100,9 @@ package enum PlanEngine {
     while reused < targets.count, reused < live.count,
       live[reused].flowIdentity == targets[reused].identity,
       reused == 0 || Self.canKeep(reused, of: live, over: targets[reused - 1].routes),
+      // A detail is kept only while it shows the target's first route: note 1's is no note 2's.
+      reused == 0 || targets[reused - 1].column != .detail
+        || Self.showsFirst(targets[reused].routes, live[reused].routes),
       // A target that names its style (a restored level) keeps only a layer shown that way.
       reused == 0
         || targets[reused].style.map({ $0 == live[reused].container.presentationStyle })
@@ -103,6 +122,12 @@ package enum PlanEngine {
     steps.reserveCapacity(2 * targets.count + 1)
     // A tab bar the path goes through: what it presents is in the way, and the tab is selected.
     for level in 0..<reused {
+      if let column = targets[level].column, let split = live[level].split {
+        Self.appendSplitSteps(
+          to: &steps, level: level, column: column, split: split,
+          shown: level + 1 < live.count ? live[level + 1].container : nil)
+        continue
+      }
       guard let tab = targets[level].tab, let bar = live[level].bar else { continue }
       let reading = bar.untracked
       if let cover = reading.presented {
@@ -112,14 +137,20 @@ package enum PlanEngine {
         steps.append(.selectTab(level: level, index: tab, flow: reading.tabs[tab].flowName))
       }
     }
-    if live.count > reused {
+    // A detail the plan replaces is not dismissed: showing the new one ends it. What the split
+    // presents over it is.
+    let replacesDetail =
+      reused > 0 && reused < targets.count && targets[reused - 1].column == .detail
+      && live.count > reused
+    let inTheWay = replacesDetail ? reused + 1 : reused
+    if live.count > inTheWay {
       // The flow in the way is often of the type the plan presents there: its name is made.
       let flow =
-        reused < targets.count && live[reused].flowIdentity == targets[reused].identity
-        ? names[reused] : live[reused].name
-      steps.append(.dismiss(level: reused, flow: flow))
+        inTheWay < targets.count && live[inTheWay].flowIdentity == targets[inTheWay].identity
+        ? names[inTheWay] : live[inTheWay].name
+      steps.append(.dismiss(level: inTheWay, flow: flow))
     }
-    for level in 0..<reused where targets[level].tab == nil {
+    for level in 0..<reused where targets[level].tab == nil && targets[level].column == nil {
       Self.appendStackSteps(
         to: &steps, level: level, flow: names[level], from: live[level].routes,
         to: targets[level].routes)
@@ -129,6 +160,10 @@ package enum PlanEngine {
       if level > reused, let tab = targets[level - 1].tab {
         steps.append(.selectTab(level: level - 1, index: tab, flow: names[level]))
         steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
+        continue
+      }
+      if level > 0, targets[level - 1].column == .detail {
+        steps.append(.showDetail(level: level, flow: names[level], routes: targets[level].routes))
         continue
       }
       var style = targets[level].style ?? .sheet
@@ -157,6 +192,31 @@ package enum PlanEngine {
     return NavigationPlan(
       request: request, levels: levels, steps: steps, targets: targets, stamp: stamp,
       options: options)
+  }
+
+  /// Whether `live`, a detail's routes, start with the first of `target`.
+  static func showsFirst(_ target: [AnyRoute], _ live: [AnyRoute?]) -> Bool {
+    guard let first = target.first, let shown = live.first, let shown else { return false }
+    return first == shown
+  }
+
+  /// Appends the steps through a split the plan keeps, whose path goes into `column`, where
+  /// `shown` is the live level the chain read in it: what the split presents is in the way
+  /// unless the chain went through it (it hangs over the shown column), and a path into the
+  /// primary closes the detail, so that the primary is what the user sees.
+  static func appendSplitSteps(
+    to steps: inout [NavigationPlan.Step], level: Int, column: SplitColumn, split: SplitContainer,
+    shown: ContainerNode?
+  ) {
+    let reading = split.untracked
+    let detail = reading.columns?.detail
+    let chainHasCover = shown != nil && (column == .detail || detail == nil)
+    if let cover = reading.presented, !chainHasCover {
+      steps.append(.dismiss(level: level + 1, flow: cover.flowName))
+    }
+    if column == .primary, let detail {
+      steps.append(.closeDetail(level: level + 1, flow: detail.flowName))
+    }
   }
 
   /// Whether the flow presented at `level` may stay: it exists, and the stack it was presented over
@@ -211,7 +271,7 @@ package enum PlanEngine {
       let staying = live[level - 1].container
       // From what the user sees down to `first`: each layer's presenter or tab container next.
       let layers = sequence(first: first.topmost) { (layer: ContainerNode) -> ContainerNode? in
-        layer === first ? nil : layer.presenter ?? layer.tabContainer
+        layer === first ? nil : layer.presenter ?? layer.tabContainer ?? layer.splitContainer
       }
       for layer in layers {
         var asked = layer
@@ -254,6 +314,12 @@ package enum PlanEngine {
     stackChanges.reserveCapacity(plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
       let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
+      if plan.column(at: level) != nil {
+        // A split the plan keeps: only a root split is a level of a plan.
+        guard target.isReused, level < live.count, live[level].split != nil else { throw stale }
+        flows.append((nil, nil))
+        continue
+      }
       if plan.tabs[level] != nil {
         if target.isReused {
           guard level < live.count, live[level].bar != nil else { throw stale }
@@ -299,6 +365,15 @@ package enum PlanEngine {
         }
         flow = child
         flows.append((child, made.onEnd))
+      } else if level > 0, plan.column(at: level - 1) == .detail, level - 1 < live.count,
+        let splitFlow = live[level - 1].container.owner as? any SplitFlow,
+        let type = plan.flowTypes[level]?.type
+      {
+        // A new detail, which the split's declaration makes for the routes it will show.
+        let made = try makeDetail(
+          of: splitFlow, type: type, showing: target.routes, level: level, options: plan.options)
+        flow = made.flow
+        flows.append((made.flow, made.onEnd))
       } else if level > 0, let bar = newBars[level - 1], let tab = plan.tab(at: level - 1) {
         // The tab of a new bar the plan goes into: made with the bar.
         let tabs = bar.container.tabsUntracked.tabs
@@ -357,6 +432,14 @@ package enum PlanEngine {
         else { continue }
         changes.append(stackChanges[nextStackChange].change)
         nextStackChange += 1
+      case .showDetail(let level, _, _):
+        guard let flow = flows[level].flow else { continue }
+        changes.append(
+          .showDetail(
+            node(of: flow), of: flow, on: live[level - 1].container, onEnd: flows[level].onEnd,
+            animated: animated, cause: cause))
+      case .closeDetail(let level, _):
+        changes.append(.closeDetail(live[level - 1].container, animated: animated, cause: cause))
       case .present(let level, _, let style, _):
         guard let parent = flows[level - 1].flow else { continue }
         let child: AnyObject
@@ -409,7 +492,7 @@ package enum PlanEngine {
     case .replace(_, _, let routes):
       let screens = try makeScreens(for: routes, in: flow, level: level, offset: 0)
       return .edit { container.edit(keeping: 0, adding: screens, animated: animated, cause: cause) }
-    case .dismiss, .present, .selectTab:
+    case .dismiss, .present, .selectTab, .showDetail, .closeDetail:
       return .edit {}
     }
   }
@@ -453,6 +536,24 @@ package enum PlanEngine {
     return made
   }
 
+  /// Makes the detail of type `type` that `split` declares, showing `routes`.
+  private static func makeDetail<Split: SplitFlow>(
+    of split: Split, type: any RestorableFlow.Type, showing routes: [AnyRoute], level: Int,
+    options: PlanOptions
+  ) throws(PreparationFailure) -> (flow: any RestorableFlow, onEnd: MadeSubFlow.OnEnd?) {
+    let failure = PreparationFailure(
+      level: level, index: nil,
+      failure: .cannotCreate(flow: FlowName(Split.self), subFlow: FlowName(type)))
+    guard let made = split.makeDetail(ObjectIdentifier(type), showing: routes),
+      case .stack(let flow) = made.flow,
+      ObjectIdentifier(Swift.type(of: flow)) == ObjectIdentifier(type),
+      isFresh(flow)
+    else { throw failure }
+    if options.keepsRootScreens { try checkRoot(of: flow, against: routes, level: level) }
+    try setStack(of: flow, to: routes, level: level, cause: options.cause)
+    return (flow, made.onEnd)
+  }
+
   /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
   static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against routes: [AnyRoute], level: Int
@@ -467,7 +568,8 @@ package enum PlanEngine {
   }
 
   /// Whether a factory's flow can be presented: its container has not finished, hangs nowhere
-  /// (neither presented, even by a presenter being released, nor a tab) and is its own.
+  /// (neither presented, even by a presenter being released, nor a tab, nor a column) and is
+  /// its own.
   private static func isFresh<Flow: RestorableFlow>(_ flow: Flow) -> Bool {
     isFresh(flow.container, of: flow)
   }
@@ -475,7 +577,7 @@ package enum PlanEngine {
   /// Whether `container`, `flow`'s, can be presented; see ``isFresh(_:)``.
   private static func isFresh(_ container: ContainerNode, of flow: AnyObject) -> Bool {
     !container.untracked.isFinished && !container.isPresented && container.tabContainer == nil
-      && container.owner === flow
+      && container.column == nil && container.owner === flow
   }
 
   private static func setStack<Flow: RestorableFlow>(
@@ -558,6 +660,13 @@ package enum PlanChange {
     ContainerNode, of: AnyObject, over: ContainerNode, PresentationStyle,
     onEnd: ((PresentationEnding, NavigationCause) -> Void)?, animated: Bool,
     cause: NavigationCause)
+  /// Show a flow's container as a split's detail, holding the flow until then.
+  case showDetail(
+    ContainerNode, of: AnyObject, on: ContainerNode,
+    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, animated: Bool,
+    cause: NavigationCause)
+  /// Close a split's detail.
+  case closeDetail(ContainerNode, animated: Bool, cause: NavigationCause)
   /// A stack's edit, which knows its screens' type, or any other change.
   case edit(() -> Void)
 
@@ -571,6 +680,11 @@ package enum PlanChange {
     case .present(let child, let flow, let node, let style, let onEnd, let animated, let cause):
       node.apply(.present(child, style, tag: nil, onEnd: onEnd), animated: animated, cause: cause)
       extendLifetime(flow)
+    case .showDetail(let child, let flow, let split, let onEnd, let animated, let cause):
+      split.apply(.showDetail(child, onEnd: onEnd), animated: animated, cause: cause)
+      extendLifetime(flow)
+    case .closeDetail(let split, let animated, let cause):
+      split.apply(.closeDetail, animated: animated, cause: cause)
     case .edit(let change):
       change()
     }

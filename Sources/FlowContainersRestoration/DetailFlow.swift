@@ -1,0 +1,76 @@
+public import FlowContainersCore
+
+/// One detail flow a ``SplitFlow`` can show for restoration and links: its type, the code that
+/// makes it, and, optionally, what the split does when that detail ends.
+///
+/// Declare one per detail type in ``SplitFlow/detailFlows``:
+///
+/// ```swift
+/// static let detailFlows: [DetailFlow<NotesSplitFlow>] = [
+///   .flow(NoteFlow.self) { split, routes in
+///     guard case .note(let id)? = routes.first else { return nil }
+///     return NoteFlow(id: id, store: split.store)
+///   } onEnd: { split, note, ending in
+///     split.log("closed \(note.id): \(ending)")
+///   }
+/// ]
+/// ```
+///
+/// `onEnd` is the news the `onEnd` of ``SplitContainer/showDetail(_:animated:fileID:line:onEnd:)``
+/// gets: once, however the detail made by `make` ends (replaced, closed, popped away in a compact
+/// width, finished, torn down), with the split and the detail still alive; not when the split
+/// itself is being released.
+public struct DetailFlow<Split: SplitFlow>: Sendable {
+  package let flowType: FlowType
+  let make: @MainActor @Sendable (Split, [AnyRoute]) -> MadeSubFlow?
+
+  /// The detail flow's type.
+  public var type: any RestorableFlow.Type { flowType.type }
+
+  /// A detail flow of type `type`, made by `make`.
+  ///
+  /// - Parameters:
+  ///   - type: The detail flow's type.
+  ///   - make: Makes the detail, not yet shown, given the split and the routes it will show,
+  ///     bottom first (for context, such as which note). Return `nil` when it cannot be made;
+  ///     the link or the restored detail then fails, and nothing moves.
+  ///   - onEnd: Called once when a detail made by `make` ends, with the split, the detail (both
+  ///     still alive) and how it ended. The default does nothing.
+  /// - Returns: The declaration.
+  public static func flow<Child: RestorableFlow>(
+    _ type: Child.Type,
+    make: @escaping @MainActor @Sendable (_ split: Split, _ routes: [Child.Route]) -> Child?,
+    onEnd: (
+      @MainActor @Sendable (_ split: Split, _ detail: Child, _ ending: PresentationEnding) -> Void
+    )? = nil
+  ) -> DetailFlow {
+    DetailFlow(flowType: FlowType(type: type)) { split, routes in
+      var typed: [Child.Route] = []
+      for route in routes {
+        guard let route = route.as(Child.Route.self) else { return nil }
+        typed.append(route)
+      }
+      guard let child = make(split, typed) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
+      return MadeSubFlow(
+        flow: .stack(child),
+        onEnd: { [weak split, weak child] ending, _ in
+          if let split, let child { onEnd(split, child, ending) }
+        })
+    }
+  }
+}
+
+extension SplitFlow {
+  /// The detail flow types of ``detailFlows``, in order.
+  package static var detailFlowTypes: [any RestorableFlow.Type] { detailFlows.map(\.type) }
+
+  /// Makes a detail of the type `type` identifies showing `routes`, through this flow's
+  /// declaration of it; `nil` when none declares it or its `make` returns `nil`.
+  func makeDetail(_ type: ObjectIdentifier, showing routes: [AnyRoute]) -> MadeSubFlow? {
+    for declaration in Self.detailFlows where ObjectIdentifier(declaration.type) == type {
+      return declaration.make(self, routes)
+    }
+    return nil
+  }
+}

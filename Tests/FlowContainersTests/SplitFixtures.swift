@@ -1,0 +1,76 @@
+import FlowContainers
+
+// A linkable split: NotesSplit's primary is a NoteListFlow (list, folders); its details are
+// NoteDetailFlows (a note, its history), made on demand.
+
+enum NoteRoute: Hashable, Codable, Sendable, CustomStringConvertible {
+  case note(Int)
+  case history
+
+  var description: String {
+    switch self {
+    case .note(let id): "note(\(id))"
+    case .history: "history"
+    }
+  }
+}
+
+@MainActor
+final class NoteListFlow: LinkableFlow {
+  let container = StackContainer<String>(root: "list")
+  init() { container.owner = self }
+
+  static let routes: RouteTable<String> = [
+    .pattern("list") { _ in ["list"] },
+    .pattern("folder/:name") { match in ["list", "folder \(try match.string("name"))"] },
+  ]
+  static let subFlows: [SubFlow<NoteListFlow>] = []
+}
+
+@MainActor
+final class NoteDetailFlow: LinkableFlow {
+  let container: StackContainer<NoteRoute>
+  let id: Int
+  private let journal: Journal?
+
+  init(id: Int, journal: Journal? = nil) {
+    self.id = id
+    self.journal = journal
+    container = StackContainer(root: .note(id))
+    container.owner = self
+  }
+
+  isolated deinit { journal?.record("deinit note \(id)") }
+
+  static let routes: RouteTable<NoteRoute> = [
+    .pattern("note/:id<Int>") { match in [.note(try match.int("id"))] },
+    .pattern("note/:id<Int>/history") { match in [.note(try match.int("id")), .history] },
+  ]
+  static let subFlows: [SubFlow<NoteDetailFlow>] = []
+}
+
+@MainActor
+final class NotesSplit: SplitFlow {
+  let container = SplitContainer()
+  let list = NoteListFlow()
+  let journal: Journal?
+  /// Called when a detail this flow's declaration made ends, after the journal heard it.
+  var onDetailEnd: ((NotesSplit) -> Void)?
+
+  init(journal: Journal? = nil) {
+    self.journal = journal
+    container.owner = self
+    container.setPrimary(list.container)
+  }
+
+  static let primaryFlow: any RestorableFlow.Type = NoteListFlow.self
+  static let detailFlows: [DetailFlow<NotesSplit>] = [
+    .flow(NoteDetailFlow.self) { split, routes in
+      guard case .note(let id)? = routes.first else { return nil }
+      return NoteDetailFlow(id: id, journal: split.journal)
+    } onEnd: { split, note, ending in
+      split.journal?.record("note \(note.id) ended: \(ending)")
+      split.onDetailEnd?(split)
+    }
+  ]
+}
