@@ -47,3 +47,206 @@ struct DeepLinkRouterSplitsTests {
     #expect(app.container.presented === split.container)
   }
 }
+
+/// Links into a root split: the detail for a note, the primary for the list.
+@MainActor
+struct DeepLinkRouterRootSplitTests {
+  private func plan(_ outcome: LinkOutcome) -> String? {
+    guard case .applied(let plan) = outcome else { return nil }
+    return plan.description
+  }
+
+  @Test func aLinkToANoteShowsItAsTheDetailWhateverTheWidth() async {
+    for width in [SplitWidth.regular, .compact] {
+      let split = NotesSplit()
+      split.container.handle(.widthChanged(width))
+      let router = DeepLinkRouter(root: split, scheme: "notes")
+      let outcome = await router.open("notes://note/2")
+      #expect(
+        plan(outcome) == """
+          plan for notes://note/2
+            1. show NoteDetailFlow@1 as detail with [note(2)]
+          """)
+      #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
+      #expect(split.container.tree.topmost == 2)
+    }
+  }
+
+  @Test func aLinkToTheNoteShownKeepsItsDetailAndMovesItsStack() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/2")
+    let detail = split.container.detail
+    #expect(
+      plan(await router.open("notes://note/2/history")) == """
+        plan for notes://note/2/history
+          1. NoteDetailFlow@1: push [history]
+        """)
+    #expect(split.container.detail === detail)
+    #expect(
+      plan(await router.open("notes://note/2")) == """
+        plan for notes://note/2
+          1. NoteDetailFlow@1: pop to 0
+        """)
+    #expect(split.container.detail === detail)
+  }
+
+  @Test func aLinkToAnotherNoteReplacesTheDetailWhichEndsOnceAndIsReleased() async {
+    let journal = Journal()
+    let split = NotesSplit(journal: journal)
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    weak let first: NoteDetailFlow?
+    _ = await router.open("notes://note/1/history")
+    first = split.container.detail?.owner as? NoteDetailFlow
+    #expect(first != nil)
+    #expect(
+      plan(await router.open("notes://note/3")) == """
+        plan for notes://note/3
+          1. show NoteDetailFlow@1 as detail with [note(3)]
+        """)
+    #expect(first == nil)
+    #expect(journal.entries == ["note 1 ended: dismissedByPresenter", "deinit note 1"])
+    #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 3)
+  }
+
+  @Test func aLinkTheListHandlesGoesIntoThePrimaryAndClosesTheDetail() async {
+    let journal = Journal()
+    let split = NotesSplit(journal: journal)
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    #expect(
+      plan(await router.open("notes://folder/work")) == """
+        plan for notes://folder/work
+          1. close detail NoteDetailFlow@1
+          2. NoteListFlow@1: push [folder work]
+        """)
+    #expect(split.container.detail == nil)
+    #expect(split.list.container.stack == ["list", "folder work"])
+    #expect(journal.entries == ["note 1 ended: dismissedByPresenter", "deinit note 1"])
+    #expect(
+      plan(await router.open("notes://folder/work")) == """
+        plan for notes://folder/work
+          (nothing to do)
+        """)
+  }
+
+  @Test func whatTheSplitPresentsOverAnotherColumnIsDismissedFirst() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    let modal = TestFlow<Top>("modal")
+    split.list.container.present(modal.container)
+    #expect(
+      plan(await router.open("notes://note/4")) == """
+        plan for notes://note/4
+          1. dismiss TestFlow<Top>@1
+          2. show NoteDetailFlow@1 as detail with [note(4)]
+        """)
+    #expect(split.container.presented == nil)
+  }
+
+  @Test func aLinkNoColumnHandlesFailsAndChangesNothing() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    let before = split.container.tree
+    let outcome = await router.open("notes://settings")
+    #expect(
+      outcome == .failed(.noSubFlow(flow: "NotesSplit", remaining: ["settings"])))
+    #expect(split.container.tree == before)
+  }
+
+  @Test func aTypedDestinationReachesEitherColumn() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    let outcome = await router.open(.root(NoteDetailFlow.self, showing: [.note(7), .history]))
+    #expect(
+      plan(outcome)?.hasSuffix("1. show NoteDetailFlow@1 as detail with [note(7), history]")
+        == true)
+    #expect(split.container.detail?.tree.levels.first?.screens == ["note(7)", "history"])
+    _ = await router.open(.root(NoteListFlow.self, showing: ["list", "folder x"]))
+    #expect(split.container.detail == nil)
+    #expect(split.list.container.stack == ["list", "folder x"])
+  }
+
+  @Test func theLinkOfASplitIsItsShownColumnsLink() async throws {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/5/history")
+    #expect(try router.currentLink().get().description == "notes://note/5/history")
+    _ = await router.open("notes://folder/home")
+    #expect(try router.currentLink().get().description == "notes://folder/home")
+  }
+
+  @Test func aDetailsOnEndThatNavigatesDuringALinkRunsAfterItAndObserversHearItAfter() async {
+    let journal = Journal()
+    let split = NotesSplit(journal: journal)
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    let three = NoteDetailFlow(id: 3, journal: journal)
+    split.onDetailEnd = { split in
+      split.onDetailEnd = nil
+      split.container.showDetail(three.container, animated: false)
+    }
+    var heard: [String] = []
+    let token = split.container.observeEvents { heard.append("\($0)") }
+    let outcome = await router.open("notes://note/2")
+    token.cancel()
+    guard case .interfered(let plan, let interference) = outcome else {
+      Issue.record("expected the callback's request to interfere, got \(outcome)")
+      return
+    }
+    #expect(plan.steps.count == 1)
+    #expect(interference.operation == "showDetail(_:)")
+    #expect(split.container.detail === three.container)
+    #expect(
+      journal.entries == [
+        "note 1 ended: dismissedByPresenter", "deinit note 1",
+        "note 2 ended: dismissedByPresenter", "deinit note 2",
+      ])
+    #expect(
+      heard == [
+        "NotesSplit@0 close detail NoteDetailFlow (dismissedByPresenter) (deepLink, animated)",
+        "NotesSplit@0 show detail NoteDetailFlow (deepLink, animated)",
+        "NotesSplit@0 close detail NoteDetailFlow (dismissedByPresenter) (program)",
+        "NotesSplit@0 show detail NoteDetailFlow (program)",
+      ])
+  }
+
+  @Test func anObserverThatOpensALinkWhileOneIsAppliedSeesItAppliedAfter() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    var opened = false
+    var heard: [String] = []
+    let token = split.container.observeEvents { event in
+      heard.append("\(event)")
+      guard !opened else { return }
+      opened = true
+      Task { @MainActor in _ = await router.open("notes://folder/later") }
+    }
+    _ = await router.open("notes://note/1")
+    await router.waitForPendingWork()
+    for _ in 0..<10 where split.list.container.stack.count < 2 { await Task.yield() }
+    token.cancel()
+    #expect(split.list.container.stack == ["list", "folder later"])
+    #expect(split.container.detail == nil)
+    #expect(heard.first == "NotesSplit@0 show detail NoteDetailFlow (deepLink, animated)")
+  }
+
+  @Test func aRouterOverASplitRestoresAndLeaksNothing() async throws {
+    weak let released: NotesSplit?
+    weak let detail: NoteDetailFlow?
+    do {
+      let split = NotesSplit()
+      released = split
+      let router = DeepLinkRouter(root: split, scheme: "notes")
+      _ = await router.open("notes://note/8/history")
+      detail = split.container.detail?.owner as? NoteDetailFlow
+      let saved = try router.restorer.snapshot()
+      _ = await router.open("notes://list")
+      #expect(router.restorer.restore(saved).error == nil)
+      #expect(try router.currentLink().get().description == "notes://note/8/history")
+      #expect(detail == nil)
+    }
+    #expect(released == nil)
+  }
+}

@@ -22,9 +22,17 @@ final class NoteListFlow: LinkableFlow {
 
   static let routes: RouteTable<String> = [
     .pattern("list") { _ in ["list"] },
-    .pattern("folder/:name") { match in ["list", "folder \(try match.string("name"))"] },
+    .pattern("folder/:name", parameters: folderParameters) { match in
+      ["list", "folder \(try match.string("name"))"]
+    },
   ]
   static let subFlows: [SubFlow<NoteListFlow>] = []
+
+  /// The `name` of a stack that is a folder in the list.
+  static let folderParameters: @Sendable ([String]) -> [String: String]? = { stack in
+    guard stack.count == 2 else { return nil }
+    return ["name": String(stack[1].dropFirst("folder ".count))]
+  }
 }
 
 @MainActor
@@ -43,10 +51,28 @@ final class NoteDetailFlow: LinkableFlow {
   isolated deinit { journal?.record("deinit note \(id)") }
 
   static let routes: RouteTable<NoteRoute> = [
-    .pattern("note/:id<Int>") { match in [.note(try match.int("id"))] },
-    .pattern("note/:id<Int>/history") { match in [.note(try match.int("id")), .history] },
+    .pattern("note/:id<Int>", parameters: noteParameters) { match in
+      [.note(try match.int("id"))]
+    },
+    .pattern("note/:id<Int>/history", parameters: historyParameters) { match in
+      [.note(try match.int("id")), .history]
+    },
   ]
   static let subFlows: [SubFlow<NoteDetailFlow>] = []
+
+  /// The `id` of a stack that is a note alone.
+  static let noteParameters: @Sendable ([NoteRoute]) -> [String: String]? = { stack in
+    guard stack.count == 1, case .note(let id)? = stack.first else { return nil }
+    return ["id": "\(id)"]
+  }
+
+  /// The `id` of a stack that is a note, then its history.
+  static let historyParameters: @Sendable ([NoteRoute]) -> [String: String]? = { stack in
+    guard stack.count == 2, case .note(let id)? = stack.first, stack.last == .history else {
+      return nil
+    }
+    return ["id": "\(id)"]
+  }
 }
 
 @MainActor

@@ -61,9 +61,17 @@ extension DeepLinkRouter {
   func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
     let live = LiveLevel.chain(
-      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true, tab: plan.tab(at:))
+      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true, tab: plan.tab(at:),
+      column: plan.column(at:))
     guard live.count == plan.levels.count else { return false }
     for (level, target) in plan.levels.enumerated() {
+      if let column = plan.column(at: level) {
+        // The path goes into that column, over which the split presents nothing.
+        guard let split = live[level].split, let columns = split.untracked.columns,
+          column == .detail || columns.detail == nil, split.untracked.presented == nil
+        else { return false }
+        continue
+      }
       if let tab = plan.tabs[level] {
         guard let bar = live[level].bar, bar.tabsUntracked.selected == tab,
           bar.untracked.presented == nil
@@ -87,7 +95,8 @@ extension DeepLinkRouter {
 
   private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {
     let live = LiveLevel.chain(
-      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: false, tab: plan.tab(at:))
+      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: false, tab: plan.tab(at:),
+      column: plan.column(at:))
     guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure.stalePlan)) }
     if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
     if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }

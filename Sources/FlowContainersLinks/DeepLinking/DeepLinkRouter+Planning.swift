@@ -15,6 +15,9 @@ extension DeepLinkRouter {
     guard accepts(link) else { return .failure(LinkFailure.unsupportedScheme(link)) }
     // One resolution: the answers of every type's `canHandle` are shared across its levels.
     return ResolutionDepth.resolving(from: 0) { () -> Result<NavigationPlan, LinkFailure> in
+      if let split = rootNode as? SplitContainer, let splitFlow = split.owner as? any SplitFlow {
+        return plan(for: link, through: split, of: splitFlow)
+      }
       guard let bar = rootNode as? TabContainer, let barFlow = bar.owner else {
         guard let root = linkableRoot() else { return .failure(LinkFailure.rootReleased) }
         var live = LiveLevel.chain(from: rootNode, flow: root, readingRoutes: true)
@@ -63,11 +66,46 @@ extension DeepLinkRouter {
     return .failure(stoppedAtTabs)
   }
 
+  /// The plan for `link` from a root split: into the detail when a detail type can handle it
+  /// (the live detail's first), otherwise into the primary when its type can.
+  private func plan<Split: SplitFlow>(
+    for link: DeepLink, through split: SplitContainer, of splitFlow: Split
+  ) -> Result<NavigationPlan, LinkFailure> {
+    guard let (column, type) = Self.column(for: link, in: split, of: Split.self) else {
+      return .failure(
+        LinkFailure.noSubFlow(flow: FlowName(Split.self), remaining: Array(link.remaining)))
+    }
+    var live = LiveLevel.chain(
+      from: split, readingRoutes: true, column: { $0 == 0 ? column : nil })
+    let splitTarget = PlanEngine.Target(split: Split.self, column: column)
+    return targets(for: link, from: type, after: [splitTarget], live: &live).map {
+      PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
+    }
+  }
+
+  /// The column of `split` that takes `link`, and the linkable flow type that resolves it there.
+  static func column<Split: SplitFlow>(
+    for link: DeepLink, in split: SplitContainer, of type: Split.Type
+  ) -> (SplitColumn, any LinkableFlow.Type)? {
+    let details = Split.detailFlowTypes.compactMap { $0 as? any LinkableFlow.Type }
+    let live: ObjectIdentifier? = split.untracked.columns?.detail?.owner.map {
+      ObjectIdentifier(Swift.type(of: $0))
+    }
+    let shown = details.first { live == ObjectIdentifier($0) }
+    if let shown, shown.canHandle(link) { return (.detail, shown) }
+    if let detail = details.first(where: { $0.canHandle(link) }) { return (.detail, detail) }
+    if let primary = Split.primaryFlow as? any LinkableFlow.Type, primary.canHandle(link) {
+      return (.primary, primary)
+    }
+    return nil
+  }
+
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
   /// run with no side effects.
   ///
   /// The levels must form a chain the root can build: the router's root type first (for a
-  /// root tab bar, the type of one of its tabs), then each type one of the
+  /// root tab bar, the type of one of its tabs; for a root split, its primary's type or one of
+  /// its detail types), then each type one of the
   /// ``RestorableFlow/subFlows`` of the one before, or a tab of a tab bar it declares (the plan
   /// presents the bar, or keeps the one presented, and selects that tab), each showing at least
   /// one route.
@@ -80,6 +118,7 @@ extension DeepLinkRouter {
     }
     var prefix: [PlanEngine.Target] = []
     var tab: Int?
+    var splitColumn: SplitColumn?
     let first = destination.levels.first?.flowType.type
     if let bar = rootNode as? TabContainer {
       // The tab whose flow is of the destination's root type, the selected one first.
@@ -94,6 +133,14 @@ extension DeepLinkRouter {
         )
       }
       prefix = [PlanEngine.Target(bar: type(of: rootFlow), tab: tab)]
+    } else if rootNode is SplitContainer, let splitFlow = rootFlow as? any SplitFlow {
+      guard let column = Self.column(of: first, in: splitFlow) else {
+        return .failure(
+          LinkFailure.notTheRoot(
+            first.map { FlowName($0) } ?? .noOwner, root: FlowName(type(of: rootFlow))))
+      }
+      splitColumn = column
+      prefix = [PlanEngine.Target(split: type(of: rootFlow), column: column)]
     } else if let first, first != type(of: rootFlow) {
       return .failure(
         LinkFailure.notTheRoot(FlowName(first), root: FlowName(type(of: rootFlow))))
@@ -102,7 +149,9 @@ extension DeepLinkRouter {
     // The tab each tab bar's level goes into, by level.
     var tabs: [Int: Int] = [:]
     if let tab { tabs[0] = tab }
-    var live = LiveLevel.chain(from: rootNode, readingRoutes: true) { tabs[$0] }
+    let column = { (level: Int) in level == 0 ? splitColumn : nil }
+    var live = LiveLevel.chain(
+      from: rootNode, readingRoutes: true, tab: { tabs[$0] }, column: column)
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
@@ -125,11 +174,22 @@ extension DeepLinkRouter {
     }
     if tabs.count > (tab == nil ? 0 : 1) {
       // Read again into the tabs the plan goes into, as applying it will read the tree.
-      live = LiveLevel.chain(from: rootNode, readingRoutes: true) { tabs[$0] }
+      live = LiveLevel.chain(
+        from: rootNode, readingRoutes: true, tab: { tabs[$0] }, column: column)
     }
     return .success(
       PlanEngine.makePlan(
         request: .destination(destination), targets: targets, live: live, options: .link))
+  }
+
+  /// The column of a root split whose flow type is `type`: the detail for a declared detail
+  /// type, the primary for the primary's.
+  private static func column<Split: SplitFlow>(
+    of type: (any RestorableFlow.Type)?, in split: Split
+  ) -> SplitColumn? {
+    guard let type else { return nil }
+    if Split.detailFlowTypes.contains(where: { $0 == type }) { return .detail }
+    return Split.primaryFlow == type ? .primary : nil
   }
 
   /// The tab bar that `below` declares whose tabs include `type`, and the tab to go into: of

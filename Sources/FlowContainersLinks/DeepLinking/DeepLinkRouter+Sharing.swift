@@ -26,9 +26,9 @@ extension DeepLinkRouter {
     let flows = live.map(\.flow)
     var following: [String] = []
     for index in live.indices.reversed() {
-      // A tab bar adds nothing to the link: its tab's flow type is the one whose patterns and
-      // `canHandle` take it.
-      if live[index].bar != nil { continue }
+      // A tab bar or a split adds nothing to the link: its tab's or column's flow type is the
+      // one whose patterns and `canHandle` take it.
+      if live[index].bar != nil || live[index].split != nil { continue }
       let name = live[index].name
       guard let flow = flows[index] as? any LinkableFlow else {
         return .failure(LinkSharingFailure.notLinkable(flow: name, level: index))
@@ -39,7 +39,14 @@ extension DeepLinkRouter {
       }
       guard index > 0 else { continue }
       let rest = DeepLink(scheme: scheme, components: following)
-      if live[index - 1].bar == nil {
+      if let split = live[index - 1].split {
+        // A column of the root split: the link must go to this column's flow type.
+        guard let splitFlow = split.owner as? any SplitFlow,
+          Self.columnType(for: rest, in: split, of: splitFlow) == ObjectIdentifier(type(of: flow))
+        else {
+          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
+        }
+      } else if live[index - 1].bar == nil {
         let parentType = flows[index - 1].map { type(of: $0) as? any LinkableFlow.Type }
         let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
         guard chosen == type(of: flow) else {
@@ -79,5 +86,13 @@ extension DeepLinkRouter {
     case .failure(.noPattern):
       return .failure(LinkSharingFailure.noPattern(flow: name, level: level))
     }
+  }
+
+  /// The identity of the flow type that a link `rest` goes to in the root split `split`.
+  private static func columnType<Split: SplitFlow>(
+    for rest: DeepLink, in split: SplitContainer, of flow: Split
+  ) -> ObjectIdentifier? {
+    guard let (_, type) = column(for: rest, in: split, of: Split.self) else { return nil }
+    return ObjectIdentifier(type)
   }
 }

@@ -64,8 +64,8 @@ public final class DeepLinkRouter {
   /// The flow that snapshots, restoration and ``currentLink()`` start from; `nil` once it has
   /// been released.
   ///
-  /// The root flow, whatever its container: the flow you passed, a ``LinkableFlow`` or a
-  /// ``TabbedFlow``; `nil` once the host has released it.
+  /// The root flow, whatever its container: the flow you passed, a ``LinkableFlow``, a
+  /// ``TabbedFlow`` or a ``SplitFlow``; `nil` once the host has released it.
   public var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
@@ -155,6 +155,32 @@ public final class DeepLinkRouter {
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(
     root: some TabbedFlow, scheme: String,
+    now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
+  ) {
+    rootNode = root.container
+    linkableRoot = { nil }
+    self.scheme = scheme.asciiLowercased()
+    self.now = now
+    restorer = FlowRestorer(root: root)
+    connectRestorer()
+  }
+
+  /// Creates a router for a split: a link goes to the detail when a detail flow type's
+  /// `canHandle(_:)` accepts it (the live detail's type first), otherwise to the primary.
+  ///
+  /// The live detail is kept only when it already shows the link's first route; otherwise the
+  /// split's ``SplitFlow/detailFlows`` declaration makes a new one, which replaces it, and the
+  /// old one ends once. A link into the primary closes the detail. What the split presents over
+  /// a column the link does not go through is dismissed. The width plays no part.
+  ///
+  /// The router holds `root` weakly: keep the split's flow alive yourself as long as you use it.
+  ///
+  /// - Parameters:
+  ///   - root: The flow that owns the split; held weakly, so the caller keeps it alive.
+  ///   - scheme: The scheme links must have, such as `notes`.
+  ///   - now: The clock for held-link expiry; tests pass their own.
+  public init(
+    root: some SplitFlow, scheme: String,
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     rootNode = root.container
