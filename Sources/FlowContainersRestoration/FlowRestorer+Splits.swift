@@ -12,10 +12,11 @@ extension FlowRestorer {
   ///
   /// What the split presents is saved in the tree of the column shown (the detail, or with none
   /// the primary), over which it hangs; an alert up there is listed as transient.
-  static func snapshot(of split: SplitContainer) -> FlowSnapshot {
+  static func snapshot(of split: SplitContainer, nesting: Int = 0) -> FlowSnapshot {
     let columns = split.untracked.columns
-    var primary = columns?.primary.map { snapshot(from: $0) } ?? FlowSnapshot(levels: [])
-    var detail = columns?.detail.map { snapshot(from: $0) }
+    var primary =
+      columns?.primary.map { snapshot(from: $0, nesting: nesting) } ?? FlowSnapshot(levels: [])
+    var detail = columns?.detail.map { snapshot(from: $0, nesting: nesting) }
     if detail?.levels.isEmpty == true { detail = nil }
     let transient = primary.transient + (detail?.transient ?? [])
     primary.transient = []
@@ -65,7 +66,7 @@ extension FlowRestorer {
     // The restored tree replaces whatever a held or resuming link would have shown.
     willRestore()
     _ = split.performChange {
-      let columns = prepareColumns(saved, of: split, flow: flow)
+      let columns = prepareColumns(saved, of: split, flow: flow, over: nil, changes: [])
       dropped += columns.dropped
       PlanEngine.apply(columns.changes, of: columns.plan, telling: planObservers)
     }
@@ -85,15 +86,21 @@ extension FlowRestorer {
   /// tree into the primary, then the detail's into the live detail (kept only when it is of
   /// the saved type and shows the saved first route) or into a new one the split's declaration
   /// makes, or the detail closed when none was saved.
-  private func prepareColumns<Split: SplitFlow>(
-    _ saved: FlowSnapshot.Columns, of split: SplitContainer, flow: Split
+  ///
+  /// `split` is the last level of `base`, a plan whose changes are `baseChanges` (`nil` when the
+  /// split is the root); the result is one plan that does both.
+  func prepareColumns<Split: SplitFlow>(
+    _ saved: FlowSnapshot.Columns, of split: SplitContainer, flow: Split,
+    over base: NavigationPlan?, changes baseChanges: [PlanChange]
   ) -> (plan: NavigationPlan, changes: [PlanChange], dropped: [RestorationReport.Drop]) {
+    let splitLevel = base.map { $0.levels.count - 1 } ?? 0
     let live = split.untracked
     var dropped: [RestorationReport.Drop] = []
     func drop(_ tree: FlowSnapshot, _ reason: String) {
       guard let first = tree.levels.first else { return }
       dropped.append(
-        RestorationReport.Drop(level: 0, flow: first.flow, routes: first.routes, reason: reason))
+        RestorationReport.Drop(
+          level: splitLevel, flow: first.flow, routes: first.routes, reason: reason))
     }
     func prepare(
       _ tree: FlowSnapshot, in node: ContainerNode, prefix: String
@@ -106,7 +113,7 @@ extension FlowRestorer {
         return nil
       case .success(let restoration):
         for var each in restoration.dropped {
-          each.level += 1
+          each.level += splitLevel + 1
           each.reason = prefix + each.reason
           dropped.append(each)
         }
@@ -123,11 +130,12 @@ extension FlowRestorer {
     }
     let primaryShown = detail.plan == nil
     var steps: [NavigationPlan.Step] = []
-    var changes: [PlanChange] = []
+    var changes = baseChanges
     // What the split presents hangs over the shown column: it goes when that column changes.
     if let cover = live.presented, live.columns?.detail != nil, !detail.keepsLiveDetail {
       steps.append(.dismiss(level: 1, flow: cover.flowName))
       changes.append(.dismiss(split, animated: false, cause: .restoration))
+      // The base plan keeps the split: its chain ends there, and nothing of it is dismissed.
     }
     var primaryPlan: NavigationPlan?
     if let node = live.columns?.primary, !saved.primary.levels.isEmpty,
@@ -152,7 +160,7 @@ extension FlowRestorer {
     }
     changes += detail.changes
     let plan = NavigationPlan.restoring(
-      split, steps: steps, shown: detail.plan ?? primaryPlan,
+      split, over: base, steps: steps, shown: detail.plan ?? primaryPlan,
       column: primaryShown ? .primary : .detail)
     return (plan, changes, dropped)
   }

@@ -78,8 +78,8 @@ public final class FlowRestorer {
     return snapshot
   }
 
-  /// How many tab bars deep, each in a tab of the one before, a snapshot saves: each nests its
-  /// tabs' trees five JSON levels deeper, and `JSONDecoder` reads 512.
+  /// How many tab bars or splits deep, each in a tab or column of the one before, a snapshot
+  /// saves: each nests its branches' trees five JSON levels deeper, and `JSONDecoder` reads 512.
   static let maximumBarNesting = 64
 
   /// What the tree shows now; `nil` when the root has been released.
@@ -91,22 +91,28 @@ public final class FlowRestorer {
   }
 
   /// What the chain from `node` shows: each restorable flow's level, up to the first flow that is
-  /// not restorable or the first screen without a route; a ``TabbedFlow``'s bar presented on the
-  /// way is the last level, holding its tabs' trees.
+  /// not restorable or the first screen without a route; a ``TabbedFlow``'s bar or a
+  /// ``SplitFlow``'s split presented on the way is the last level, holding its tabs' or its
+  /// columns' trees.
   ///
-  /// A bar inside `nesting` others' tabs is saved only up to ``maximumBarNesting``: a snapshot
-  /// nests at each bar, and `JSONDecoder` reads no deeper than 512.
+  /// A bar or a split inside `nesting` others is saved only up to ``maximumBarNesting``: a
+  /// snapshot nests at each, and `JSONDecoder` reads no deeper than 512.
   static func snapshot(from node: ContainerNode, nesting: Int = 0) -> FlowSnapshot {
     var levels: [FlowSnapshot.Level] = []
     // A bar is the chain's last level here: its tabs are read one by one.
     let chain = LiveLevel.chain(from: node, readingRoutes: true, intoBranches: false)
     for level in chain {
       guard level.flow != nil else {
-        guard !levels.isEmpty, nesting < maximumBarNesting, let bar = level.bar,
-          bar.owner is any TabbedFlow
-        else { break }
-        var saved = snapshot(of: bar, nesting: nesting + 1)
-        saved.levels[0].style = bar.presentationStyle ?? .sheet
+        guard !levels.isEmpty, nesting < maximumBarNesting else { break }
+        var saved: FlowSnapshot
+        if let bar = level.bar, bar.owner is any TabbedFlow {
+          saved = snapshot(of: bar, nesting: nesting + 1)
+        } else if let split = level.split, split.owner is any SplitFlow {
+          saved = snapshot(of: split, nesting: nesting + 1)
+        } else {
+          break
+        }
+        saved.levels[0].style = level.container.presentationStyle ?? .sheet
         saved.levels.insert(contentsOf: levels, at: 0)
         return saved
       }
@@ -276,14 +282,15 @@ public final class FlowRestorer {
     validated snapshot: FlowSnapshot, root: some RestorableFlow, registry: FlowRegistry
   ) -> Result<PreparedRestoration, RestorationError> {
     var dropped: [RestorationReport.Drop] = []
-    // A tab bar's level is the last: its tabs hold the rest.
+    // A tab bar's or a split's level is the last: its tabs or columns hold the rest.
     var levels = snapshot.levels
     if let bar = levels.firstIndex(where: { registry.entries[$0.flow]?.type.stack == nil }) {
+      let kind = levels[bar].columns == nil ? "a tab bar" : "a split"
       for (index, over) in levels.enumerated().dropFirst(bar + 1) {
         dropped.append(
           RestorationReport.Drop(
             level: index, flow: over.flow, routes: over.routes,
-            reason: "nothing is restored over a tab bar"))
+            reason: "nothing is restored over \(kind)"))
       }
       levels.removeSubrange((bar + 1)...)
     }
@@ -293,6 +300,8 @@ public final class FlowRestorer {
         case .stack(let flow):
           PlanEngine.Target(type: flow.type, routes: level.routes, style: level.style)
         case .tabs(let bar): PlanEngine.Target(bar: bar.type, tab: 0, style: level.style)
+        case .split(let split):
+          PlanEngine.Target(split: split.type, column: nil, style: level.style)
         }
       }
     }
@@ -341,8 +350,11 @@ public final class FlowRestorer {
     // A failed pass changes nothing in the tree, so the live chain is read once. Each failure
     // cuts the targets shorter, so this ends after at most one pass per route.
     var live = LiveLevel.chain(from: root, readingRoutes: true)
-    // The chain ends at a presented tab bar: its tabs are restored on their own.
-    if let bar = live.indices.dropFirst().first(where: { live[$0].bar != nil }) {
+    // The chain ends at a presented tab bar or split: its tabs or columns are restored on their
+    // own.
+    if let bar = live.indices.dropFirst().first(where: {
+      live[$0].bar != nil || live[$0].split != nil
+    }) {
       live.removeSubrange((bar + 1)...)
       // A bar kept as it is keeps its selection until its tabs are restored.
       if bar < targets.count, targets[bar].tab != nil,
@@ -361,6 +373,17 @@ public final class FlowRestorer {
         if let objection = PlanEngine.objection(to: plan, live: live) {
           return .failure(
             RestorationError.objection(flow: objection.flow, reason: objection.reason))
+        }
+        if let saved = levels.last?.columns, targets.count == levels.count,
+          targets.last?.isSplit == true,
+          let split = Self.split(at: targets.count - 1, of: plan, live: live, changes: changes),
+          let splitFlow = split.owner as? any SplitFlow
+        {
+          let columns = prepareColumns(
+            saved, of: split, flow: splitFlow, over: plan, changes: changes)
+          return .success(
+            PreparedRestoration(
+              plan: columns.plan, changes: columns.changes, dropped: dropped + columns.dropped))
         }
         if let saved = levels.last?.tabs, targets.count == levels.count, targets.last?.tab != nil,
           let bar = Self.bar(at: targets.count - 1, of: plan, live: live, changes: changes)
@@ -391,6 +414,17 @@ public final class FlowRestorer {
     if plan.levels[level].isReused { return level < live.count ? live[level].bar : nil }
     for case .present(let node, _, _, _, _, _, _) in changes.reversed() {
       return node as? TabContainer
+    }
+    return nil
+  }
+
+  /// The split at `level`, the plan's last: the live one it keeps, or the one it presents.
+  private static func split(
+    at level: Int, of plan: NavigationPlan, live: [LiveLevel], changes: [PlanChange]
+  ) -> SplitContainer? {
+    if plan.levels[level].isReused { return level < live.count ? live[level].split : nil }
+    for case .present(let node, _, _, _, _, _, _) in changes.reversed() {
+      return node as? SplitContainer
     }
     return nil
   }

@@ -69,6 +69,8 @@ public struct NavigationPlan: Sendable {
   package private(set) var columns: [SplitColumn?] = []
   /// For a tab bar's level, the identity of the bar's flow type; empty when no level is a bar.
   private var barTypes: [ObjectIdentifier?] = []
+  /// For a split's level, the identity of the split's flow type; empty when no level is a split.
+  private var splitTypes: [ObjectIdentifier?] = []
   package let stamp: TreeStamp
   package let options: PlanOptions
 
@@ -81,7 +83,10 @@ public struct NavigationPlan: Sendable {
     self.steps = steps
     self.flowTypes = targets.map { $0.type.map(FlowType.init(type:)) }
     self.tabs = targets.map(\.tab)
-    if targets.contains(where: { $0.column != nil }) { columns = targets.map(\.column) }
+    if targets.contains(where: \.isSplit) {
+      columns = targets.map(\.column)
+      splitTypes = targets.map { $0.isSplit ? $0.identity : nil }
+    }
     if tabs.contains(where: { $0 != nil }) {
       barTypes = targets.map { $0.tab != nil ? $0.identity : nil }
     }
@@ -120,21 +125,35 @@ extension NavigationPlan {
     return plan
   }
 
-  /// One plan for restoring both columns of the split at level 0: `steps`, then the levels of
-  /// the split and of `shown`, the plan of the column that ends up shown (`column`).
+  /// One plan for restoring both columns of `split`: `base`'s levels, whose last is the split
+  /// (with no `base`, the split is level 0), then those of `shown`, the plan of the column that
+  /// ends up shown (`column`); `base`'s steps, then `steps`, whose levels count from the split.
   @MainActor
   static func restoring(
-    _ split: SplitContainer, steps: [Step], shown: NavigationPlan?, column: SplitColumn
+    _ split: SplitContainer, over base: NavigationPlan?, steps: [Step], shown: NavigationPlan?,
+    column: SplitColumn
   ) -> NavigationPlan {
+    let splitLevel = base.map { $0.levels.count - 1 } ?? 0
     var plan = NavigationPlan(
       request: .restoration,
-      levels: [Level(flow: split.flowName, routes: [], isReused: true)] + (shown?.levels ?? []),
-      steps: steps, targets: [], stamp: TreeStamp(entries: []), options: .restoration)
-    let count = shown?.levels.count ?? 0
-    plan.flowTypes = [nil] + (shown?.flowTypes ?? [])
-    plan.tabs = [nil] + (shown?.tabs ?? [])
-    let above = shown?.columns ?? []
-    plan.columns = [column] + (above.isEmpty ? Array(repeating: nil, count: count) : above)
+      levels: (base?.levels ?? [Level(flow: split.flowName, routes: [], isReused: true)])
+        + (shown?.levels ?? []),
+      steps: (base?.steps ?? []) + steps.map { $0.raised(by: splitLevel) }, targets: [],
+      stamp: base?.stamp ?? TreeStamp(entries: []), options: .restoration)
+    func filled<Value>(_ values: [Value?]?, _ count: Int) -> [Value?] {
+      guard let values, !values.isEmpty else { return Array(repeating: nil, count: count) }
+      return values
+    }
+    let below = splitLevel + 1
+    let above = shown?.levels.count ?? 0
+    plan.flowTypes = (base?.flowTypes ?? [nil]) + (shown?.flowTypes ?? [])
+    plan.tabs = (base?.tabs ?? [nil]) + (shown?.tabs ?? [])
+    plan.barTypes = filled(base?.barTypes, below) + filled(shown?.barTypes, above)
+    plan.columns =
+      Array(filled(base?.columns, below).dropLast()) + [column] + filled(shown?.columns, above)
+    plan.splitTypes =
+      Array(filled(base?.splitTypes, below).dropLast())
+      + [split.owner.map { ObjectIdentifier(type(of: $0)) }] + filled(shown?.splitTypes, above)
     return plan
   }
 
@@ -156,6 +175,11 @@ extension NavigationPlan {
   /// The column the plan goes into at a split's `level`, if the level is one.
   package func column(at level: Int) -> SplitColumn? {
     level < columns.count ? columns[level] : nil
+  }
+
+  /// The identity of the split's flow type at a split's `level`, if the level is one.
+  func splitType(at level: Int) -> ObjectIdentifier? {
+    level < splitTypes.count ? splitTypes[level] : nil
   }
 
   /// The identity of the bar's flow type at a tab bar's `level`, if the level is one.

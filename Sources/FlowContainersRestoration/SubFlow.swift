@@ -31,7 +31,7 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   public let style: PresentationStyle
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
 
-  /// The sub-flow's type: a ``RestorableFlow`` or a ``TabbedFlow``.
+  /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
   public var type: any NamedFlow.Type { flowType.type }
 
   /// A sub-flow of type `type`, created by `make`.
@@ -160,12 +160,55 @@ extension SubFlow {
   }
 }
 
+extension SubFlow {
+  /// A sub-flow whose container is a split, of type `type`, created by `make`.
+  ///
+  /// A snapshot saves the split it presents as a level holding both columns' trees; restoring
+  /// that level presents a split `make` creates and rebuilds its columns, in the restoration's
+  /// one change. A link whose rest a column's flow type handles presents the split (or keeps
+  /// the one presented) and goes on in that column, as it would from a root split.
+  ///
+  /// ```swift
+  /// static let subFlows: [SubFlow<AppFlow>] = [
+  ///   .flow(NotesSplitFlow.self) { app, _ in NotesSplitFlow(store: app.store) }
+  /// ]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The split flow's type.
+  ///   - style: How links and restorations present it: a ``PresentationStyle/sheet`` unless
+  ///     you say. A restored split keeps the style it was saved with.
+  ///   - make: Creates the split with its primary, not yet presented, given the parent and the
+  ///     parent's stack once the change is applied. Return `nil` when it cannot be created.
+  ///   - onEnd: Called once when the presentation of a split made by `make` ends, with the
+  ///     parent, the split (both still alive) and how it ended. The default does nothing.
+  /// - Returns: The declaration.
+  public static func flow<Child: SplitFlow>(
+    _ type: Child.Type, style: PresentationStyle = .sheet,
+    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
+    onEnd: (
+      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
+    )? = nil
+  ) -> SubFlow {
+    SubFlow(flowType: .split(SplitType(type: type)), style: style) { parent, stack in
+      guard let child = make(parent, stack) else { return nil }
+      guard let onEnd else { return MadeSubFlow(flow: .split(child), onEnd: nil) }
+      return MadeSubFlow(
+        flow: .split(child),
+        onEnd: { [weak parent, weak child] ending, _ in
+          if let parent, let child { onEnd(parent, child, ending) }
+        })
+    }
+  }
+}
+
 /// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
 struct MadeSubFlow {
-  /// The made flow: a stack flow or a tab bar.
+  /// The made flow: a stack flow, a tab bar or a split.
   package enum Flow {
     case stack(any RestorableFlow)
     case tabs(any TabbedFlow)
+    case split(any SplitFlow)
   }
 
   /// What the parent hears when the presentation ends: how, and what caused it.
@@ -209,20 +252,37 @@ package struct BarType: @unchecked Sendable, Hashable {
   }
 }
 
-/// The type a ``SubFlow`` declares: a stack flow's or a tab bar's.
+/// A split flow type carried in a plan or a declaration; see ``FlowType``.
+package struct SplitType: @unchecked Sendable, Hashable {
+  package let type: any SplitFlow.Type
+
+  package init(type: any SplitFlow.Type) {
+    self.type = type
+  }
+
+  package static func == (lhs: SplitType, rhs: SplitType) -> Bool { lhs.type == rhs.type }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
+  }
+}
+
+/// The type a ``SubFlow`` declares: a stack flow's, a tab bar's or a split's.
 package enum DeclaredFlowType: Sendable, Hashable {
   case stack(FlowType)
   case tabs(BarType)
+  case split(SplitType)
 
   /// The type, whichever kind.
   package var type: any NamedFlow.Type {
     switch self {
     case .stack(let flow): flow.type
     case .tabs(let bar): bar.type
+    case .split(let split): split.type
     }
   }
 
-  /// The stack flow's type; `nil` for a tab bar's.
+  /// The stack flow's type; `nil` for a tab bar's or a split's.
   package var stack: (any RestorableFlow.Type)? {
     if case .stack(let flow) = self { return flow.type }
     return nil
@@ -235,12 +295,17 @@ extension RestorableFlow {
     subFlows.compactMap(\.flowType.stack)
   }
 
-  /// The types of ``subFlows``, stack flows' and tab bars', in order.
+  /// The types of ``subFlows``, stack flows', tab bars' and splits', in order.
   static var declaredTypes: [DeclaredFlowType] { subFlows.map(\.flowType) }
 
   /// The tab bar types of ``subFlows``, in order.
   package static var declaredBarTypes: [any TabbedFlow.Type] {
     subFlows.compactMap { $0.type as? any TabbedFlow.Type }
+  }
+
+  /// The split types of ``subFlows``, in order.
+  package static var declaredSplitTypes: [any SplitFlow.Type] {
+    subFlows.compactMap { $0.type as? any SplitFlow.Type }
   }
 }
 

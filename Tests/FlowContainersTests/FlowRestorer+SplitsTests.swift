@@ -219,3 +219,83 @@ struct FlowRestorerSplitsTests {
     #expect(detail == nil)
   }
 }
+
+/// A split presented as a sub-flow: saved as the level it is, with both columns, and restored
+/// by presenting a new one or keeping the one presented.
+@MainActor
+struct FlowRestorerPresentedSplitTests {
+  /// A home presenting a split that shows list `folder` and, if given, note `note`.
+  private func source(folder: String, note: Int?) throws -> (NotesHome, FlowSnapshot) {
+    let home = NotesHome()
+    let split = NotesSplit()
+    split.list.container.push("folder \(folder)")
+    home.container.present(split.container, style: .fullScreenCover)
+    if let note {
+      let detail = NoteDetailFlow(id: note)
+      split.container.showDetail(detail.container)
+    }
+    return (home, try FlowRestorer(root: home).snapshot())
+  }
+
+  @Test func aPresentedSplitIsSavedAsALevelWithBothColumns() throws {
+    let (_, snapshot) = try source(folder: "a", note: 3)
+    #expect(
+      snapshot.description == """
+        NotesHome: [home]
+        └─ NotesSplit (fullScreenCover): []
+          primary of NotesSplit:
+            NoteListFlow: [list, folder a]
+          detail of NotesSplit:
+            NoteDetailFlow: [note(3)]
+        """)
+    let decoded = try FlowSnapshot.decode(try snapshot.jsonData(), root: NotesHome.self)
+    #expect(decoded == snapshot)
+  }
+
+  @Test func restoringPresentsANewSplitWithBothColumnsInOneChangeAndLeaksNothing() throws {
+    let (_, snapshot) = try source(folder: "b", note: 6)
+    let journal = Journal()
+    weak let split: NotesSplit?
+    do {
+      let home = NotesHome(journal: journal)
+      let restorer = FlowRestorer(root: home)
+      var plans: [String] = []
+      let token = restorer.observePlans { event in
+        if case .willApply(let plan) = event { plans.append(plan.description) }
+      }
+      let report = restorer.restore(snapshot)
+      token.cancel()
+      #expect(report.error == nil && report.dropped.isEmpty)
+      #expect(try restorer.snapshot() == snapshot)
+      #expect(
+        plans == [
+          """
+          plan for restoration
+            1. present NotesSplit@1 as fullScreenCover with []
+            2. NoteListFlow@2: push [folder b]
+            3. show NoteDetailFlow@2 as detail with [note(6)]
+          """
+        ])
+      split = home.container.presented?.owner as? NotesSplit
+      #expect(split != nil)
+    }
+    #expect(split == nil)
+    #expect(journal.entries == ["deinit note 6"])
+  }
+
+  @Test func restoringIntoThePresentedSplitKeepsItAndReplacesItsDetailOnce() throws {
+    let (_, snapshot) = try source(folder: "c", note: 2)
+    let journal = Journal()
+    let home = NotesHome(journal: journal)
+    let split = NotesSplit(journal: journal)
+    home.container.present(split.container, style: .fullScreenCover)
+    let old = NoteDetailFlow(id: 1, journal: journal)
+    split.container.showDetail(old.container) { journal.record("note 1 ended: \($0)") }
+    let report = FlowRestorer(root: home).restore(snapshot)
+    #expect(report.error == nil && report.dropped.isEmpty)
+    #expect(home.container.presented === split.container)
+    #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
+    #expect(split.list.container.stack == ["list", "folder c"])
+    #expect(journal.entries == ["note 1 ended: dismissedByPresenter"])
+  }
+}

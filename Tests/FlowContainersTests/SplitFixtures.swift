@@ -100,3 +100,24 @@ final class NotesSplit: SplitFlow {
     }
   ]
 }
+
+/// A stack root that presents a NotesSplit as a sub-flow.
+@MainActor
+final class NotesHome: LinkableFlow {
+  let container = StackContainer<String>(root: "home")
+  let journal: Journal?
+
+  init(journal: Journal? = nil) {
+    self.journal = journal
+    container.owner = self
+  }
+
+  static let routes: RouteTable<String> = [.pattern("home") { _ in ["home"] }]
+  static let subFlows: [SubFlow<NotesHome>] = [
+    .flow(NotesSplit.self, style: .fullScreenCover) { home, _ in
+      NotesSplit(journal: home.journal)
+    } onEnd: { home, _, ending in
+      home.journal?.record("split ended: \(ending)")
+    }
+  ]
+}

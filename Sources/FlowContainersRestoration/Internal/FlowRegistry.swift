@@ -1,6 +1,7 @@
 import FlowContainersCore
 
-/// Every flow type reachable from a root type through `subFlows` (and a tab bar's `tabFlows`), by
+/// Every flow type reachable from a root type through `subFlows` (and a tab bar's `tabFlows`, a
+/// split's primary and detail flows), by
 /// its ``NamedFlow/flowName``, with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
@@ -37,6 +38,12 @@ struct FlowRegistry: Sendable {
       case .tabs(let bar):
         subFlowTypes = bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
         // A tab bar's level holds its tabs' trees, not routes.
+        decodeRoutes = { _, _ in [] }
+      case .split(let split):
+        subFlowTypes = ([split.type.primaryFlow] + split.type.detailFlowTypes).map {
+          .stack(FlowType(type: $0))
+        }
+        // A split's level holds its columns' trees, not routes.
         decodeRoutes = { _, _ in [] }
       }
       let name = FlowName(type)
@@ -89,8 +96,8 @@ struct FlowRegistry: Sendable {
   }
 
   /// Checks that the levels form a chain this root can build: the root first, then each flow a
-  /// sub-flow type of the one below, up to a tab bar's level, whose tabs hold the rest (what
-  /// is listed over it is dropped when restoring).
+  /// sub-flow type of the one below, up to a tab bar's or a split's level, whose tabs or columns
+  /// hold the rest (what is listed over it is dropped when restoring).
   func validate(_ names: [FlowName]) throws(RestorationError) {
     guard names.count <= FlowSnapshot.maximumLevels else {
       throw RestorationError.tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels)
@@ -105,7 +112,7 @@ struct FlowRegistry: Sendable {
       } else {
         guard name == rootName else { throw RestorationError.unexpectedFlow(name, after: nil) }
       }
-      if case .tabs = entry.type { return }
+      if entry.type.stack == nil { return }
       below = (name, entry)
     }
   }

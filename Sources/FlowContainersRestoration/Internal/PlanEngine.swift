@@ -10,11 +10,12 @@ package import FlowContainersCore
 package enum PlanEngine {
   package struct Target {
     /// What the level is: a stack flow, a tab bar and the tab the path goes into, or a split
-    /// and the column the path goes into.
+    /// and the column the path goes into (`nil` when the path ends at the split, whose columns
+    /// a restoration restores on their own).
     enum Kind {
       case stack(any RestorableFlow.Type)
       case tabs(AnyObject.Type, tab: Int)
-      case split(AnyObject.Type, column: SplitColumn)
+      case split(AnyObject.Type, column: SplitColumn?)
     }
 
     let kind: Kind
@@ -37,10 +38,17 @@ package enum PlanEngine {
       self.style = style
     }
 
-    /// A split's level, whose path goes into `column`.
-    package init(split: AnyObject.Type, column: SplitColumn) {
+    /// A split's level, whose path goes into `column`, or ends there when it is `nil`.
+    package init(split: AnyObject.Type, column: SplitColumn?, style: PresentationStyle? = nil) {
       kind = .split(split, column: column)
       routes = []
+      self.style = style
+    }
+
+    /// Whether the level is a split's.
+    package var isSplit: Bool {
+      if case .split = kind { return true }
+      return false
     }
 
     /// The stack flow's type; `nil` for a tab bar or a split.
@@ -150,7 +158,7 @@ package enum PlanEngine {
         ? names[inTheWay] : live[inTheWay].name
       steps.append(.dismiss(level: inTheWay, flow: flow))
     }
-    for level in 0..<reused where targets[level].tab == nil && targets[level].column == nil {
+    for level in 0..<reused where targets[level].tab == nil && !targets[level].isSplit {
       Self.appendStackSteps(
         to: &steps, level: level, flow: names[level], from: live[level].routes,
         to: targets[level].routes)
@@ -159,6 +167,11 @@ package enum PlanEngine {
       // A new tab bar's tab is there once the bar is: it is selected, and its stack set.
       if level > reused, let tab = targets[level - 1].tab {
         steps.append(.selectTab(level: level - 1, index: tab, flow: names[level]))
+        steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
+        continue
+      }
+      // A new split's primary is there once the split is: its stack is set.
+      if level > reused, targets[level - 1].isSplit, targets[level - 1].column == .primary {
         steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
         continue
       }
@@ -303,6 +316,9 @@ package enum PlanEngine {
     flows.reserveCapacity(plan.levels.count)
     // The tab bars the plan presents, by level.
     var newBars: [Int: any TabbedFlow] = [:]
+    // The splits the plan presents, and the containers of every split in it, by level.
+    var newSplits: [Int: any SplitFlow] = [:]
+    var splitNodes: [Int: ContainerNode] = [:]
     // One change, one animation: only the last step, the one that brings the destination on
     // screen, is animated; the steps before it are not, so the plan looks like one move.
     let last = plan.steps.count - 1
@@ -314,10 +330,26 @@ package enum PlanEngine {
     stackChanges.reserveCapacity(plan.steps.count)
     for (level, target) in plan.levels.enumerated() {
       let stale = PreparationFailure(level: level, index: nil, failure: .stalePlan)
-      if plan.column(at: level) != nil {
-        // A split the plan keeps: only a root split is a level of a plan.
-        guard target.isReused, level < live.count, live[level].split != nil else { throw stale }
-        flows.append((nil, nil))
+      if let splitType = plan.splitType(at: level) {
+        if target.isReused {
+          guard level < live.count, live[level].split != nil else { throw stale }
+          splitNodes[level] = live[level].container
+          flows.append((nil, nil))
+          continue
+        }
+        // A new split, which its parent's declaration makes.
+        guard level > 0, let parent = flows[level - 1].flow else { throw stale }
+        let made = try makeSubFlow(
+          parent: parent, type: splitType, named: target.flow,
+          over: plan.levels[level - 1].routes, showing: [], level: level, options: plan.options)
+        guard case .split(let split) = made.flow else {
+          throw PreparationFailure(
+            level: level, index: nil,
+            failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: target.flow))
+        }
+        newSplits[level] = split
+        splitNodes[level] = split.container
+        flows.append((nil, made.onEnd))
         continue
       }
       if plan.tabs[level] != nil {
@@ -365,8 +397,23 @@ package enum PlanEngine {
         }
         flow = child
         flows.append((child, made.onEnd))
-      } else if level > 0, plan.column(at: level - 1) == .detail, level - 1 < live.count,
-        let splitFlow = live[level - 1].container.owner as? any SplitFlow,
+      } else if level > 0, plan.column(at: level - 1) == .primary,
+        let split = newSplits[level - 1]
+      {
+        // The primary of a new split the plan goes into: made with the split.
+        guard
+          let primary = split.container.untracked.columns?.primary?.owner as? any RestorableFlow,
+          ObjectIdentifier(Swift.type(of: primary))
+            == plan.flowTypes[level].map({ ObjectIdentifier($0.type) })
+        else {
+          throw PreparationFailure(
+            level: level, index: nil,
+            failure: .cannotCreate(flow: plan.levels[level - 1].flow, subFlow: target.flow))
+        }
+        flow = primary
+        flows.append((primary, nil))
+      } else if level > 0, plan.column(at: level - 1) == .detail,
+        let splitFlow = splitNodes[level - 1]?.owner as? any SplitFlow,
         let type = plan.flowTypes[level]?.type
       {
         // A new detail, which the split's declaration makes for the routes it will show.
@@ -433,11 +480,11 @@ package enum PlanEngine {
         changes.append(stackChanges[nextStackChange].change)
         nextStackChange += 1
       case .showDetail(let level, _, _):
-        guard let flow = flows[level].flow else { continue }
+        guard let flow = flows[level].flow, let split = splitNodes[level - 1] else { continue }
         changes.append(
           .showDetail(
-            node(of: flow), of: flow, on: live[level - 1].container, onEnd: flows[level].onEnd,
-            animated: animated, cause: cause))
+            node(of: flow), of: flow, on: split, onEnd: flows[level].onEnd, animated: animated,
+            cause: cause))
       case .closeDetail(let level, _):
         changes.append(.closeDetail(live[level - 1].container, animated: animated, cause: cause))
       case .present(let level, _, let style, _):
@@ -448,6 +495,8 @@ package enum PlanEngine {
           (child, childNode) = (flow, node(of: flow))
         } else if let bar = newBars[level] {
           (child, childNode) = (bar, bar.container)
+        } else if let split = newSplits[level] {
+          (child, childNode) = (split, split.container)
         } else {
           continue
         }
@@ -532,6 +581,8 @@ package enum PlanEngine {
       try setStack(of: flow, to: routes, level: level, cause: options.cause)
     case .tabs(let bar):
       guard isFresh(bar.container, of: bar) else { throw failure() }
+    case .split(let split):
+      guard isFresh(split.container, of: split) else { throw failure() }
     }
     return made
   }
