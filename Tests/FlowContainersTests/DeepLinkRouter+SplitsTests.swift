@@ -250,3 +250,75 @@ struct DeepLinkRouterRootSplitTests {
     #expect(released == nil)
   }
 }
+
+/// Links through a split a stack flow presents: the split is presented, or the one presented
+/// kept, and the link goes on in the column whose flow type handles it.
+@MainActor
+struct DeepLinkRouterPresentedSplitTests {
+  private func plan(_ outcome: LinkOutcome) -> String? {
+    guard case .applied(let plan) = outcome else { return nil }
+    return plan.description
+  }
+
+  @Test func aLinkToANotePresentsTheSplitWithTheNoteAsItsDetail() async throws {
+    let home = NotesHome()
+    let router = DeepLinkRouter(root: home, scheme: "notes")
+    #expect(
+      plan(await router.open("notes://note/3")) == """
+        plan for notes://note/3
+          1. present NotesSplit@1 as fullScreenCover with []
+          2. show NoteDetailFlow@2 as detail with [note(3)]
+        """)
+    let split = home.container.presented?.owner as? NotesSplit
+    #expect((split?.container.detail?.owner as? NoteDetailFlow)?.id == 3)
+    #expect(try router.currentLink().get().description == "notes://note/3")
+  }
+
+  @Test func linksKeepThePresentedSplitAndItsDetailOnlyWhileItShowsTheirNote() async {
+    let journal = Journal()
+    let home = NotesHome(journal: journal)
+    let router = DeepLinkRouter(root: home, scheme: "notes")
+    _ = await router.open("notes://note/3")
+    let split = home.container.presented
+    #expect(
+      plan(await router.open("notes://note/3/history")) == """
+        plan for notes://note/3/history
+          1. NoteDetailFlow@2: push [history]
+        """)
+    #expect(
+      plan(await router.open("notes://note/4")) == """
+        plan for notes://note/4
+          1. show NoteDetailFlow@2 as detail with [note(4)]
+        """)
+    #expect(journal.entries == ["note 3 ended: dismissedByPresenter", "deinit note 3"])
+    #expect(
+      plan(await router.open("notes://folder/x")) == """
+        plan for notes://folder/x
+          1. close detail NoteDetailFlow@2
+          2. NoteListFlow@2: push [folder x]
+        """)
+    #expect(home.container.presented === split)
+    #expect(journal.entries.suffix(2) == ["note 4 ended: dismissedByPresenter", "deinit note 4"])
+    #expect(
+      plan(await router.open("notes://home")) == """
+        plan for notes://home
+          1. dismiss NotesSplit@1
+        """)
+    #expect(journal.entries.count == 5)
+    #expect(journal.entries.last == "split ended: dismissedByPresenter")
+  }
+
+  @Test func aLinkIntoTheListOfANewSplitSetsItsStack() async {
+    let home = NotesHome()
+    let router = DeepLinkRouter(root: home, scheme: "notes")
+    #expect(
+      plan(await router.open("notes://folder/y")) == """
+        plan for notes://folder/y
+          1. present NotesSplit@1 as fullScreenCover with []
+          2. NoteListFlow@2: replace with [list, folder y]
+        """)
+    let split = home.container.presented?.owner as? NotesSplit
+    #expect(split?.list.container.stack == ["list", "folder y"])
+    #expect(split?.container.detail == nil)
+  }
+}

@@ -112,7 +112,10 @@ final class NotesHome: LinkableFlow {
     container.owner = self
   }
 
-  static let routes: RouteTable<String> = [.pattern("home") { _ in ["home"] }]
+  static let routes: RouteTable<String> = [
+    .pattern("home") { _ in ["home"] },
+    .pattern("*") { _ in ["home"] },
+  ]
   static let subFlows: [SubFlow<NotesHome>] = [
     .flow(NotesSplit.self, style: .fullScreenCover) { home, _ in
       NotesSplit(journal: home.journal)

@@ -71,7 +71,7 @@ extension DeepLinkRouter {
   private func plan<Split: SplitFlow>(
     for link: DeepLink, through split: SplitContainer, of splitFlow: Split
   ) -> Result<NavigationPlan, LinkFailure> {
-    guard let (column, type) = Self.column(for: link, in: split, of: Split.self) else {
+    guard let (column, type) = Split.column(handling: link, in: split) else {
       return .failure(
         LinkFailure.noSubFlow(flow: FlowName(Split.self), remaining: Array(link.remaining)))
     }
@@ -81,23 +81,6 @@ extension DeepLinkRouter {
     return targets(for: link, from: type, after: [splitTarget], live: &live).map {
       PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
     }
-  }
-
-  /// The column of `split` that takes `link`, and the linkable flow type that resolves it there.
-  static func column<Split: SplitFlow>(
-    for link: DeepLink, in split: SplitContainer, of type: Split.Type
-  ) -> (SplitColumn, any LinkableFlow.Type)? {
-    let details = Split.detailFlowTypes.compactMap { $0 as? any LinkableFlow.Type }
-    let live: ObjectIdentifier? = split.untracked.columns?.detail?.owner.map {
-      ObjectIdentifier(Swift.type(of: $0))
-    }
-    let shown = details.first { live == ObjectIdentifier($0) }
-    if let shown, shown.canHandle(link) { return (.detail, shown) }
-    if let detail = details.first(where: { $0.canHandle(link) }) { return (.detail, detail) }
-    if let primary = Split.primaryFlow as? any LinkableFlow.Type, primary.canHandle(link) {
-      return (.primary, primary)
-    }
-    return nil
   }
 
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
@@ -240,9 +223,10 @@ extension DeepLinkRouter {
   ///
   /// At each level the flow's patterns give its stack; a remainder goes to the presented sub-flow
   /// if its type can handle it (and the stack below it does not change), otherwise to the first
-  /// sub-flow type that can, and else into the first tab that can of a declared tab bar: the
-  /// presented bar's, the selected tab first, or a new bar's, in its declared order. At a tab
-  /// bar's level `live` is read again into the tab the path goes into.
+  /// sub-flow type that can, else into the first tab that can of a declared tab bar (the
+  /// presented bar's, the selected tab first, or a new bar's, in its declared order), and else
+  /// into the column that can of a declared split (the presented split's, or a new one's). At a
+  /// tab bar's or a split's level `live` is read again into the tab or column the path goes into.
   func targets(
     for link: DeepLink, from type: any LinkableFlow.Type, after prefix: [PlanEngine.Target],
     live: inout [LiveLevel]
@@ -294,6 +278,14 @@ extension DeepLinkRouter {
         targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
         reusing = bar.isLive
         type = bar.tabType
+      } else if let split = ResolutionDepth.resolving(
+        from: level + 1,
+        { Self.split(for: rest, from: type, at: level, live: &live, reusing: reusing) })
+      {
+        // The split's level, then its column's: the column's flow resolves the rest.
+        targets.append(PlanEngine.Target(split: split.type, column: split.column))
+        reusing = split.isLive
+        type = split.columnType
       } else if let next = candidates.first(where: { $0.resolveErased(rest) != nil }) {
         refusal =
           refusal
@@ -348,6 +340,46 @@ extension DeepLinkRouter {
         with: LiveLevel.chain(from: presented, readingRoutes: true) {
           $0 == 0 ? chosen.tab : nil
         })
+    }
+    return chosen
+  }
+
+  /// The declared split, and its column, that takes `rest` from a flow of `type` at `level`: the
+  /// split presented there, if `reusing` and one of its columns can handle it, otherwise the
+  /// first declared split with a column that can; `nil` when none can.
+  ///
+  /// When a split is presented at `level`, `live` is read again from it into the chosen column,
+  /// as applying the plan will read it.
+  private static func split(
+    for rest: DeepLink, from type: any LinkableFlow.Type, at level: Int,
+    live: inout [LiveLevel], reusing: Bool
+  ) -> (
+    type: AnyObject.Type, column: SplitColumn, columnType: any LinkableFlow.Type, isLive: Bool
+  )? {
+    let splits = type.declaredSplitTypes
+    guard !splits.isEmpty else { return nil }
+    let presented = level < live.count ? live[level].split : nil
+    var chosen:
+      (type: AnyObject.Type, column: SplitColumn, columnType: any LinkableFlow.Type, isLive: Bool)?
+    if reusing, let presented, let owner = presented.owner as? any SplitFlow,
+      splits.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(Swift.type(of: owner)) }),
+      let column = Swift.type(of: owner).column(handling: rest, in: presented)
+    {
+      chosen = (Swift.type(of: owner), column.column, column.type, true)
+    }
+    if chosen == nil {
+      for split in splits {
+        guard let column = split.column(handling: rest, liveDetail: nil) else { continue }
+        chosen = (split, column.column, column.type, false)
+        break
+      }
+    }
+    guard let chosen else { return nil }
+    if let presented {
+      live.replaceSubrange(
+        level...,
+        with: LiveLevel.chain(
+          from: presented, readingRoutes: true, column: { $0 == 0 ? chosen.column : nil }))
     }
     return chosen
   }

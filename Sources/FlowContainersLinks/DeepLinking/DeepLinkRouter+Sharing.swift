@@ -92,7 +92,7 @@ extension DeepLinkRouter {
   private static func columnType<Split: SplitFlow>(
     for rest: DeepLink, in split: SplitContainer, of flow: Split
   ) -> ObjectIdentifier? {
-    guard let (_, type) = column(for: rest, in: split, of: Split.self) else { return nil }
+    guard let (_, type) = Split.column(handling: rest, in: split) else { return nil }
     return ObjectIdentifier(type)
   }
 }

@@ -88,6 +88,7 @@ extension LinkableFlow {
       return rest.remaining.isEmpty
         || linkableSubFlowTypes.contains { $0.canHandle(rest) }
         || linkableBars.contains { $0.tab(handling: rest) != nil }
+        || declaredSplitTypes.contains { $0.column(handling: rest, liveDetail: nil) != nil }
     }
   }
 
