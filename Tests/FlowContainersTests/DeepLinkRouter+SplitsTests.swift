@@ -322,3 +322,27 @@ struct DeepLinkRouterPresentedSplitTests {
     #expect(split?.container.detail == nil)
   }
 }
+
+extension DeepLinkRouterPresentedSplitTests {
+  @Test func aTypedDestinationGoesThroughADeclaredSplitIntoEitherColumn() async {
+    let home = NotesHome()
+    let router = DeepLinkRouter(root: home, scheme: "notes")
+    #expect(
+      plan(
+        await router.open(
+          .root(NotesHome.self, showing: ["home"]).then(NoteDetailFlow.self, showing: [.note(9)])))
+          == """
+          plan for NotesHome [home] › NoteDetailFlow [note(9)]
+            1. present NotesSplit@1 as fullScreenCover with []
+            2. show NoteDetailFlow@2 as detail with [note(9)]
+          """)
+    #expect(
+      plan(
+        await router.open(
+          .root(NotesHome.self, showing: ["home"]).then(NoteListFlow.self, showing: ["list"])))
+          == """
+          plan for NotesHome [home] › NoteListFlow [list]
+            1. close detail NoteDetailFlow@2
+          """)
+  }
+}

@@ -299,3 +299,43 @@ struct FlowRestorerPresentedSplitTests {
     #expect(journal.entries == ["note 1 ended: dismissedByPresenter"])
   }
 }
+
+extension FlowRestorerSplitsTests {
+  @Test func aDetailNoLongerDeclaredIsDroppedWithAReasonAndThePrimaryStillRestored() throws {
+    let split = NotesSplit()
+    let live = NoteDetailFlow(id: 1)
+    split.container.showDetail(live.container)
+    let data = Data(
+      (#"{"version":3,"levels":[{"flow":"NotesSplit","columns":{"primary":{"levels":"#
+        + #"[{"flow":"NoteListFlow","routes":["list","folder k"]}]},"detail":{"levels":"#
+        + #"[{"flow":"Ghost","routes":[1]}]}}}]}"#).utf8)
+    let report = FlowRestorer(root: split).restore(from: data)
+    #expect(report.error == nil)
+    #expect(report.dropped.map(\.flow) == ["Ghost"])
+    #expect(report.dropped.map(\.reason) == ["Ghost is not a detail of NotesSplit"])
+    #expect(split.list.container.stack == ["list", "folder k"])
+    #expect(split.container.detail == nil)
+  }
+
+  @Test func aPrimaryTreeThatDoesNotFitIsDroppedAsATabsWouldBeAndTheDetailStillRestored() {
+    let split = NotesSplit()
+    let wrong = FlowSnapshot(levels: [
+      FlowSnapshot.Level(flow: "NoteDetailFlow", routes: [AnyRoute(NoteRoute.note(1))])
+    ])
+    let detail = FlowSnapshot(levels: [
+      FlowSnapshot.Level(flow: "NoteDetailFlow", routes: [AnyRoute(NoteRoute.note(2))])
+    ])
+    let report = FlowRestorer(root: split).restore(
+      FlowSnapshot(levels: [
+        FlowSnapshot.Level(
+          flow: "NotesSplit", routes: [],
+          columns: FlowSnapshot.Columns(primary: wrong, detail: detail))
+      ]))
+    #expect(report.error == nil)
+    #expect(
+      report.dropped.map(\.reason) == [
+        "in the primary column: \(RestorationError.unknownFlow("NoteDetailFlow"))"
+      ])
+    #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
+  }
+}

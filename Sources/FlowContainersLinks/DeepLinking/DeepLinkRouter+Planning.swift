@@ -89,9 +89,10 @@ extension DeepLinkRouter {
   /// The levels must form a chain the root can build: the router's root type first (for a
   /// root tab bar, the type of one of its tabs; for a root split, its primary's type or one of
   /// its detail types), then each type one of the
-  /// ``RestorableFlow/subFlows`` of the one before, or a tab of a tab bar it declares (the plan
-  /// presents the bar, or keeps the one presented, and selects that tab), each showing at least
-  /// one route.
+  /// ``RestorableFlow/subFlows`` of the one before, a tab of a tab bar it declares (the plan
+  /// presents the bar, or keeps the one presented, and selects that tab), or the primary or a
+  /// detail of a split it declares (the plan presents the split, or keeps the one presented),
+  /// each showing at least one route.
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
@@ -132,18 +133,27 @@ extension DeepLinkRouter {
     // The tab each tab bar's level goes into, by level.
     var tabs: [Int: Int] = [:]
     if let tab { tabs[0] = tab }
-    let column = { (level: Int) in level == 0 ? splitColumn : nil }
+    // The column each split's level goes into, by level.
+    var columns: [Int: SplitColumn] = [:]
+    if let splitColumn { columns[0] = splitColumn }
+    let column = { (level: Int) in columns[level] }
     var live = LiveLevel.chain(
       from: rootNode, readingRoutes: true, tab: { tabs[$0] }, column: column)
     var below: (any RestorableFlow.Type)?
     for level in destination.levels {
       let type = level.flowType.type
       if let below, !below.declaredSubFlowTypes.contains(where: { $0 == type }) {
-        // A tab of a tab bar the level below declares: the bar is a level of its own.
-        guard let bar = Self.bar(holding: type, declaredBy: below, at: targets.count, live: live)
-        else { return .failure(LinkFailure.notASubFlow(FlowName(type), of: FlowName(below))) }
-        tabs[targets.count] = bar.tab
-        targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
+        // A tab of a tab bar or a column of a split the level below declares: the bar or the
+        // split is a level of its own.
+        if let bar = Self.bar(holding: type, declaredBy: below, at: targets.count, live: live) {
+          tabs[targets.count] = bar.tab
+          targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
+        } else if let split = Self.split(holding: type, declaredBy: below) {
+          columns[targets.count] = split.column
+          targets.append(PlanEngine.Target(split: split.type, column: split.column))
+        } else {
+          return .failure(LinkFailure.notASubFlow(FlowName(type), of: FlowName(below)))
+        }
       }
       if level.routes.isEmpty {
         return .failure(LinkFailure.cannotShow(flow: FlowName(type), route: nil, .emptyStack))
@@ -155,8 +165,9 @@ extension DeepLinkRouter {
       return .failure(
         LinkFailure.cannotShow(flow: FlowName(type(of: rootFlow)), route: nil, .emptyStack))
     }
-    if tabs.count > (tab == nil ? 0 : 1) {
-      // Read again into the tabs the plan goes into, as applying it will read the tree.
+    if tabs.count > (tab == nil ? 0 : 1) || columns.count > (splitColumn == nil ? 0 : 1) {
+      // Read again into the tabs and columns the plan goes into, as applying it will read the
+      // tree.
       live = LiveLevel.chain(
         from: rootNode, readingRoutes: true, tab: { tabs[$0] }, column: column)
     }
@@ -173,6 +184,18 @@ extension DeepLinkRouter {
     guard let type else { return nil }
     if Split.detailFlowTypes.contains(where: { $0 == type }) { return .detail }
     return Split.primaryFlow == type ? .primary : nil
+  }
+
+  /// The split that `below` declares whose primary or detail flows include `type`, and the
+  /// column `type` is shown in.
+  private static func split(
+    holding type: any RestorableFlow.Type, declaredBy below: any RestorableFlow.Type
+  ) -> (type: any SplitFlow.Type, column: SplitColumn)? {
+    for split in below.declaredSplitTypes {
+      if split.detailFlowTypes.contains(where: { $0 == type }) { return (split, .detail) }
+      if split.primaryFlow == type { return (split, .primary) }
+    }
+    return nil
   }
 
   /// The tab bar that `below` declares whose tabs include `type`, and the tab to go into: of
