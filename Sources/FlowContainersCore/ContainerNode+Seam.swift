@@ -90,8 +90,8 @@ extension ContainerNode {
   /// finished and the presentation would form no cycle; a
   /// tab selection, on a tab container, for a tab other than the selected one; a detail, on a
   /// split, for a container that can be its column; closing the detail, when there is one;
-  /// dismissing and listening, when something is presented. A split's column presents,
-  /// dismisses and listens through its split.
+  /// dismissing and listening, when something is presented, and listening on a split's detail,
+  /// which hears when the detail ends. A split's column presents and dismisses through its split.
   ///
   /// - Parameters:
   ///   - step: The step.
@@ -103,9 +103,14 @@ extension ContainerNode {
     let change: TreeChange
     switch step {
     case .listen(let listener):
-      // A split's column presents through its split.
-      if case .column = attachment {
-        return presentingLevel.apply(step, animated: animated, cause: cause)
+      // A split's detail: hear when it ends, however it ends.
+      if case .column(.detail) = attachment, let split = holder?.splitView,
+        split.detailNode === self
+      {
+        let handlers = split.detailHandlers ?? PresentationEndHandlers()
+        handlers.listeners.append(listener)
+        split.detailHandlers = handlers
+        return true
       }
       guard presentedNode != nil else { return false }
       // Not a change: nothing moves.
@@ -255,7 +260,8 @@ package enum TreeStep {
   case showDetail(ContainerNode, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)
   /// Close this split's detail, which ends as ``PresentationEnding/dismissedByPresenter``.
   case closeDetail
-  /// Hear once when the current presentation ends, after the presenter's `onEnd`. Not a change.
+  /// Hear once when the current presentation ends, after the presenter's `onEnd`; on a split's
+  /// detail, when the detail ends, after the `onEnd` of whoever showed it. Not a change.
   case listen((PresentationEnding) -> Void)
 }
 

@@ -82,10 +82,12 @@ extension FlowRestorer {
     var keepsLiveDetail = false
   }
 
-  /// Prepares restoring `saved` into `split`'s columns, nothing moving yet: the primary's
-  /// tree into the primary, then the detail's into the live detail (kept only when it is of
-  /// the saved type and shows the saved first route) or into a new one the split's declaration
-  /// makes, or the detail closed when none was saved.
+  /// Prepares restoring `saved` into `split`'s columns, nothing moving yet.
+  ///
+  /// The primary's tree goes into the primary; the detail's into the live detail (kept only
+  /// when it is of the saved type and shows the saved first route) or into a new one the
+  /// split's declaration makes; with no saved detail, the detail is closed. A live detail that
+  /// objects to being replaced or closed stays, and the report says why.
   ///
   /// `split` is the last level of `base`, a plan whose changes are `baseChanges` (`nil` when the
   /// split is the root); the result is one plan that does both.
@@ -128,7 +130,23 @@ extension FlowRestorer {
         drop(tree, $0)
       }
     }
-    let primaryShown = detail.plan == nil
+    // A live detail the restoration would replace or close may object, as a tab's flow may:
+    // then it stays, and the saved detail is dropped with the objection as its reason.
+    if let old = live.columns?.detail, !detail.keepsLiveDetail,
+      let aware = old.owner as? any InterruptionAware,
+      let reason = aware.objection(toInterruptionBy: .restoration)
+    {
+      let error = RestorationError.objection(flow: old.flowName, reason: reason)
+      if let tree = saved.detail, !tree.levels.isEmpty {
+        drop(tree, "\(error)")
+      } else {
+        dropped.append(
+          RestorationReport.Drop(
+            level: splitLevel + 1, flow: old.flowName, routes: [], reason: "\(error)"))
+      }
+      detail = DetailRestoration(plan: nil, changes: [], keepsLiveDetail: true)
+    }
+    let primaryShown = detail.plan == nil && !detail.keepsLiveDetail
     var steps: [NavigationPlan.Step] = []
     var changes = baseChanges
     // What the split presents hangs over the shown column: it goes when that column changes.
@@ -160,7 +178,7 @@ extension FlowRestorer {
     }
     changes += detail.changes
     let plan = NavigationPlan.restoring(
-      split, over: base, steps: steps, shown: detail.plan ?? primaryPlan,
+      split, over: base, steps: steps, shown: primaryShown ? primaryPlan : detail.plan,
       column: primaryShown ? .primary : .detail)
     return (plan, changes, dropped)
   }

@@ -346,3 +346,31 @@ extension DeepLinkRouterPresentedSplitTests {
           """)
   }
 }
+
+extension DeepLinkRouterRootSplitTests {
+  @Test func aDetailThatObjectsHoldsTheLinkUntilItEndsThenTheLinkResumes() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    let first = split.container.detail?.owner as? NoteDetailFlow
+    first?.objection = "note 1 has unsaved changes"
+    let outcome = await router.open("notes://note/2")
+    #expect(
+      outcome
+        == .held(.objection(flow: "NoteDetailFlow", reason: "note 1 has unsaved changes")))
+    #expect(split.container.detail === first?.container)
+    let closing = await router.open("notes://folder/a")
+    #expect(
+      closing
+        == .held(.objection(flow: "NoteDetailFlow", reason: "note 1 has unsaved changes")))
+    split.container.closeDetail()
+    await router.waitForPendingWork()
+    #expect(split.list.container.stack == ["list", "folder a"])
+    router.interruptionPolicy = .drop
+    _ = await router.open("notes://note/3")
+    (split.container.detail?.owner as? NoteDetailFlow)?.objection = "busy"
+    #expect(
+      await router.open("notes://note/4")
+        == .dropped(.objection(flow: "NoteDetailFlow", reason: "busy")))
+  }
+}

@@ -339,3 +339,25 @@ extension FlowRestorerSplitsTests {
     #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
   }
 }
+
+extension FlowRestorerSplitsTests {
+  @Test func aLiveDetailThatObjectsStaysAndTheSavedDetailIsDroppedWithItsReason() throws {
+    let source = NotesSplit()
+    source.list.container.push("folder s")
+    let two = NoteDetailFlow(id: 2)
+    source.container.showDetail(two.container)
+    let saved = try FlowRestorer(root: source).snapshot()
+    let split = NotesSplit()
+    let one = NoteDetailFlow(id: 1)
+    one.objection = "note 1 has unsaved changes"
+    split.container.showDetail(one.container)
+    let report = FlowRestorer(root: split).restore(saved)
+    #expect(report.error == nil)
+    #expect(
+      report.dropped.map(\.reason) == [
+        "\(RestorationError.objection(flow: "NoteDetailFlow", reason: "note 1 has unsaved changes"))"
+      ])
+    #expect(split.container.detail === one.container)
+    #expect(split.list.container.stack == ["list", "folder s"])
+  }
+}

@@ -36,9 +36,11 @@ final class NoteListFlow: LinkableFlow {
 }
 
 @MainActor
-final class NoteDetailFlow: LinkableFlow {
+final class NoteDetailFlow: LinkableFlow, InterruptionAware {
   let container: StackContainer<NoteRoute>
   let id: Int
+  /// Why the note objects to being replaced or closed, if it does.
+  var objection: String?
   private let journal: Journal?
 
   init(id: Int, journal: Journal? = nil) {
@@ -49,6 +51,8 @@ final class NoteDetailFlow: LinkableFlow {
   }
 
   isolated deinit { journal?.record("deinit note \(id)") }
+
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { objection }
 
   static let routes: RouteTable<NoteRoute> = [
     .pattern("note/:id<Int>", parameters: noteParameters) { match in

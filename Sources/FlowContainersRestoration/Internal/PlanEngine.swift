@@ -273,7 +273,8 @@ package enum PlanEngine {
   ///
   /// An alert the plan would dismiss is its presenter's to keep: the presenter is asked, and
   /// named, for it (once: a presenter the plan dismisses too is asked for itself), and a link
-  /// held for it waits until the alert is gone.
+  /// held for it waits until the alert is gone. A split's detail the plan replaces or closes is
+  /// asked after what the plan dismisses, and a link held for it waits until the detail ends.
   package static func objection(
     to plan: NavigationPlan, live: [LiveLevel]
   ) -> (flow: FlowName, reason: String, presenter: ContainerNode)? {
@@ -297,6 +298,19 @@ package enum PlanEngine {
         else { continue }
         return (asked.flowName, reason, layer.presenter ?? staying)
       }
+    }
+    for step in plan.steps {
+      let level: Int
+      switch step {
+      case .showDetail(let at, _, _), .closeDetail(let at, _): level = at
+      default: continue
+      }
+      guard level > 0, level - 1 < live.count,
+        let detail = live[level - 1].split?.untracked.columns?.detail,
+        let aware = detail.owner as? any InterruptionAware,
+        let reason = aware.objection(toInterruptionBy: plan.request)
+      else { continue }
+      return (detail.flowName, reason, detail)
     }
     return nil
   }
