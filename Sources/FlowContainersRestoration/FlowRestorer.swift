@@ -3,7 +3,8 @@ public import Foundation
 
 /// Saves and restores a tree of ``RestorableFlow``s: no URL scheme, no route patterns.
 ///
-/// Create one for the root flow, or for a ``TabbedFlow`` whose tabs are restorable flows.
+/// Create one for the root flow, a ``TabbedFlow`` whose tabs are restorable flows, or a
+/// ``SplitFlow`` whose columns are.
 /// ``snapshot()`` reads what the tree shows as a ``FlowSnapshot`` (a value you can encode);
 /// ``restore(_:)`` rebuilds the tree to show one, through the same plan-and-apply engine deep
 /// links use, in one change. An app with deep links uses its

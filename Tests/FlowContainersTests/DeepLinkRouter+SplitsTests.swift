@@ -374,3 +374,37 @@ extension DeepLinkRouterRootSplitTests {
         == .dropped(.objection(flow: "NoteDetailFlow", reason: "busy")))
   }
 }
+
+extension DeepLinkRouterRootSplitTests {
+  @Test func anObserverThatPushesWhileALinkShowsADetailRunsAfterThePlanInOneOrder() async {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    var heard: [String] = []
+    var pushed = false
+    let token = split.container.observeEvents { event in
+      heard.append("\(event)")
+      guard !pushed else { return }
+      pushed = true
+      split.list.container.push("folder z", animated: false)
+    }
+    var plans: [String] = []
+    let planToken = router.observePlans { event in
+      switch event {
+      case .willApply: plans.append("will apply")
+      case .didApply: plans.append("did apply")
+      }
+    }
+    let outcome = await router.open("notes://note/6")
+    token.cancel()
+    planToken.cancel()
+    guard case .applied = outcome else {
+      Issue.record("expected the plan applied, got \(outcome)")
+      return
+    }
+    #expect(plans == ["will apply", "did apply"])
+    #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 6)
+    #expect(split.list.container.stack == ["list", "folder z"])
+    #expect(heard.count == 2)
+    #expect(heard.first == "NotesSplit@0 show detail NoteDetailFlow (deepLink, animated)")
+  }
+}
