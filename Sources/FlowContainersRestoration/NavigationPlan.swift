@@ -61,7 +61,7 @@ public struct NavigationPlan: Sendable {
   /// The changes, in the order they are applied.
   public let steps: [Step]
 
-  /// Each level's stack flow type; `nil` for a tab bar's level.
+  /// Each level's stack flow type; `nil` for a tab bar's or a split's level.
   package private(set) var flowTypes: [FlowType?]
   /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
   package private(set) var tabs: [Int?]

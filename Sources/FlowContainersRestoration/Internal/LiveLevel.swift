@@ -44,7 +44,7 @@ package struct LiveLevel {
     self.init(container: container, flow: owner as? any RestorableFlow, readingRoutes: true)
   }
 
-  /// The level's flow, if it is a restorable stack flow; `nil` for a tab bar.
+  /// The level's flow, if it is a restorable stack flow; `nil` for a tab bar or a split.
   package var flow: (any RestorableFlow)? {
     switch owner {
     case .cast(let flow): flow

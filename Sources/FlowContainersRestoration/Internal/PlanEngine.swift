@@ -97,10 +97,11 @@ package enum PlanEngine {
   }
 
   /// The fewest steps from the live tree to `targets`: dismiss what is in the way, select the
-  /// tabs the path goes into, change the stacks that stay, present what is new.
+  /// tabs the path goes into, close a split's detail when the path goes into its primary,
+  /// change the stacks that stay, present what is new or show it as a split's detail.
   ///
   /// `live` is the chain along the targets' path: at a tab bar's level, into the tab its target
-  /// goes into.
+  /// goes into; at a split's, into the column its target goes into.
   package static func makePlan(
     request: NavigationRequest, targets: [Target], live: [LiveLevel], options: PlanOptions
   ) -> NavigationPlan {
@@ -323,7 +324,8 @@ package enum PlanEngine {
   ) throws(PreparationFailure) -> [PlanChange] {
     let animated = plan.options.animated
     let cause = plan.options.cause
-    // Each level's stack flow (`nil` for a tab bar's level), and the `onEnd` of a new one.
+    // Each level's stack flow (`nil` for a tab bar's or a split's level), and the `onEnd` of a
+    // new one.
     var flows:
       [(flow: (any RestorableFlow)?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)] =
         []
