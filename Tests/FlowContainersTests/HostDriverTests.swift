@@ -117,14 +117,15 @@ struct HostDriverTests {
   }
 
   @Test func aSplitsDetailIsOneColumnsTransitionAndItsWidthIsTheHosts() {
-    let split = SplitFlow()
+    let split = ListDetailFlow()
     let list = TestFlow<Root>("list")
     split.container.setPrimary(list.container)
     let host = SimulatedHost(root: split.container, ticksPerTransition: 1)
     let note = TestFlow<Middle>("note")
     split.container.showDetail(note.container)
     host.tickUntilIdle()
-    #expect(host.played == ["setColumns SplitFlow [TestFlow<Root>, TestFlow<Middle>] (animated)"])
+    #expect(
+      host.played == ["setColumns ListDetailFlow [TestFlow<Root>, TestFlow<Middle>] (animated)"])
     host.widthChanges(split.container, to: .compact)
     #expect(split.container.width == .compact)
     host.tickUntilIdle()
