@@ -61,6 +61,14 @@ struct SplitContainerTests {
     #expect(tree.topmost == 2)
   }
 
+  @Test func aSplitsDebugDescriptionNamesItsKindAndColumns() {
+    let split = makeSplit()
+    #expect(
+      split.container.debugDescription
+        == "SplitContainer(ListDetailFlow@0: [TestFlow<Root>, TestFlow<Middle>])")
+    #expect(TabsFlow().container.debugDescription == "TabContainer(TabsFlow@0: [])")
+  }
+
   @Test func replacingTheDetailEndsTheOldOneOnceWhatItPresentedFirstThenItsDeinit() {
     let journal = Journal()
     let split = makeSplit(journal: journal) { journal.record("note ended: \($0)") }
