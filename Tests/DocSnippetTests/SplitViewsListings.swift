@@ -66,3 +66,35 @@ struct SplitViewsListings {
     leaks.expectAllReleased()
   }
 }
+
+/// The Split Views article's listings on links and restoration, run.
+@MainActor
+struct LinkedSplitListings {
+  @Test func aLinkShowsTheMessageAsTheDetailAndKeepsItForItsAttachment() async {
+    let mail = MailSplitFlow()
+    let router = DeepLinkRouter(root: mail, scheme: "mail")
+    _ = await router.open("mail://message/7")  // shows message 7 as the detail
+    let first = mail.container.detail
+    #expect((first?.owner as? MessageFlow)?.id == 7)
+    _ = await router.open("mail://message/7/attachment/1")  // the same message: kept, one push
+    #expect(mail.container.detail === first)
+    _ = await router.open("mail://message/8")  // another message: replaces message 7, which ends
+    #expect((mail.container.detail?.owner as? MessageFlow)?.id == 8)
+  }
+
+  @Test func restoringIntoACompactSplitThenExpandingIsRestoringIntoARegularOne() async throws {
+    let mail = MailSplitFlow()
+    let router = DeepLinkRouter(root: mail, scheme: "mail")
+    _ = await router.open("mail://message/7/attachment/1")
+    let saved = try FlowRestorer(root: mail).snapshot()
+
+    let narrow = MailSplitFlow()
+    narrow.container.handle(.widthChanged(.compact))
+    #expect(FlowRestorer(root: narrow).restore(saved).error == nil)
+    narrow.container.handle(.widthChanged(.regular))
+    let wide = MailSplitFlow()
+    #expect(FlowRestorer(root: wide).restore(saved).error == nil)
+    #expect(narrow.container.tree == wide.container.tree)
+    #expect(wide.container.tree == mail.container.tree)
+  }
+}
