@@ -225,7 +225,8 @@ struct NotesCommandLineTests {
     let run = try SampleRunner.run("notes", arguments: ["--help"])
     #expect(run.status == 0)
     for text in [
-      "USAGE: notes [--trace] [--state <file>] [--help]", "--trace", "--state <file>", "<number>",
+      "USAGE: notes [--trace] [--slow] [--state <file>] [--help]", "--trace", "--slow",
+      "--state <file>", "<number>",
       "back", "close", "open <url>", "tree", "help", "quit", "notes://library",
       "notes://note/<id>", "notes://note/<id>/edit", "notes://settings",
       "notes://settings/account",

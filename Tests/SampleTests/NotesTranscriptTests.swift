@@ -419,6 +419,77 @@ struct NotesTranscriptTests {
       """)
   }
 
+  @Test func slowTransitionsCoalesceWhatTheTreeLeftBeforeItsTurn() throws {
+    // Each transition takes three commands: note 3 is never played, and the back swipe made
+    // while note 2 slides in is the host's own, so nothing is played after it.
+    try expectTranscript(
+      arguments: ["--slow"],
+      input: "1\nopen notes://note/3\nopen notes://note/2\ntree\nback\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > 1
+      [host] begins: setStack AppFlow [library, note 1] (animated)
+      ── Groceries ──
+      Milk, eggs, coffee.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > open notes://note/3
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > open notes://note/2
+      [host] done: setStack AppFlow [library, note 1] (animated)
+      [host] begins: setStack AppFlow [library, note 2] (animated)
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > tree
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      ├─ AppFlow (tab 0, selected): [library, note 2]
+      └─ HelpFlow (tab 1): [topics]
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > back
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > tree
+      MainTabsFlow: [AppFlow*, HelpFlow]
+      ├─ AppFlow (tab 0, selected): [library]
+      └─ HelpFlow (tab 1): [topics]
+      [host] done: setStack AppFlow [library, note 2] (animated)
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      """)
+  }
+
   @Test func unknownCommandsAndNumbersAreExplained() throws {
     try expectTranscript(
       arguments: [], input: "7\nfly\nhelp\nclose\n4\n1\n2\nback\n",

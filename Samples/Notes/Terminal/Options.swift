@@ -1,6 +1,9 @@
-/// The command line: `notes [--trace] [--state <file>] [--help]`.
+/// The command line: `notes [--trace] [--slow] [--state <file>] [--help]`.
 struct Options {
   var isTracing = false
+  /// Whether each transition the host plays takes three commands, so that the driver's
+  /// coalescing shows.
+  var isSlow = false
   var statePath: String?
 
   enum Parsed {
@@ -18,6 +21,8 @@ struct Options {
         return .help
       case "--trace":
         options.isTracing = true
+      case "--slow":
+        options.isSlow = true
       case "--state":
         guard let path = remaining.popFirst() else { return .invalid("--state needs a file") }
         options.statePath = path
@@ -29,7 +34,7 @@ struct Options {
   }
 
   static let help = """
-    USAGE: notes [--trace] [--state <file>] [--help]
+    USAGE: notes [--trace] [--slow] [--state <file>] [--help]
 
     A terminal notes app built with FlowContainers. Three notes are seeded in memory;
     edits and sign-in last until you quit.
@@ -37,6 +42,9 @@ struct Options {
     OPTIONS:
       --trace          Print every navigation event as it happens, and a "deinit" line
                        whenever a flow is released.
+      --slow           Let each transition the host plays take three commands, and print
+                       when each begins and ends: changes made meanwhile are coalesced
+                       into the next transition.
       --state <file>   Restore the screens from <file> at launch (a missing file starts
                        fresh; a bad one is reported) and save them there, atomically, on
                        quit or at the end of input.

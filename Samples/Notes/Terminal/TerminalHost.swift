@@ -3,6 +3,10 @@ import Foundation
 
 /// The host adapter: renders the topmost screen as text and turns what the user types into
 /// screen actions, host events and links.
+///
+/// It plays the tree's changes through a ``HostDriver``, one transition at a time. A terminal
+/// redraws at once, so each transition ends as it begins; with `--slow` each takes three commands,
+/// and the host says when each begins and ends.
 @MainActor
 final class TerminalHost {
   private let tabs: MainTabsFlow
@@ -10,12 +14,17 @@ final class TerminalHost {
   private let stateFile: SnapshotFile?
   private let isInteractive: Bool
   private var traceToken: ObserverToken?
+  private let isSlow: Bool
+  private var driver: HostDriver?
+  /// The transition playing with `--slow`, and how many commands it still takes.
+  private var playing: (transition: HostTransition, commandsLeft: Int)?
 
   init(options: Options, isInteractive: Bool) {
     console = Console(isTracing: options.isTracing)
     tabs = MainTabsFlow(store: NotesStore(), session: Session(), console: console)
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
+    isSlow = options.isSlow
     if options.isTracing {
       traceToken = tabs.container.observeEvents { [console] event in
         // Events say where and what; for stack changes, show the stack they left.
@@ -31,6 +40,9 @@ final class TerminalHost {
   /// Restores, shows the first screen, then reads commands until `quit` or the end of input.
   func run() async {
     restore()
+    driver = HostDriver(root: tabs.container) { [weak self] transition in
+      self?.play(transition)
+    }
     show()
     while let line = readCommand() {
       let command = line.trimmingCharacters(in: .whitespaces)
@@ -38,6 +50,7 @@ final class TerminalHost {
       if !isInteractive { print("> \(command)") }
       let keepGoing = await perform(command)
       await tabs.notes?.settle()
+      tick()
       if !keepGoing { break }
       show()
     }
@@ -95,7 +108,7 @@ final class TerminalHost {
       console.say("Usage: tab <n>, for n from 1 to \(count): 1 for your notes, 2 for help.")
       return
     }
-    tabs.container.handle(.userSelectedTab(index: number - 1))
+    driver?.userSelectedTab(tabs.container, index: number - 1)
   }
 
   private var topScreen: (any NotesScreen)? {
@@ -133,7 +146,7 @@ final class TerminalHost {
   private func back() {
     let node = topmost
     if node.count > 1 {
-      node.handle(.userPopped(toIndex: node.count - 2))
+      driver?.userPopped(node, toIndex: node.count - 2)
     } else if node.presenter != nil {
       console.say("This is the first screen here; type close to close it.")
     } else if node.tabContainer?.tabs.first === node {
@@ -150,7 +163,32 @@ final class TerminalHost {
       console.say("There is nothing to close.")
       return
     }
-    node.handle(.userDismissed)
+    driver?.userDismissed(node)
+  }
+
+  // MARK: Transitions
+
+  /// The driver asks for a transition: a terminal plays it at once, or, with `--slow`, over
+  /// three commands, this one included.
+  private func play(_ transition: HostTransition) {
+    guard isSlow else { return finishTransition() }
+    console.say("[host] begins: \(transition)")
+    playing = (transition, 3)
+  }
+
+  /// A command went by: the slow transition in progress moves on, and ends when its time is up.
+  private func tick() {
+    guard var current = playing else { return }
+    current.commandsLeft -= 1
+    playing = current
+    guard current.commandsLeft <= 0 else { return }
+    playing = nil
+    console.say("[host] done: \(current.transition)")
+    finishTransition()
+  }
+
+  private func finishTransition() {
+    driver?.transitionFinished()
   }
 
   // MARK: Output
