@@ -123,7 +123,57 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
     workload: thousand, baseline: hundred)
   scaled.baseline = "deeplink_resolve_apply (100 patterns)"
   results.append(scaled)
+  results.append(driverLinkTransitions(settings, table: resolveApplyTable(patterns: 100)))
   return results
+}
+
+/// The route table of `deeplink_resolve_apply` with `patterns` patterns, installed.
+@MainActor
+func resolveApplyTable(patterns: Int) -> RouteTable<Route> {
+  LinkRoot.fillers = patterns - 2
+  LinkRoot.table = nil
+  return LinkRoot.routes
+}
+
+/// `deeplink_resolve_apply`'s link applied while the host plays a transition (the user pushed a
+/// screen), then every transition the driver asks for played to the end, against the same push
+/// and link with no host.
+@MainActor
+func driverLinkTransitions(_ settings: Settings, table: RouteTable<Route>) -> Result {
+  let links = ["bench://item/1/detail/7", "bench://item/2/detail/7"].compactMap {
+    try? DeepLink(parsing: $0)
+  }
+  precondition(links.count == 2, "the benchmark links did not parse")
+  func linkAfterAPush(driven: Bool) -> Workload {
+    let root = LinkRoot()
+    let router = DeepLinkRouter(root: root, scheme: "bench")
+    var inProgress = false
+    let driver =
+      driven ? HostDriver(root: root.container) { _ in inProgress = true } : nil
+    return { operations in
+      LinkRoot.table = table
+      withExtendedLifetime(root) {}
+      return timed {
+        for index in 0..<operations {
+          // The user's push begins a transition; the link arrives while it plays.
+          root.container.push(.item(index))
+          guard case .success(let plan) = router.plan(for: links[index & 1]) else {
+            fatalError("the benchmark link did not resolve")
+          }
+          blackHole(router.apply(plan))
+          // The host plays the rest to the end.
+          while inProgress, let driver {
+            inProgress = false
+            driver.transitionFinished()
+          }
+        }
+      }
+    }
+  }
+  return compare(
+    "driver_link_transitions", goal: 2, settings: settings,
+    baseline: "the same push and link with no host", workload: linkAfterAPush(driven: true),
+    baseline: linkAfterAPush(driven: false))
 }
 
 /// The 50 shapes `deeplink_match` matches: 49 `kind<n>/:id<Int>` and one

@@ -213,7 +213,7 @@ extension ContainerNode {
     if onEnd != nil || onEndWithCause != nil {
       endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
     }
-    generation = generation &+ 1
+    generation = generation &+ Self.otherChange
     let queue = changeQueue
     let top = child.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
@@ -446,7 +446,7 @@ extension ContainerNode {
     // This container already has a side table (what it presented referred to it weakly).
     if let changes, changes.top != nil { changes.top = self }
     didMutate(.presented)
-    generation = generation &+ 1
+    generation = generation &+ Self.otherChange
     child.hang(.root, on: nil)
     child.markFinished()
     // A tab container's tabs finish with it, top-down: what it presented over them has ended

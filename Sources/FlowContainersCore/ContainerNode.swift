@@ -90,7 +90,17 @@ public class ContainerNode {
   private(set) weak var holder: ContainerNode?
   /// Bumped on every change to the stack or the presentation, so that whoever holds a reading
   /// of the container (an interactive pop in progress, a reading taken earlier) can tell it moved.
+  ///
+  /// A stack change adds 1 and any other change ``otherChange``, so that the low 32 bits count
+  /// the stack's changes alone (``stackRevision``): a host driver tells a moved stack from a
+  /// presentation without describing any screen.
   var generation: UInt64 = 0
+
+  /// What a change other than the stack's adds to ``generation``.
+  static let otherChange: UInt64 = 1 << 32
+
+  /// A number that changes whenever the stack changes, and only then (wrapping after 2³²).
+  var stackRevision: UInt32 { UInt32(truncatingIfNeeded: generation) }
   /// What the container needs only once something observes it or a host gesture is under way
   /// (``ColdState``): `nil` until then.
   var cold: ColdState?

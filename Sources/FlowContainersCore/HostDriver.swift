@@ -33,6 +33,9 @@ public final class HostDriver {
   private var playing: (transition: HostTransition, after: HostScene)?
   /// Whether a look at the tree waits for the change in progress to end.
   private var isWaitingForChange = false
+  /// Whether a user's action is being passed on to the tree: what the host shows is brought up
+  /// to date after it, before the driver looks at the tree.
+  private var isForwarding = false
   private var token: ObserverToken?
 
   /// Starts driving a host that shows `root`'s tree as it is now.
@@ -67,7 +70,7 @@ public final class HostDriver {
 
   /// The tree changed: the next transition, if the host is free.
   private func treeChanged() {
-    guard playing == nil else { return }
+    guard playing == nil, !isForwarding else { return }
     advance()
   }
 
@@ -109,7 +112,16 @@ extension HostDriver {
     update { scene in scene.popStack(id, toIndex: index) }
     guard !container.isFinished, index >= 0, index < container.screenCount - 1
     else { return }
+    isForwarding = true
     container.handle(.userPopped(toIndex: index))
+    isForwarding = false
+    // The host shows the stack the pop left: its revision is the tree's now, if the pop was
+    // made at once (not queued behind a change under way).
+    if container.screenCount == index + 1 {
+      let popped = container.hostContent
+      update { scene in scene.show(popped, for: id) }
+    }
+    advance()
   }
 
   /// The user closed the layer of `container` (pulled a sheet down): the host has removed it and
@@ -188,11 +200,21 @@ extension HostScene {
     for layer in layers.indices {
       for pane in layers[layer].panes.indices where layers[layer].panes[pane].container == container
       {
-        guard case .stack(let screens) = layers[layer].panes[pane].content, index >= 0,
-          index < screens.count
+        guard case .stack(let count, let revision) = layers[layer].panes[pane].content,
+          index >= 0, index < count
         else { return }
-        layers[layer].panes[pane].content = .stack(Array(screens[...index]))
+        layers[layer].panes[pane].content = .stack(count: index + 1, revision: revision)
         return
+      }
+    }
+  }
+
+  /// Shows `content` for `container`'s pane, where it is shown.
+  fileprivate mutating func show(_ content: Content, for container: ObjectIdentifier) {
+    for layer in layers.indices {
+      for pane in layers[layer].panes.indices
+      where layers[layer].panes[pane].container == container {
+        layers[layer].panes[pane].content = content
       }
     }
   }
@@ -252,8 +274,8 @@ extension HostDriver {
         let animated = after == target
         let transition: HostTransition
         switch content {
-        case .stack(let screens):
-          transition = .setStack(node, screens: screens, animated: animated)
+        case .stack(let count, let revision):
+          transition = .setStack(node, count: count, revision: revision, animated: animated)
         case .tabs(let tabs, let selected):
           guard let bar = node.tabBar else { return nil }
           transition = .setTabs(

@@ -42,8 +42,9 @@ public struct HostScene: Hashable, Sendable {
 
   /// What a container shows.
   public enum Content: Hashable, Sendable {
-    /// A stack of screens, bottom first, as `String(describing:)` renders them.
-    case stack([String])
+    /// A stack of `count` screens, at a revision that changes whenever the stack changes, so
+    /// that no screen is described to compare two stacks.
+    case stack(count: Int, revision: UInt32)
     /// Tabs, by container, one of them selected.
     case tabs([ObjectIdentifier], selected: Int?)
     /// A split's columns, and whether they are collapsed into one stack.
@@ -63,8 +64,8 @@ extension ContainerNode {
   /// What a host shows of the tree this container is the root of: every layer the user sees,
   /// bottom first.
   ///
-  /// One walk along what the user sees, and through each layer's branches; it reads the screens
-  /// of the stacks it meets.
+  /// One walk along what the user sees, and through each layer's branches; it reads no screen,
+  /// only how many each stack holds and its revision.
   public var hostScene: HostScene {
     var layers: [HostScene.Layer] = []
     var layerRoot: ContainerNode? = self
@@ -104,6 +105,6 @@ extension ContainerNode {
         primary: split.primaryNode.map(ObjectIdentifier.init),
         detail: split.detailNode.map(ObjectIdentifier.init), width: split.currentWidth)
     }
-    return .stack(screenDescriptions)
+    return .stack(count: screenCount, revision: stackRevision)
   }
 }

@@ -1,12 +1,16 @@
 /// One change a ``HostDriver`` asks its host to play, with the containers involved.
 ///
+/// Its description names the screens a stack holds when it is read: read it when the transition
+/// arrives, as a log does.
+///
 /// The host plays one transition at a time and reports the end of each with
 /// ``HostDriver/transitionFinished()``. Read what a container shows when the transition arrives
 /// (its stack, its tabs): the driver issues a transition only when the tree is between changes.
 @MainActor
 public enum HostTransition: @MainActor CustomStringConvertible {
-  /// Show `container`'s stack as it is now: a push, a pop or a replacement.
-  case setStack(ContainerNode, screens: [String], animated: Bool)
+  /// Show `container`'s stack as it is now, `count` screens at `revision` (see
+  /// ``HostScene/Content/stack(count:revision:)``): a push, a pop or a replacement.
+  case setStack(ContainerNode, count: Int, revision: UInt32, animated: Bool)
   /// Show a tab container's tabs as they are now, the one at `selected` selected.
   case setTabs(TabContainer, tabs: [ContainerNode], selected: Int?, animated: Bool)
   /// Show a split's columns as they are now.
@@ -19,7 +23,7 @@ public enum HostTransition: @MainActor CustomStringConvertible {
   /// Whether the host should animate it.
   public var isAnimated: Bool {
     switch self {
-    case .setStack(_, _, let animated), .setTabs(_, _, _, let animated),
+    case .setStack(_, _, _, let animated), .setTabs(_, _, _, let animated),
       .setColumns(_, _, _, let animated), .present(_, _, _, let animated),
       .dismiss(_, let animated):
       animated
@@ -30,8 +34,8 @@ public enum HostTransition: @MainActor CustomStringConvertible {
   public var description: String {
     let what: String
     switch self {
-    case .setStack(let node, let screens, _):
-      what = "setStack \(node.flowName) [\(screens.joined(separator: ", "))]"
+    case .setStack(let node, _, _, _):
+      what = "setStack \(node.flowName) [\(node.stackDescription.joined(separator: ", "))]"
     case .setTabs(let bar, let tabs, let selected, _):
       what =
         "setTabs \(bar.flowName) [\(tabs.map(\.flowName.rawValue).joined(separator: ", "))]"

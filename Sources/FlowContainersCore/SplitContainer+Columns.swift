@@ -173,7 +173,7 @@ extension SplitContainer {
       detailHandlers = handlers
     }
     didMutate(.columns)
-    generation &+= 1
+    generation &+= Self.otherChange
     container.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if let old { detach(old.node) }
@@ -196,7 +196,7 @@ extension SplitContainer {
   ) {
     guard let old = takeColumn(column) else { return }
     old.node.finishInPlace()
-    generation &+= 1
+    generation &+= Self.otherChange
     detach(old.node)
     if eventObserverCount > 0 {
       emit(
@@ -248,7 +248,7 @@ extension SplitContainer {
     willMutate(.columns)
     currentWidth = width
     didMutate(.columns)
-    generation &+= 1
+    generation &+= Self.otherChange
     // A gesture on the collapsed stack does not survive it.
     interactivePopGeneration = nil
     if eventObserverCount > 0 { emit(.widthChanged(width), cause: .user, animated: false) }

@@ -64,7 +64,7 @@ extension TabContainer {
     if !canCallBack, !finished, changes?.isChanging != true, tabNodes.indices.contains(index) {
       guard index != selectedPosition else { return }
       selectedPosition = index
-      generation &+= 1
+      generation &+= Self.otherChange
       changes?.noteQuietChange()
       return
     }
@@ -232,7 +232,7 @@ extension TabContainer {
       tabOwners = order.compactMap { owners[ObjectIdentifier($0)] }
       selectedPosition = current.flatMap { node in tabNodes.firstIndex { $0 === node } }
       didMutate(.tabs)
-      generation &+= 1
+      generation &+= Self.otherChange
       if eventObserverCount > 0 { emit(.tabsReordered, cause: cause, animated: false) }
     }
     if !tabNodes.isEmpty, selected != selectedPosition { selectNow(selected, cause: cause) }
@@ -252,7 +252,7 @@ extension TabContainer {
     willMutate(.tabs)
     selectedPosition = index
     didMutate(.tabs)
-    generation &+= 1
+    generation &+= Self.otherChange
     if eventObserverCount > 0 {
       emit(
         .tabSelected(index: index, flow: tabNodes[index].flowName), cause: cause,
@@ -273,7 +273,7 @@ extension TabContainer {
     tabOwners.insert(owner, at: position)
     if let selected = selectedPosition, selected >= position { selectedPosition = selected + 1 }
     didMutate(.tabs)
-    generation &+= 1
+    generation &+= Self.otherChange
     tab.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
@@ -361,7 +361,7 @@ extension TabContainer {
     tabOwners = keptOwners
     selectedPosition = selection
     didMutate(.tabs)
-    generation &+= 1
+    generation &+= Self.otherChange
     for tab in removedTabs {
       tab.hang(.root, on: nil)
       tab.attach(depth: 0, eventObserversBelow: 0, changes: nil)

@@ -80,13 +80,22 @@ public final class SimulatedHost {
     for layer in scene.layers.indices {
       for pane in scene.layers[layer].panes.indices
       where scene.layers[layer].panes[pane].container == id {
-        guard case .stack(let screens) = scene.layers[layer].panes[pane].content,
-          screens.indices.contains(index)
+        guard case .stack(let count, let revision) = scene.layers[layer].panes[pane].content,
+          index >= 0, index < count
         else { return }
-        scene.layers[layer].panes[pane].content = .stack(Array(screens[...index]))
+        scene.layers[layer].panes[pane].content = .stack(count: index + 1, revision: revision)
       }
     }
     driver.userPopped(container, toIndex: index)
+    // What the host shows of the stack now is the stack the tree popped, at its revision.
+    if container.count == index + 1, let popped = container.hostScene.layers.first?.panes.first {
+      for layer in scene.layers.indices {
+        for pane in scene.layers[layer].panes.indices
+        where scene.layers[layer].panes[pane].container == popped.container {
+          scene.layers[layer].panes[pane].content = popped.content
+        }
+      }
+    }
   }
 
   /// The user closes the layer of `container` (pulls a sheet down): the host removes it and
@@ -157,7 +166,7 @@ public final class SimulatedHost {
       if index == scene.layers.count - 1 {
         violations.append("\(transition): nothing is presented above it")
       }
-    case .setStack(let node, _, _):
+    case .setStack(let node, _, _, _):
       if layer(of: node) == nil { violations.append("\(transition): not on screen") }
     case .setTabs(let bar, _, _, _):
       if layer(of: bar) == nil { violations.append("\(transition): not on screen") }
@@ -178,8 +187,8 @@ public final class SimulatedHost {
       if let index = scene.layers.firstIndex(where: { $0.panes.contains { $0.container == id } }) {
         scene.layers.removeSubrange((index + 1)...)
       }
-    case .setStack(let node, let screens, _):
-      replace(node, with: .stack(screens), branches: [])
+    case .setStack(let node, let count, let revision, _):
+      replace(node, with: .stack(count: count, revision: revision), branches: [])
     case .setTabs(let bar, let tabs, let selected, _):
       replace(bar, with: .tabs(tabs.map(ObjectIdentifier.init), selected: selected), branches: tabs)
     case .setColumns(let split, let primary, let detail, _):

@@ -162,10 +162,10 @@ struct HostDriverTests {
       case 6:
         // The user pops what the host shows on top.
         if let layer = host.scene.layers.last, let pane = layer.panes.last,
-          case .stack(let screens) = pane.content, screens.count > 1,
+          case .stack(let count, _) = pane.content, count > 1,
           let node = nodeOnScreen(pane.container, from: tabs.container)
         {
-          host.userPops(node, toIndex: screens.count - 2)
+          host.userPops(node, toIndex: count - 2)
         }
       case 7:
         if host.scene.layers.count > 1, let layer = host.scene.layers.last,

@@ -16,8 +16,9 @@ final class TerminalHost {
   private var traceToken: ObserverToken?
   private let isSlow: Bool
   private var driver: HostDriver?
-  /// The transition playing with `--slow`, and how many commands it still takes.
-  private var playing: (transition: HostTransition, commandsLeft: Int)?
+  /// The transition playing with `--slow`, as it read when it began, and how many commands it
+  /// still takes.
+  private var playing: (transition: String, commandsLeft: Int)?
 
   init(options: Options, isInteractive: Bool) {
     console = Console(isTracing: options.isTracing)
@@ -173,7 +174,7 @@ final class TerminalHost {
   private func play(_ transition: HostTransition) {
     guard isSlow else { return finishTransition() }
     console.say("[host] begins: \(transition)")
-    playing = (transition, 3)
+    playing = ("\(transition)", 3)
   }
 
   /// A command went by: the slow transition in progress moves on, and ends when its time is up.

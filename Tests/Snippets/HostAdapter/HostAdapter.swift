@@ -17,8 +17,8 @@ final class LoggingAdapter {
 
   private func play(_ transition: HostTransition) {
     switch transition {
-    case .setStack(let container, let screens, let animated):
-      let path = screens.joined(separator: " > ")
+    case .setStack(let container, _, _, let animated):
+      let path = container.stackDescription.joined(separator: " > ")
       log.append("\(container.flowName): \(path)\(animated ? " ~" : "")")
     case .present(let container, let style, _, let animated):
       log.append("show \(container.flowName) as \(style)\(animated ? " ~" : "")")
