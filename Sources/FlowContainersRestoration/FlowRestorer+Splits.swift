@@ -214,16 +214,17 @@ extension FlowRestorer {
       return DetailRestoration()
     }
     let node = PlanEngine.node(of: detail)
-    // The new detail's own tree is restored before it is shown: nothing else holds it yet.
+    // The new detail's own tree is prepared before it is shown, and restored once it is: what
+    // it presents is presented through the split, over both columns, as a shown column's is.
     guard let restoration = prepare(tree, node), let plan = restoration.plan,
       let shown = plan.levels.first, !shown.routes.isEmpty
     else { return DetailRestoration() }
     return DetailRestoration(
       plan: NavigationPlan.newDetail(type, routes: shown.routes),
-      changes: restoration.changes + [
+      changes: [
         .showDetail(
           node, of: detail, on: split, onEnd: made.onEnd,
           animated: false, cause: .restoration)
-      ])
+      ] + restoration.changes)
   }
 }

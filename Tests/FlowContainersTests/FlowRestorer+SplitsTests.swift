@@ -361,3 +361,28 @@ extension FlowRestorerSplitsTests {
     #expect(split.list.container.stack == ["list", "folder s"])
   }
 }
+
+/// A detail a restoration makes presents what its saved tree presents over the split, as a
+/// shown column does.
+@MainActor
+struct FlowRestorerNewDetailTests {
+  /// A router over `split` whose guard is always satisfied.
+  private func router(_ split: WideNotes) -> DeepLinkRouter {
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+    return router
+  }
+
+  @Test func whatANewDetailPresentsIsRestoredOverTheSplit() async throws {
+    let source = WideNotes()
+    let sourceRouter = router(source)
+    _ = await sourceRouter.open("notes://note/2/edit")
+    let saved = try sourceRouter.restorer.snapshot()
+    let split = WideNotes()
+    let restoring = router(split)
+    #expect(restoring.restorer.restore(saved).error == nil)
+    #expect(split.container.presented?.owner is EditorFlow)
+    #expect(split.container.tree == source.container.tree)
+    #expect(try restoring.currentLink().get().description == "notes://note/2/edit")
+  }
+}

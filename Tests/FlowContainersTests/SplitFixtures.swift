@@ -128,3 +128,109 @@ final class NotesHome: LinkableFlow {
     }
   ]
 }
+
+// A tab bar whose first tab is a split, as the Notes sample's wide mode has it: WideTabs has
+// WideNotes (NoteListFlow beside an EditableNoteFlow, which presents the guarded EditorFlow)
+// and a help tab.
+
+/// A note detail that presents an editor at `note/:id/edit`.
+@MainActor
+final class EditableNoteFlow: LinkableFlow {
+  let container: StackContainer<NoteRoute>
+  let id: Int
+  let journal: Journal?
+
+  init(id: Int, journal: Journal? = nil) {
+    self.id = id
+    self.journal = journal
+    container = StackContainer(root: .note(id))
+    container.owner = self
+  }
+
+  isolated deinit { journal?.record("deinit note \(id)") }
+
+  static let routes: RouteTable<NoteRoute> = [
+    .pattern("note/:id<Int>", parameters: NoteDetailFlow.noteParameters) { match in
+      [.note(try match.int("id"))]
+    },
+    .pattern("note/:id<Int>/*", parameters: NoteDetailFlow.noteParameters) { match in
+      [.note(try match.int("id"))]
+    },
+  ]
+  static let subFlows: [SubFlow<EditableNoteFlow>] = [
+    .flow(EditorFlow.self) { note, _ in EditorFlow(noteID: note.id, journal: note.journal) }
+  ]
+}
+
+/// The notes tab of a wide layout: the list beside the open note.
+@MainActor
+final class WideNotes: SplitFlow {
+  let container = SplitContainer()
+  let list = NoteListFlow()
+  let journal: Journal?
+  /// Called when a detail this flow's declaration made ends, after the journal heard it.
+  var onDetailEnd: ((WideNotes) -> Void)?
+
+  init(journal: Journal? = nil) {
+    self.journal = journal
+    container.owner = self
+    container.setPrimary(list.container)
+  }
+
+  static let primaryFlow: any RestorableFlow.Type = NoteListFlow.self
+  static let detailFlows: [DetailFlow<WideNotes>] = [
+    .flow(EditableNoteFlow.self) { split, routes in
+      guard case .note(let id)? = routes.first, id < 90 else { return nil }
+      return EditableNoteFlow(id: id, journal: split.journal)
+    } onEnd: { split, note, ending in
+      split.journal?.record("note \(note.id) ended: \(ending)")
+      split.onDetailEnd?(split)
+    }
+  ]
+}
+
+/// A help tab beside the notes.
+@MainActor
+final class HelpTab: LinkableFlow {
+  let container = StackContainer<String>(root: "help")
+  init() { container.owner = self }
+
+  static let routes: RouteTable<String> = [
+    .pattern("help") { _ in ["help"] },
+    .pattern("help/about") { _ in ["help", "about"] },
+  ]
+  static let subFlows: [SubFlow<HelpTab>] = []
+}
+
+/// A tab bar whose first tab is a split: the notes list beside the open note, then help.
+@MainActor
+final class WideTabs: TabbedFlow {
+  let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [HelpTab.self]
+  static let splitTabFlows: [any SplitFlow.Type] = [WideNotes.self]
+  let notes: WideNotes
+  let help = HelpTab()
+
+  init(journal: Journal? = nil) {
+    notes = WideNotes(journal: journal)
+    container.owner = self
+    container.setTabs([notes.container, help.container])
+  }
+
+  /// The open note, if one is.
+  var note: EditableNoteFlow? { notes.container.detail?.owner as? EditableNoteFlow }
+}
+
+/// A stack root that presents WideTabs as a sub-flow.
+@MainActor
+final class WideHome: RestorableFlow {
+  let container = StackContainer<String>(root: "home")
+  init() { container.owner = self }
+
+  func route(for screen: String) -> String? { screen }
+  func makeScreen(for route: String) throws -> String { route }
+
+  static let subFlows: [SubFlow<WideHome>] = [
+    .flow(WideTabs.self, style: .fullScreenCover) { _, _ in WideTabs() }
+  ]
+}
