@@ -11,7 +11,7 @@ extension FlowRestorer {
     var shownAlerts: [TransientLayer] = []
     var otherAlerts: [TransientLayer] = []
     for (index, tab) in tabs.enumerated() {
-      var tree = snapshot(from: tab, nesting: nesting)
+      var tree = snapshot(ofTab: tab, nesting: nesting)
       if index == selected {
         shownAlerts = tree.transient
       } else {
@@ -30,6 +30,26 @@ extension FlowRestorer {
     ])
     snapshot.transient = shownAlerts + otherAlerts
     return snapshot
+  }
+
+  /// One tab's tree: a split tab's is the split's level with both columns' trees, a stack
+  /// tab's its chain.
+  private static func snapshot(ofTab tab: ContainerNode, nesting: Int) -> FlowSnapshot {
+    guard let split = tab as? SplitContainer, split.owner is any SplitFlow else {
+      return snapshot(from: tab, nesting: nesting)
+    }
+    guard nesting < maximumBarNesting else { return FlowSnapshot(levels: []) }
+    return snapshot(of: split, nesting: nesting + 1)
+  }
+
+  /// The type a tab's saved tree is decoded with: its flow's, a stack flow's or a split's;
+  /// `nil` for a tab that is neither.
+  static func declaredType(ofTab tab: ContainerNode) -> DeclaredFlowType? {
+    if let flow = flowType(of: tab) { return .stack(FlowType(type: flow)) }
+    if tab is SplitContainer, let split = tab.owner as? any SplitFlow {
+      return .split(SplitType(type: type(of: split)))
+    }
+    return nil
   }
 
   /// One saved tab's tree, and the live tab of its flow it goes into.
@@ -112,8 +132,26 @@ extension FlowRestorer {
     // The restorable tabs of each flow name, in order, and how far each list has been taken:
     // every tab is looked at once, however the saved trees and the tabs are ordered.
     var tabsNamed: [FlowName: [Int]] = [:]
-    for (index, tab) in tabs.enumerated() where Self.flowType(of: tab) != nil {
+    // A split tab's primary, by its flow's name: a tree saved while that tab was the primary's
+    // stack flow alone goes into the split's primary.
+    var primaries: [FlowName: FlowName] = [:]
+    for (index, tab) in tabs.enumerated() {
+      guard let declared = Self.declaredType(ofTab: tab) else { continue }
       tabsNamed[tab.flowName, default: []].append(index)
+      if case .split(let split) = declared {
+        let primary = FlowName(split.type.primaryFlow)
+        if primaries[primary] == nil { primaries[primary] = tab.flowName }
+      }
+    }
+    var saved = saved
+    for (position, tree) in saved.trees.enumerated() {
+      guard let first = tree.levels.first, first.columns == nil, tabsNamed[first.flow] == nil,
+        let split = primaries[first.flow]
+      else { continue }
+      saved.trees[position] = FlowSnapshot(levels: [
+        FlowSnapshot.Level(
+          flow: split, routes: [], columns: FlowSnapshot.Columns(primary: tree, detail: nil))
+      ])
     }
     var taken: [FlowName: Int] = [:]
     var savedSelection: Int?
@@ -122,7 +160,7 @@ extension FlowRestorer {
       let named = tabsNamed[first.flow] ?? []
       var index: Int?
       if tabs.indices.contains(position), !claimed.contains(position),
-        tabs[position].flowName == first.flow, Self.flowType(of: tabs[position]) != nil
+        tabs[position].flowName == first.flow, Self.declaredType(ofTab: tabs[position]) != nil
       {
         index = position
       } else {
@@ -146,9 +184,24 @@ extension FlowRestorer {
     var prepared: [(tab: Int, restoration: PreparedRestoration)] = []
     let selected = savedSelection ?? bar.tabsUntracked.selected
     for tab in fitting {
+      let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
+      if let split = tab.node as? SplitContainer, let splitFlow = split.owner as? any SplitFlow {
+        let columns = prepareSplitTab(tab.levels, of: split, flow: splitFlow)
+        prepared.append(
+          (
+            tab.index,
+            PreparedRestoration(
+              plan: columns.plan, changes: columns.changes, dropped: columns.dropped)
+          ))
+        for var drop in columns.dropped {
+          drop.level += barLevel
+          drop.reason = prefix + drop.reason
+          dropped.append(drop)
+        }
+        continue
+      }
       let tabRestorer = FlowRestorer(node: tab.node)
       tabRestorer.isRequirementMet = isRequirementMet
-      let prefix = tab.index == selected ? "" : "in tab \(tab.index): "
       switch tabRestorer.prepare(FlowSnapshot(levels: tab.levels)) {
       case .failure(let error):
         if let first = tab.levels.first {
@@ -176,5 +229,22 @@ extension FlowRestorer {
         [.selectTab(bar, $0, cause: .restoration)]
       } ?? []
     return (plan, changes + selecting + prepared.flatMap(\.restoration.changes), dropped)
+  }
+
+  /// Prepares restoring a split tab's saved `levels` into `split`, `flow`'s: the split's level
+  /// holds both columns' trees; what is listed over it is dropped, as over a root split.
+  private func prepareSplitTab<Split: SplitFlow>(
+    _ levels: [FlowSnapshot.Level], of split: SplitContainer, flow: Split
+  ) -> (plan: NavigationPlan, changes: [PlanChange], dropped: [RestorationReport.Drop]) {
+    let columns =
+      levels.first?.columns ?? FlowSnapshot.Columns(primary: FlowSnapshot(levels: []), detail: nil)
+    var prepared = prepareColumns(columns, of: split, flow: flow, over: nil, changes: [])
+    for (index, over) in levels.enumerated().dropFirst() {
+      prepared.dropped.append(
+        RestorationReport.Drop(
+          level: index, flow: over.flow, routes: over.routes,
+          reason: "nothing is restored over a split"))
+    }
+    return prepared
   }
 }

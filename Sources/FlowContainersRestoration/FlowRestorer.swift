@@ -48,6 +48,9 @@ public final class FlowRestorer {
   /// A restorer for the tree under `root`, a tab bar: a snapshot saves every tab's tree and the
   /// selection, and restoring rebuilds each tree in the tab of its flow.
   ///
+  /// A split tab is saved as a split's level, both columns and never the width, and restored
+  /// by the split's rules.
+  ///
   /// - Parameter root: The flow that owns the tab bar, held weakly.
   public init(root: some TabbedFlow) {
     rootNode = root.container
@@ -156,7 +159,7 @@ public final class FlowRestorer {
     }
     if let bar = rootNode as? TabContainer, bar.owner != nil {
       let tabs = bar.tabsUntracked
-      let registry = FlowRegistry(roots: tabs.tabs.compactMap(Self.flowType(of:)))
+      let registry = FlowRegistry(declared: tabs.tabs.compactMap(Self.declaredType(ofTab:)))
       do {
         return restore(
           try FlowSnapshot.decode(

@@ -122,6 +122,18 @@ extension NavigationPlan {
       options: .restoration)
     plan.flowTypes = (base?.flowTypes ?? [nil]) + (shown?.flowTypes ?? [])
     plan.tabs = (base.map { Array($0.tabs.dropLast()) } ?? []) + [selected] + (shown?.tabs ?? [])
+    // The selected tab's plan may go through a split (a split tab): its levels keep their kind.
+    if let shown, !shown.columns.isEmpty || !shown.splitTypes.isEmpty {
+      let below = barLevel + 1
+      func filled<Value>(_ values: [Value?]?, _ count: Int) -> [Value?] {
+        guard let values, !values.isEmpty else { return Array(repeating: nil, count: count) }
+        return values
+      }
+      plan.barTypes = filled(base?.barTypes, below) + filled(shown.barTypes, shown.levels.count)
+      plan.columns = filled(base?.columns, below) + filled(shown.columns, shown.levels.count)
+      plan.splitTypes =
+        filled(base?.splitTypes, below) + filled(shown.splitTypes, shown.levels.count)
+    }
     return plan
   }
 

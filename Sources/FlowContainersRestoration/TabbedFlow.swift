@@ -22,7 +22,9 @@ public import FlowContainersCore
 /// types, the selected tab first and then the others in order, whether their `canHandle(_:)`
 /// accepts a link; it selects the first that does (reusing the live tab flow, never creating
 /// one), dismisses a modal presented over the whole tab container, and follows the link inside
-/// that tab as it would from a root.
+/// that tab as it would from a root. A tab whose flow is a ``SplitFlow`` (listed in
+/// ``splitTabFlows``) takes a link when its primary's or a detail type's `canHandle(_:)` does,
+/// and follows the split's rules inside; a snapshot saves it as a split's level, both columns.
 ///
 /// A restorable flow declares a tab bar as a sub-flow as it declares a stack flow,
 /// `.flow(MailTabs.self) { _, _ in MailTabs() }` in its ``RestorableFlow/subFlows``: a
@@ -39,4 +41,22 @@ public protocol TabbedFlow: NamedFlow {
   /// no default, like ``RestorableFlow/subFlows``: a bar without restorable tabs says `[]`. A bar
   /// whose tabs vary lists each type once.
   static var tabFlows: [any RestorableFlow.Type] { get }
+
+  /// The split flow types among the bar's tabs: a tab whose flow is a ``SplitFlow``, a list
+  /// beside its detail, rather than a stack.
+  ///
+  /// Restoration decodes a split tab's columns with them when the bar is presented; a root
+  /// bar's router and restorer read its live tabs. The default is `[]`. A bar whose first tab
+  /// is a split lists it here, and its other tabs in ``tabFlows``:
+  ///
+  /// ```swift
+  /// static let tabFlows: [any RestorableFlow.Type] = [HelpFlow.self]
+  /// static let splitTabFlows: [any SplitFlow.Type] = [NotesSplitFlow.self]
+  /// ```
+  static var splitTabFlows: [any SplitFlow.Type] { get }
+}
+
+extension TabbedFlow {
+  /// No split tabs: every tab of the bar is a stack flow listed in ``tabFlows``.
+  public static var splitTabFlows: [any SplitFlow.Type] { [] }
 }

@@ -30,21 +30,32 @@ extension DeepLinkRouter {
   }
 
   /// The plan for `link` from a root tab bar: into the first tab, the selected one first, whose
-  /// flow type can handle it, then on from that tab's flow.
+  /// flow type can handle it (for a split tab, one of its columns' types), then on from there.
   private func plan(
     for link: DeepLink, through bar: TabContainer, of barFlow: AnyObject
   ) -> Result<NavigationPlan, LinkFailure> {
     let nodes = bar.tabsUntracked.tabs
     func resolve(
-      inTab index: Int, _ type: any LinkableFlow.Type
+      inTab index: Int, _ type: any LinkableFlow.Type,
+      split: (type: AnyObject.Type, column: SplitColumn)? = nil
     ) -> Result<NavigationPlan, LinkFailure> {
-      var live = LiveLevel.chain(from: bar, readingRoutes: true) { $0 == 0 ? index : nil }
-      let barTarget = PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)
-      return targets(for: link, from: type, after: [barTarget], live: &live).map {
+      var live = LiveLevel.chain(
+        from: bar, readingRoutes: true, tab: { $0 == 0 ? index : nil },
+        column: { $0 == 1 ? split?.column : nil })
+      var prefix = [PlanEngine.Target(bar: Swift.type(of: barFlow), tab: index)]
+      if let split { prefix.append(PlanEngine.Target(split: split.type, column: split.column)) }
+      return targets(for: link, from: type, after: prefix, live: &live).map {
         PlanEngine.makePlan(request: .link(link), targets: $0, live: live, options: .link)
       }
     }
     for index in Self.tabOrder(of: bar) {
+      // A split tab takes the link when one of its columns does, by the split's rule.
+      if let split = nodes[index] as? SplitContainer, let splitFlow = split.owner as? any SplitFlow
+      {
+        let splitType = type(of: splitFlow)
+        guard let (column, type) = splitType.column(handling: link, in: split) else { continue }
+        return resolve(inTab: index, type, split: (splitType, column))
+      }
       guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
       else { continue }
       return resolve(inTab: index, type(of: flow))
@@ -87,8 +98,9 @@ extension DeepLinkRouter {
   /// run with no side effects.
   ///
   /// The levels must form a chain the root can build: the router's root type first (for a
-  /// root tab bar, the type of one of its tabs; for a root split, its primary's type or one of
-  /// its detail types), then each type one of the
+  /// root tab bar, the type of one of its tabs, or of a split tab's primary or one of its
+  /// details; for a root split, its primary's type or one of its detail types), then each type
+  /// one of the
   /// ``RestorableFlow/subFlows`` of the one before, a tab of a tab bar it declares (the plan
   /// presents the bar, or keeps the one presented, and selects that tab), or the primary or a
   /// detail of a split it declares (the plan presents the split, or keeps the one presented),
@@ -103,12 +115,21 @@ extension DeepLinkRouter {
     var prefix: [PlanEngine.Target] = []
     var tab: Int?
     var splitColumn: SplitColumn?
+    // The level of the split whose column the destination's root type is, if one is.
+    var splitLevel = 0
     let first = destination.levels.first?.flowType.type
     if let bar = rootNode as? TabContainer {
-      // The tab whose flow is of the destination's root type, the selected one first.
+      // The tab whose flow is of the destination's root type, or a split tab with a column of
+      // that type, the selected one first.
       let nodes = bar.tabsUntracked.tabs
+      var tabSplit: (type: AnyObject.Type, column: SplitColumn)?
       tab = Self.tabOrder(of: bar).first { index in
-        nodes[index].owner.map { Swift.type(of: $0) == first } ?? false
+        if let splitFlow = nodes[index].owner as? any SplitFlow, nodes[index] is SplitContainer {
+          guard let column = Self.column(of: first, in: splitFlow) else { return false }
+          tabSplit = (type(of: splitFlow), column)
+          return true
+        }
+        return nodes[index].owner.map { Swift.type(of: $0) == first } ?? false
       }
       guard let tab else {
         return .failure(
@@ -117,6 +138,11 @@ extension DeepLinkRouter {
         )
       }
       prefix = [PlanEngine.Target(bar: type(of: rootFlow), tab: tab)]
+      if let tabSplit {
+        splitColumn = tabSplit.column
+        splitLevel = 1
+        prefix.append(PlanEngine.Target(split: tabSplit.type, column: tabSplit.column))
+      }
     } else if rootNode is SplitContainer, let splitFlow = rootFlow as? any SplitFlow {
       guard let column = Self.column(of: first, in: splitFlow) else {
         return .failure(
@@ -135,7 +161,7 @@ extension DeepLinkRouter {
     if let tab { tabs[0] = tab }
     // The column each split's level goes into, by level.
     var columns: [Int: SplitColumn] = [:]
-    if let splitColumn { columns[0] = splitColumn }
+    if let splitColumn { columns[splitLevel] = splitColumn }
     let column = { (level: Int) in columns[level] }
     var live = LiveLevel.chain(
       from: rootNode, readingRoutes: true, tab: { tabs[$0] }, column: column)

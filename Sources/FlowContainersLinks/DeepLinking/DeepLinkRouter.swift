@@ -145,6 +145,9 @@ public final class DeepLinkRouter {
   /// container is dismissed, and the link is followed inside the tab, all as steps of one plan
   /// whose first level is the tab bar. Snapshots
   /// save the selected tab and every tab's tree; ``currentLink()`` shares the selected tab's.
+  /// A tab whose flow is a ``SplitFlow`` takes a link when its primary's or a detail type's
+  /// `canHandle(_:)` does, and the link follows the split's rules there, as with
+  /// ``init(root:scheme:now:)-(SplitFlow,_,_)``.
   ///
   /// The router holds `root` weakly, as ``init(root:scheme:now:)-(LinkableFlow,_,_)`` does: keep
   /// the tab bar's flow alive yourself as long as you use the router.

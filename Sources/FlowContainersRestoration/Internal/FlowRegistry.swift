@@ -22,8 +22,15 @@ struct FlowRegistry: Sendable {
 
   @MainActor
   package init(root: any RestorableFlow.Type) {
+    self.init(declared: .stack(FlowType(type: root)))
+  }
+
+  /// A registry of every flow reachable from `root`, a stack flow's, a tab bar's or a split's
+  /// type.
+  @MainActor
+  init(declared root: DeclaredFlowType) {
     var entries: [FlowName: Entry] = [:]
-    var queue: [DeclaredFlowType] = [.stack(FlowType(type: root))]
+    var queue: [DeclaredFlowType] = [root]
     var seen: Set<ObjectIdentifier> = []
     while let declared = queue.popLast() {
       let type = declared.type
@@ -36,7 +43,9 @@ struct FlowRegistry: Sendable {
         subFlowTypes = flow.type.declaredTypes
         decodeRoutes = flow.type.routeDecoder
       case .tabs(let bar):
-        subFlowTypes = bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
+        subFlowTypes =
+          bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
+          + bar.type.splitTabFlows.map { .split(SplitType(type: $0)) }
         // A tab bar's level holds its tabs' trees, not routes.
         decodeRoutes = { _, _ in [] }
       case .split(let split):
@@ -57,7 +66,7 @@ struct FlowRegistry: Sendable {
         decodeRoutes: decodeRoutes)
       queue += subFlowTypes
     }
-    self.rootName = FlowName(root)
+    self.rootName = FlowName(root.type)
     self.entries = entries
   }
 
@@ -66,9 +75,16 @@ struct FlowRegistry: Sendable {
   /// For decoding the trees of a tab bar's tabs together. Its root is the first of `roots`.
   @MainActor
   package init(roots: [any RestorableFlow.Type]) {
+    self.init(declared: roots.map { .stack(FlowType(type: $0)) })
+  }
+
+  /// A registry of every flow reachable from any of `roots`, stack flows', tab bars' or
+  /// splits' types, such as a tab bar's tabs; its root is the first of `roots`.
+  @MainActor
+  init(declared roots: [DeclaredFlowType]) {
     var entries: [FlowName: Entry] = [:]
     for root in roots {
-      for (name, entry) in FlowRegistry(root: root).entries {
+      for (name, entry) in FlowRegistry(declared: root).entries {
         guard let existing = entries[name] else {
           entries[name] = entry
           continue
@@ -77,7 +93,7 @@ struct FlowRegistry: Sendable {
         if existing.type != entry.type { Self.reportClash(name, existing.type, entry.type) }
       }
     }
-    self.rootName = roots.first.map { FlowName($0) } ?? ""
+    self.rootName = roots.first.map { FlowName($0.type) } ?? ""
     self.entries = entries
   }
 
