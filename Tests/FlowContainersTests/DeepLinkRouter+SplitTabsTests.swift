@@ -133,6 +133,26 @@ struct DeepLinkRouterSplitTabsTests {
       ])
   }
 
+  @Test func anEditorWithUnsavedChangesHoldsALinkToAnotherNoteUntilItEndsThenTheLinkResumes()
+    async
+  {
+    let linked = LinkedWideTabs()
+    _ = await linked.open("notes://note/2/edit")
+    let editor = linked.tabs.container.topmost.owner as? EditorFlow
+    editor?.hasUnsavedChanges = true
+    let outcome = await linked.router.open("notes://note/3")
+    #expect(
+      outcome.summary
+        == #"held(objection(flow: "EditorFlow", reason: "note 2 has unsaved changes"))"#)
+    #expect(linked.tabs.note?.id == 2)
+    editor?.hasUnsavedChanges = false
+    editor?.container.dismiss()
+    await linked.router.waitForPendingWork()
+    #expect(linked.log.entries == ["resumed notes://note/3: applied"])
+    #expect(linked.tabs.note?.id == 3)
+    #expect(linked.tabs.notes.container.presented == nil)
+  }
+
   @Test func aTypedDestinationReachesTheDetailAndItsEditorInTheSplitTab() async {
     let linked = LinkedWideTabs()
     linked.tabs.container.select(1)
