@@ -246,3 +246,26 @@ struct DeepLinkRouterSplitTabsTests {
     #expect(split == nil)
   }
 }
+
+/// Links through a bar a stack flow presents into its split tab.
+@MainActor
+struct DeepLinkRouterPresentedSplitTabsTests {
+  @Test func aLinkGoesIntoTheSplitTabOfThePresentedBarAndOnIntoTheDetailsEditor() async throws {
+    let home = WideHome()
+    let router = DeepLinkRouter(root: home, scheme: "notes")
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+    let bar = WideTabs()
+    home.container.present(bar.container, style: .fullScreenCover)
+    bar.container.select(1)
+    #expect(await router.open("notes://note/2/edit").summary == "applied")
+    #expect(home.container.presented === bar.container)
+    #expect(bar.container.selectedIndex == 0)
+    #expect(bar.note?.id == 2)
+    #expect(bar.notes.container.presented?.owner is EditorFlow)
+    #expect(try router.currentLink().get().description == "notes://note/2/edit")
+    #expect(await router.open("notes://folder/a").summary == "applied")
+    #expect(bar.note == nil)
+    #expect(bar.notes.container.presented == nil)
+    #expect(bar.notes.list.container.stack == ["list", "folder a"])
+  }
+}

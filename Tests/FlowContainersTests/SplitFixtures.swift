@@ -223,13 +223,14 @@ final class WideTabs: TabbedFlow {
 
 /// A stack root that presents WideTabs as a sub-flow.
 @MainActor
-final class WideHome: RestorableFlow {
+final class WideHome: LinkableFlow {
   let container = StackContainer<String>(root: "home")
   init() { container.owner = self }
 
-  func route(for screen: String) -> String? { screen }
-  func makeScreen(for route: String) throws -> String { route }
-
+  static let routes: RouteTable<String> = [
+    .pattern("home") { _ in ["home"] },
+    .pattern("*") { _ in ["home"] },
+  ]
   static let subFlows: [SubFlow<WideHome>] = [
     .flow(WideTabs.self, style: .fullScreenCover) { _, _ in WideTabs() }
   ]

@@ -323,8 +323,12 @@ extension DeepLinkRouter {
         from: level + 1,
         { Self.bar(for: rest, from: type, at: level, live: &live, reusing: reusing) })
       {
-        // The bar's level, then its tab's: the tab's flow resolves the rest.
+        // The bar's level, then its tab's (a split tab's, then its column's): the tab's or
+        // the column's flow resolves the rest.
         targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
+        if let split = bar.split {
+          targets.append(PlanEngine.Target(split: split.type, column: split.column))
+        }
         reusing = bar.isLive
         type = bar.tabType
       } else if let split = ResolutionDepth.resolving(
@@ -349,36 +353,52 @@ extension DeepLinkRouter {
     }
   }
 
+  /// A tab bar a link goes into, the tab, the flow type that resolves the rest there, whether
+  /// the bar is the live one, and, for a split tab, the split's type and column.
+  private typealias ChosenBar = (
+    type: AnyObject.Type, tab: Int, tabType: any LinkableFlow.Type, isLive: Bool,
+    split: (type: AnyObject.Type, column: SplitColumn)?
+  )
+
   /// The declared tab bar, and its tab, that takes `rest` from a flow of `type` at `level`: the
-  /// bar presented there, if `reusing` and one of its tabs (the selected one first) can handle
-  /// it, otherwise the first declared bar with a tab that can; `nil` when none can.
+  /// bar presented there, if `reusing` and one of its tabs (the selected one first; a split
+  /// tab by one of its columns) can handle it, otherwise the first declared bar with a tab that
+  /// can; `nil` when none can.
   ///
-  /// When a bar is presented at `level`, `live` is read again from it into the chosen tab, as
-  /// applying the plan will read it.
+  /// When a bar is presented at `level`, `live` is read again from it into the chosen tab (and
+  /// column), as applying the plan will read it.
   private static func bar(
     for rest: DeepLink, from type: any LinkableFlow.Type, at level: Int,
     live: inout [LiveLevel], reusing: Bool
-  ) -> (type: AnyObject.Type, tab: Int, tabType: any LinkableFlow.Type, isLive: Bool)? {
+  ) -> ChosenBar? {
     let bars = type.linkableBars
     guard !bars.isEmpty else { return nil }
     let presented = level < live.count ? live[level].bar : nil
-    var chosen: (type: AnyObject.Type, tab: Int, tabType: any LinkableFlow.Type, isLive: Bool)?
+    var chosen: ChosenBar?
     if reusing, let presented, let owner = presented.owner,
       bars.contains(where: { ObjectIdentifier($0.type) == ObjectIdentifier(Swift.type(of: owner)) })
     {
       let nodes = presented.tabsUntracked.tabs
       for index in tabOrder(of: presented) {
+        if let split = nodes[index] as? SplitContainer,
+          let splitFlow = split.owner as? any SplitFlow
+        {
+          let splitType = Swift.type(of: splitFlow)
+          guard let (column, type) = splitType.column(handling: rest, in: split) else { continue }
+          chosen = (Swift.type(of: owner), index, type, true, (splitType, column))
+          break
+        }
         guard let flow = nodes[index].owner as? any LinkableFlow,
           Swift.type(of: flow).canHandle(rest)
         else { continue }
-        chosen = (Swift.type(of: owner), index, Swift.type(of: flow), true)
+        chosen = (Swift.type(of: owner), index, Swift.type(of: flow), true, nil)
         break
       }
     }
     if chosen == nil {
       for bar in bars {
         guard let tab = bar.tab(handling: rest) else { continue }
-        chosen = (bar.type, tab.index, tab.type, false)
+        chosen = (bar.type, tab.index, tab.type, false, nil)
         break
       }
     }
@@ -386,9 +406,9 @@ extension DeepLinkRouter {
     if let presented {
       live.replaceSubrange(
         level...,
-        with: LiveLevel.chain(from: presented, readingRoutes: true) {
-          $0 == 0 ? chosen.tab : nil
-        })
+        with: LiveLevel.chain(
+          from: presented, readingRoutes: true, tab: { $0 == 0 ? chosen.tab : nil },
+          column: { $0 == 1 ? chosen.split?.column : nil }))
     }
     return chosen
   }
