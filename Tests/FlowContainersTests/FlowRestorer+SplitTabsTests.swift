@@ -87,6 +87,29 @@ struct FlowRestorerSplitTabsTests {
     #expect(regularReport.dropped.isEmpty && regularReport.error == nil)
   }
 
+  @Test func restoringIntoALiveBarKeepsTheDetailShowingTheSavedNoteAndReplacesAnotherOnce()
+    async throws
+  {
+    let saved = await source()
+    let snapshot = try saved.router.restorer.snapshot()
+    let journal = Journal()
+    let linked = LinkedWideTabs(journal: journal)
+    _ = await linked.open("notes://note/3")
+    weak let kept: EditableNoteFlow?
+    kept = linked.tabs.note
+    #expect(kept != nil)
+    #expect(linked.router.restorer.restore(snapshot).error == nil)
+    #expect(linked.tabs.note === kept)
+    #expect(linked.tabs.notes.container.presented?.owner is EditorFlow)
+    _ = await linked.open("notes://note/5")
+    #expect(kept == nil)
+    journal.entries.removeAll()
+    #expect(linked.router.restorer.restore(snapshot).error == nil)
+    #expect(linked.tabs.note?.id == 3)
+    #expect(journal.entries == ["note 5 ended: dismissedByPresenter", "deinit note 5"])
+    #expect(linked.tabs.container.selectedIndex == 1)
+  }
+
   @Test func aDetailThatCannotBeMadeInAnotherTabIsDroppedWithTheTabsPrefix() throws {
     let source = WideTabs()
     let missing = EditableNoteFlow(id: 95)
