@@ -80,7 +80,9 @@ public final class HostDriver {
     if let queue = root.changes, queue.isChanging {
       guard !isWaitingForChange else { return }
       isWaitingForChange = true
-      queue.enqueue("HostDriver.advance()", fileID: #fileID, line: #line) { [weak self] in
+      queue.enqueue(
+        "HostDriver.advance()", fileID: #fileID, line: #line, isNavigation: false
+      ) { [weak self] in
         self?.isWaitingForChange = false
         self?.advance()
       }

@@ -219,6 +219,18 @@ struct HostDriverLinkTests {
     #expect(host.scene == linked.app.container.hostScene)
   }
 
+  @Test func aLinkResumedAfterSignInIsAppliedNotInterferedWithByTheDriver() async {
+    let linked = LinkedApp(signedIn: false)
+    let host = SimulatedHost(root: linked.app.container, ticksPerTransition: 0)
+    #expect(await linked.open("notes://note/2/edit").summary == "held(guardRequired(signed-in))")
+    linked.signIn?.signIn()
+    await linked.router.waitForPendingWork()
+    // The driver looks at the tree after the plan's change; that changes nothing of the tree.
+    #expect(linked.log.entries == ["resumed notes://note/2/edit: applied"])
+    #expect(host.scene == linked.app.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aLinkAppliedWhileATransitionPlaysIsCoalescedWithIt() async {
     let linked = LinkedApp()
     let host = SimulatedHost(root: linked.app.container, ticksPerTransition: 3)

@@ -21,6 +21,9 @@ final class ChangeQueue {
     /// The diagnostics scope in force where it was asked for, so that a refusal is reported
     /// where the caller looks for it, while the caller still looks there.
     let diagnostics: MisuseReports.Scope?
+    /// Whether it is navigation, which ``startRecording()`` lists; a host driver's look at the
+    /// tree after a change is not.
+    let isNavigation: Bool
     let run: () -> Void
   }
 
@@ -144,12 +147,17 @@ final class ChangeQueue {
   }
 
   /// Queues a request to run after the change in progress.
+  ///
+  /// A request that is not navigation (`isNavigation: false`, a host driver's look at the tree)
+  /// runs in turn like any other, but is not listed by ``startRecording()``: it changes nothing,
+  /// so it does not interfere with the change being recorded.
   func enqueue(
-    _ operation: String, fileID: StaticString, line: UInt, _ run: @escaping () -> Void
+    _ operation: String, fileID: StaticString, line: UInt, isNavigation: Bool = true,
+    _ run: @escaping () -> Void
   ) {
     let request = Request(
       operation: operation, fileID: fileID, line: line,
-      diagnostics: MisuseReports.scope, run: run)
+      diagnostics: MisuseReports.scope, isNavigation: isNavigation, run: run)
     // Appended to a local: no access to `pending` stays open across code the compiler cannot
     // see (growing the array, or a release that runs a deinit), so that its other accesses,
     // such as the check at the end of every change, need no run-time exclusivity check.
@@ -177,7 +185,7 @@ final class ChangeQueue {
     while next < pending.count {
       let request = pending[next]
       next += 1
-      recorded?.append(request)
+      if request.isNavigation { recorded?.append(request) }
       if let scope = request.diagnostics, scope.isOpen {
         MisuseReports.withHandler(scope.handler, operation: request.run)
       } else {
