@@ -490,6 +490,186 @@ struct NotesTranscriptTests {
       """)
   }
 
+  @Test func theWideLayoutShowsTheNoteBesideTheLibraryAndCollapsesIntoOneStack() throws {
+    // Side by side, the library's actions come first and the note's follow; collapsed, the
+    // note is on top of the library, and back closes it; expanded again, no note is open.
+    try expectTranscript(
+      arguments: ["--wide"], input: "2\nwidth compact\nback\nwidth regular\n1\n6\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── No note open ──
+      Pick a note to read it here.
+      > 2
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        5. Edit
+        6. Share a link
+        7. Delete
+      Editing needs you to be signed in.
+      > width compact
+      ── Ideas ──
+      A navigation library where flows own their screens.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > back
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      > width regular
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── No note open ──
+      Pick a note to read it here.
+      > 1
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── Groceries ──
+      Milk, eggs, coffee.
+        5. Edit
+        6. Share a link
+        7. Delete
+      Editing needs you to be signed in.
+      > 6
+      Link to this screen: notes://note/1
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── Groceries ──
+      Milk, eggs, coffee.
+        5. Edit
+        6. Share a link
+        7. Delete
+      Editing needs you to be signed in.
+      """)
+  }
+
+  @Test func aLinkInTheWideLayoutOpensBesideTheLibraryAndEditingIsGuardedAsBefore() throws {
+    try expectTranscript(
+      arguments: ["--wide"],
+      input: "open notes://note/3\n5\n1\ntree\nclose\nwidth compact\ntree\n",
+      """
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── No note open ──
+      Pick a note to read it here.
+      > open notes://note/3
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── Todo ──
+      Write the tests first.
+        5. Edit
+        6. Share a link
+        7. Delete
+      Editing needs you to be signed in.
+      > 5
+      Sign in first: notes://note/3/edit opens after.
+      ── Sign in (fullScreenCover) ──
+      You need to sign in to edit notes.
+        1. Sign in as Ada
+        2. Cancel
+      What you asked for opens once you are signed in.
+      > 1
+      Signed in as Ada.
+      Opened notes://note/3/edit.
+      ── Editing “Todo” (fullScreenCover) ──
+      | Write the tests first.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > tree
+      MainTabsFlow: [NotesSplitFlow*, HelpFlow]
+      ├─ NotesSplitFlow (tab 0, selected): [AppFlow, NoteFlow]
+      │  ├─ AppFlow (primary): [library]
+      │  ├─ NoteFlow (detail): [note 3]
+      │  └─ EditorFlow (fullScreenCover): [edit]
+      └─ HelpFlow (tab 1): [topics]
+      ── Editing “Todo” (fullScreenCover) ──
+      | Write the tests first.
+        1. Add a line
+        2. Preview
+        3. Cancel
+      Preview before saving; close discards the draft.
+      > close
+      Closed the editor; the draft was discarded.
+      ── Library ──
+      3 notes:
+        1. Open “Groceries”
+        2. Open “Ideas”
+        3. Open “Todo”
+        4. Settings
+      Pick a note to read it.
+      ── Todo ──
+      Write the tests first.
+        5. Edit
+        6. Share a link
+        7. Delete
+      Editing needs you to be signed in.
+      > width compact
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      > tree
+      MainTabsFlow: [NotesSplitFlow*, HelpFlow]
+      ├─ NotesSplitFlow (tab 0, selected): [AppFlow + NoteFlow]
+      │  ├─ AppFlow (primary): [library]
+      │  └─ NoteFlow (detail): [note 3]
+      └─ HelpFlow (tab 1): [topics]
+      ── Todo ──
+      Write the tests first.
+        1. Edit
+        2. Share a link
+        3. Delete
+      Editing needs you to be signed in.
+      """)
+  }
+
   @Test func unknownCommandsAndNumbersAreExplained() throws {
     try expectTranscript(
       arguments: [], input: "7\nfly\nhelp\nclose\n4\n1\n2\nback\n",
@@ -520,7 +700,8 @@ struct NotesTranscriptTests {
         4. Settings
       Pick a note to read it.
       > help
-      Commands: <number>, back, close, open <url>, tab <n>, tree, help, quit.
+      Commands: <number>, back, close, open <url>, tab <n>, width compact|regular, tree, help,
+      quit.
       Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
       notes://settings/account, notes://help, notes://help/<topic>
       ── Library ──

@@ -1,6 +1,16 @@
 import FlowContainers
 
+/// Who opens a note the library picked, when the library does not push it itself: the split of
+/// the wide layout.
+@MainActor
+protocol AppFlowNoteOpener: AnyObject {
+  func appFlow(_ flow: AppFlow, didSelectNote id: Int)
+}
+
 /// The notes tab: the library and the note screens, and the sub-flows presented over them.
+///
+/// In the wide layout it is the split's list, and asks its ``noteOpener`` to open a note beside
+/// it instead of pushing it.
 @MainActor
 final class AppFlow {
   let container = StackContainer<any NotesScreen>()
@@ -9,6 +19,8 @@ final class AppFlow {
   let console: Console
   /// The app's router, which the tab bar makes; links and the Edit button go through it.
   var router: DeepLinkRouter?
+  /// Who opens a picked note beside the library, in the wide layout.
+  weak var noteOpener: (any AppFlowNoteOpener)?
   /// The link request a screen started; the host waits for it after each command.
   private var request: Task<Void, Never>?
 
@@ -38,6 +50,13 @@ final class AppFlow {
   private func request(_ destination: LinkDestination) {
     guard let router else { return }
     request = Task { report(await router.open(destination), for: label(.destination(destination))) }
+  }
+
+  /// Follows `link` for a screen of the wide layout's note; the host waits for it after the
+  /// command, as for the Edit button.
+  func follow(_ link: String) {
+    guard let router else { return }
+    request = Task { report(await router.open(link), for: link) }
   }
 
   /// How the console names what was asked for: a link as it reads, the Edit button's
@@ -78,6 +97,7 @@ final class AppFlow {
 
 extension AppFlow: LibraryScreenDelegate {
   func libraryScreen(_ screen: LibraryScreen, didSelectNote id: Int) {
+    if let noteOpener { return noteOpener.appFlow(self, didSelectNote: id) }
     container.push(NoteScreen(noteID: id, store: store, delegate: self))
   }
 

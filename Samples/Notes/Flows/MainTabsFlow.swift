@@ -8,25 +8,38 @@ import FlowContainers
 final class MainTabsFlow: TabbedFlow {
   let container = TabContainer()
   static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, HelpFlow.self]
+  /// The notes tab of the wide layout.
+  static let splitTabFlows: [any SplitFlow.Type] = [NotesSplitFlow.self]
   /// Links go through the tabs: to the first whose flow can show them, the selected one first.
   private(set) lazy var router = makeRouter()
   private let session: Session
   private let console: Console
 
-  init(store: NotesStore, session: Session, console: Console) {
+  init(store: NotesStore, session: Session, console: Console, isWide: Bool = false) {
     self.session = session
     self.console = console
-    let notes = AppFlow(store: store, session: session, console: console)
     let help = HelpFlow(console: console)
     container.owner = self
-    container.setTabs([notes.container, help.container])
-    notes.router = router
+    if isWide {
+      let split = NotesSplitFlow(store: store, session: session, console: console)
+      container.setTabs([split.container, help.container])
+    } else {
+      let notes = AppFlow(store: store, session: session, console: console)
+      container.setTabs([notes.container, help.container])
+    }
+    notes?.router = router
   }
 
   isolated deinit { console.trace("deinit MainTabsFlow") }
 
-  /// The notes tab's flow.
-  var notes: AppFlow? { container.tabs.first?.owner as? AppFlow }
+  /// The notes tab's flow: the library, which is the split's list in the wide layout.
+  var notes: AppFlow? {
+    let owner = container.tabs.first?.owner
+    return owner as? AppFlow ?? (owner as? NotesSplitFlow)?.library
+  }
+
+  /// The notes tab's split, in the wide layout.
+  var notesSplit: NotesSplitFlow? { container.tabs.first?.owner as? NotesSplitFlow }
 
   private func makeRouter() -> DeepLinkRouter {
     let router = DeepLinkRouter(root: self, scheme: "notes")

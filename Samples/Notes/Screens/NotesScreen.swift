@@ -16,10 +16,10 @@ protocol NotesScreen: AnyObject, CustomStringConvertible {
 extension NotesScreen {
   /// The screen as plain text, actions numbered from 1; the header names how the screen's flow
   /// is presented, when it is.
-  func rendered(style: PresentationStyle?) -> String {
+  func rendered(style: PresentationStyle?, numberedFrom first: Int = 1) -> String {
     var lines = [style.map { "── \(title) (\($0)) ──" } ?? "── \(title) ──"]
     lines += text
-    lines += actions.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+    lines += actions.enumerated().map { "  \($0.offset + first). \($0.element)" }
     lines.append(hint)
     return lines.joined(separator: "\n")
   }

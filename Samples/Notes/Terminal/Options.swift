@@ -4,6 +4,8 @@ struct Options {
   /// Whether each transition the host plays takes three commands, so that the driver's
   /// coalescing shows.
   var isSlow = false
+  /// Whether the notes tab shows the library beside the open note (a split).
+  var isWide = false
   var statePath: String?
 
   enum Parsed {
@@ -23,6 +25,8 @@ struct Options {
         options.isTracing = true
       case "--slow":
         options.isSlow = true
+      case "--wide":
+        options.isWide = true
       case "--state":
         guard let path = remaining.popFirst() else { return .invalid("--state needs a file") }
         options.statePath = path
@@ -34,7 +38,7 @@ struct Options {
   }
 
   static let help = """
-    USAGE: notes [--trace] [--slow] [--state <file>] [--help]
+    USAGE: notes [--trace] [--slow] [--wide] [--state <file>] [--help]
 
     A terminal notes app built with FlowContainers. Three notes are seeded in memory;
     edits and sign-in last until you quit.
@@ -45,6 +49,8 @@ struct Options {
       --slow           Let each transition the host plays take three commands, and print
                        when each begins and ends: changes made meanwhile are coalesced
                        into the next transition.
+      --wide           Show the library beside the open note, as a wide window would; the
+                       width command collapses them into one stack and back.
       --state <file>   Restore the screens from <file> at launch (a missing file starts
                        fresh; a bad one is reported) and save them there, atomically, on
                        quit or at the end of input.
@@ -57,6 +63,8 @@ struct Options {
                        user closing it would.
       open <url>       Follow a deep link.
       tab <n>          Select tab n of the tab bar: 1 for your notes, 2 for help.
+      width compact    With --wide: the window narrows, and the library and the note
+                       collapse into one stack. width regular: side by side again.
       tree             Print the live container tree.
       help             Show these commands.
       quit             Save (with --state) and exit.
@@ -75,7 +83,8 @@ struct Options {
     """
 
   static let commands = """
-    Commands: <number>, back, close, open <url>, tab <n>, tree, help, quit.
+    Commands: <number>, back, close, open <url>, tab <n>, width compact|regular, tree, help,
+    quit.
     Links: notes://library, notes://note/<id>, notes://note/<id>/edit, notes://settings,
     notes://settings/account, notes://help, notes://help/<topic>
     """

@@ -22,7 +22,8 @@ final class TerminalHost {
 
   init(options: Options, isInteractive: Bool) {
     console = Console(isTracing: options.isTracing)
-    tabs = MainTabsFlow(store: NotesStore(), session: Session(), console: console)
+    tabs = MainTabsFlow(
+      store: NotesStore(), session: Session(), console: console, isWide: options.isWide)
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
     isSlow = options.isSlow
@@ -88,6 +89,8 @@ final class TerminalHost {
       console.say(tabs.container.treeDescription)
     case "tab":
       selectTab(words.count == 2 ? Int(words[1]) : nil)
+    case "width":
+      setWidth(words.count == 2 ? words[1] : "")
     case "help":
       console.say(Options.commands)
     default:
@@ -116,6 +119,35 @@ final class TerminalHost {
     (topmost as? StackContainer<any NotesScreen>)?.top
   }
 
+  /// The notes split, when the user sees its columns side by side.
+  private var splitSideBySide: SplitContainer? {
+    guard let split = tabs.notesSplit?.container, split.width == .regular,
+      topmost === split || topmost.splitContainer === split
+    else { return nil }
+    return split
+  }
+
+  /// The screens the user sees, whose actions are numbered in turn: the topmost one, or, for
+  /// the notes split side by side, the library's and the note's.
+  private var shownScreens: [any NotesScreen] {
+    guard let split = splitSideBySide else { return topScreen.map { [$0] } ?? [] }
+    return [split.primary, split.detail].compactMap {
+      ($0 as? StackContainer<any NotesScreen>)?.top
+    }
+  }
+
+  /// The window narrows or widens around the notes split.
+  private func setWidth(_ width: String) {
+    guard let split = tabs.notesSplit?.container else {
+      return console.say("The width changes only with --wide: the notes tab is one stack.")
+    }
+    switch width {
+    case "compact": driver?.widthChanged(split, to: .compact)
+    case "regular": driver?.widthChanged(split, to: .regular)
+    default: console.say("Usage: width compact, or width regular.")
+    }
+  }
+
   /// The alert or confirmation the topmost layer shows, if it is one.
   private var topAlert: AlertScreen? {
     (topmost as? StackContainer<AlertScreen>)?.top
@@ -131,27 +163,38 @@ final class TerminalHost {
       alert.choose(number - 1)
       return
     }
-    guard let screen = topScreen else { return }
-    let actions = screen.actions
-    guard actions.indices.contains(number - 1) else {
-      console.say(
-        actions.isEmpty
-          ? "There is nothing to pick here."
-          : "There is no action \(number) here; pick 1 to \(actions.count).")
-      return
+    // The actions of the screens shown, numbered in turn.
+    var remaining = number - 1
+    let screens = shownScreens
+    for screen in screens {
+      if remaining >= 0, remaining < screen.actions.count { return screen.perform(remaining) }
+      remaining -= screen.actions.count
     }
-    screen.perform(number - 1)
+    let count = screens.reduce(0) { $0 + $1.actions.count }
+    console.say(
+      count == 0
+        ? "There is nothing to pick here."
+        : "There is no action \(number) here; pick 1 to \(count).")
   }
 
   /// The back button: the user pops the top screen of the topmost stack.
   private func back() {
     let node = topmost
-    if node.count > 1 {
+    if let split = node.splitContainer, split.width == .compact {
+      // One stack, the library's screens then the note's: the pop may close the note.
+      if split.collapsedCount > 1 {
+        driver?.userPopped(split, toIndex: split.collapsedCount - 2)
+      } else {
+        console.say("You are at the library already.")
+      }
+    } else if node.count > 1 {
       driver?.userPopped(node, toIndex: node.count - 2)
     } else if node.presenter != nil {
       console.say("This is the first screen here; type close to close it.")
-    } else if node.tabContainer?.tabs.first === node {
+    } else if node.tabContainer?.tabs.first === node || node.column == .primary {
       console.say("You are at the library already.")
+    } else if node.column == .detail {
+      console.say("This is the note; pick another one in the library beside it.")
     } else {
       console.say("You are at the first screen of this tab already.")
     }
@@ -197,7 +240,16 @@ final class TerminalHost {
   private func show() {
     if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     flushMessages()
-    if let screen = topScreen {
+    if let split = splitSideBySide {
+      // Side by side: the library, then the note or a placeholder.
+      let screens = shownScreens
+      var lines = screens.enumerated().map { offset, screen in
+        screen.rendered(
+          style: nil, numberedFrom: screens[..<offset].reduce(1) { $0 + $1.actions.count })
+      }
+      if split.detail == nil { lines.append("── No note open ──\nPick a note to read it here.") }
+      print(lines.joined(separator: "\n"))
+    } else if let screen = topScreen {
       print(screen.rendered(style: topmost.presentationStyle))
     } else if let alert = topAlert {
       print(alert.rendered(style: topmost.presentationStyle))
