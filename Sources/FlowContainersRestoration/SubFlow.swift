@@ -148,15 +148,8 @@ extension SubFlow {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .tabs(BarType(type: type)), style: style) { parent, stack in
-      guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .tabs(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: .tabs(child),
-        onEnd: { [weak parent, weak child] ending, _ in
-          if let parent, let child { onEnd(parent, child, ending) }
-        })
-    }
+    declaration(
+      .tabs(BarType(type: type)), style: style, make: make, as: { .tabs($0) }, onEnd: onEnd)
   }
 }
 
@@ -190,11 +183,25 @@ extension SubFlow {
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .split(SplitType(type: type)), style: style) { parent, stack in
+    declaration(
+      .split(SplitType(type: type)), style: style, make: make, as: { .split($0) }, onEnd: onEnd)
+  }
+
+  /// The declaration of a flow `make` creates, made as `flow` says, whose parent hears its end
+  /// through `onEnd`: the tab bar's and the split's overloads are this one.
+  private static func declaration<Child: AnyObject>(
+    _ flowType: DeclaredFlowType, style: PresentationStyle,
+    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
+    as flow: @escaping @MainActor @Sendable (Child) -> MadeSubFlow.Flow,
+    onEnd: (
+      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
+    )?
+  ) -> SubFlow {
+    SubFlow(flowType: flowType, style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .split(child), onEnd: nil) }
+      guard let onEnd else { return MadeSubFlow(flow: flow(child), onEnd: nil) }
       return MadeSubFlow(
-        flow: .split(child),
+        flow: flow(child),
         onEnd: { [weak parent, weak child] ending, _ in
           if let parent, let child { onEnd(parent, child, ending) }
         })
