@@ -33,6 +33,9 @@ public final class SimulatedHost {
   public let driver: HostDriver
   private let ticksPerTransition: Int
   private var current: (transition: HostTransition, ticksLeft: Int)?
+  /// What the user changed while the transition in progress plays: made again on what that
+  /// transition shows when it ends, as the driver does.
+  private var userChanges: [(inout HostScene) -> Void] = []
 
   /// A host showing `root`'s tree as it is now, driven by a new ``HostDriver``.
   ///
@@ -77,22 +80,31 @@ public final class SimulatedHost {
   ///   - index: The position of the screen left on top.
   public func userPops(_ container: ContainerNode, toIndex index: Int) {
     let id = ObjectIdentifier(container)
-    for layer in scene.layers.indices {
-      for pane in scene.layers[layer].panes.indices
-      where scene.layers[layer].panes[pane].container == id {
-        guard case .stack(let count, let revision) = scene.layers[layer].panes[pane].content,
-          index >= 0, index < count
-        else { return }
-        scene.layers[layer].panes[pane].content = .stack(count: index + 1, revision: revision)
+    var fits = true
+    userChange { scene in
+      for layer in scene.layers.indices {
+        for pane in scene.layers[layer].panes.indices
+        where scene.layers[layer].panes[pane].container == id {
+          guard case .stack(let count, let revision) = scene.layers[layer].panes[pane].content,
+            index >= 0, index < count
+          else {
+            fits = false
+            return
+          }
+          scene.layers[layer].panes[pane].content = .stack(count: index + 1, revision: revision)
+        }
       }
     }
+    guard fits else { return }
     driver.userPopped(container, toIndex: index)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
     if container.count == index + 1, let popped = container.hostScene.layers.first?.panes.first {
-      for layer in scene.layers.indices {
-        for pane in scene.layers[layer].panes.indices
-        where scene.layers[layer].panes[pane].container == popped.container {
-          scene.layers[layer].panes[pane].content = popped.content
+      userChange { scene in
+        for layer in scene.layers.indices {
+          for pane in scene.layers[layer].panes.indices
+          where scene.layers[layer].panes[pane].container == popped.container {
+            scene.layers[layer].panes[pane].content = popped.content
+          }
         }
       }
     }
@@ -104,8 +116,10 @@ public final class SimulatedHost {
   /// - Parameter container: A presented container on screen.
   public func userDismisses(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
-    if let layer = scene.layers.firstIndex(where: { $0.container == id }), layer > 0 {
-      scene.layers.removeSubrange(layer...)
+    userChange { scene in
+      if let layer = scene.layers.firstIndex(where: { $0.container == id }), layer > 0 {
+        scene.layers.removeSubrange(layer...)
+      }
     }
     driver.userDismissed(container)
   }
@@ -118,16 +132,25 @@ public final class SimulatedHost {
   ///   - width: Its width now.
   public func widthChanges(_ split: SplitContainer, to width: SplitWidth) {
     let id = ObjectIdentifier(split)
-    for layer in scene.layers.indices {
-      for pane in scene.layers[layer].panes.indices
-      where scene.layers[layer].panes[pane].container == id {
-        guard case .split(let primary, let detail, _) = scene.layers[layer].panes[pane].content
-        else { continue }
-        scene.layers[layer].panes[pane].content = .split(
-          primary: primary, detail: detail, width: width)
+    userChange { scene in
+      for layer in scene.layers.indices {
+        for pane in scene.layers[layer].panes.indices
+        where scene.layers[layer].panes[pane].container == id {
+          guard case .split(let primary, let detail, _) = scene.layers[layer].panes[pane].content
+          else { continue }
+          scene.layers[layer].panes[pane].content = .split(
+            primary: primary, detail: detail, width: width)
+        }
       }
     }
     driver.widthChanged(split, to: width)
+  }
+
+  /// Changes what the host shows as the user did, and what the transition in progress will
+  /// show when it ends.
+  private func userChange(_ change: @escaping (inout HostScene) -> Void) {
+    change(&scene)
+    if current != nil { userChanges.append(change) }
   }
 
   fileprivate func begin(_ transition: HostTransition) {
@@ -144,6 +167,8 @@ public final class SimulatedHost {
     guard let playing = current else { return }
     current = nil
     apply(playing.transition)
+    for change in userChanges { change(&scene) }
+    userChanges = []
     driver.transitionFinished()
   }
 

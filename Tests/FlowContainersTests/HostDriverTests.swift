@@ -100,6 +100,20 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aUserPopOfTheStackATransitionIsPushingIsStillShownWhenTheTransitionEnds() {
+    let root = TestFlow<Root>("root", screens: ["a"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    root.container.push(contentsOf: [TestScreen("b"), TestScreen("c")])
+    #expect(host.isBusy)
+    // The user pops the stack the host is pushing: the push ends showing the pop.
+    host.userPops(root.container, toIndex: 0)
+    #expect(root.container.names == ["root.a"])
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.scene == host.driver.shown)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aFlowIsReleasedWhenItsLayerGoesWhileTheHostStillAnimatesIt() {
     let root = TestFlow<Root>("root")
     weak let released: TestFlow<Middle>?
