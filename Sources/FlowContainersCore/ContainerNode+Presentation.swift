@@ -462,6 +462,23 @@ extension ContainerNode {
     handlers?.send(ending, cause: cause)
     // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
     extendLifetime(owner)
+    if child.hasBranches { child.releaseFinishedBranches() }
+  }
+
+  /// Releases the branches of this container, which has left its tree, and of the containers
+  /// with branches among them, this one's first, as their `deinit`s would: a host may still
+  /// hold the containers (animating the layer away), and must not keep their flows alive.
+  ///
+  /// A loop over the subtree's branches: no depth of nesting recurses.
+  func releaseFinishedBranches() {
+    var holders: [ContainerNode] = []
+    var left: [ContainerNode] = [self]
+    while let node = left.popLast() {
+      guard node.hasBranches else { continue }
+      holders.append(node)
+      left += node.branches.nodes
+    }
+    for holder in holders { holder.releaseBranches() }
   }
 
   /// Finishes this container; the caller runs inside the tree's change.

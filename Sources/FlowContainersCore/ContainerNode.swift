@@ -162,6 +162,10 @@ public class ContainerNode {
   /// Removes the top screen, for the host.
   func hostPopTop() {}
 
+  /// Tears down the branches of this finished container and releases their flows, as its
+  /// `deinit` does: a host may hold the container a while longer (animating it away).
+  func releaseBranches() {}
+
   /// Registers a read of what the container holds with the Observation framework.
   func accessStack() {}
 

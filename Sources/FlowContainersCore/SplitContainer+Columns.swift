@@ -296,9 +296,10 @@ extension SplitContainer {
     releasePresentation()
   }
 
-  /// The teardown of a split that is being released: its columns finish, the detail's caller
-  /// hears ``PresentationEnding/tornDown``, and the column flows are released with it.
-  private func releaseColumns() {
+  /// The teardown of a split that is being released or has left its tree: its columns finish,
+  /// the detail's caller hears ``PresentationEnding/tornDown``, and the column flows are
+  /// released.
+  func releaseColumns() {
     let columns = branches.nodes
     guard !columns.isEmpty else { return }
     let held = ReleasedBranches(

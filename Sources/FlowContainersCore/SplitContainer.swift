@@ -92,6 +92,8 @@ public final class SplitContainer: ContainerNode {
 
   override func hostPopTop() { collapsedPopTop() }
 
+  override func releaseBranches() { releaseColumns() }
+
   /// Ends what the columns present and finishes them, then what the split presents.
   ///
   /// The column flows are released with the split; the detail's caller hears

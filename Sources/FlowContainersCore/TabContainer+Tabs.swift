@@ -390,8 +390,8 @@ extension TabContainer {
     releasePresentation()
   }
 
-  /// The teardown of a tab container that is being released: its tabs finish, and their flows
-  /// are released with it.
+  /// The teardown of a tab container that is being released or has left its tree: its tabs
+  /// finish, and their flows are released.
   ///
   /// The tabs and their flows leave this container at once, so that nothing releases them from
   /// inside this `deinit`: ``DeferredReleases`` does, one level of nesting at a time.

@@ -67,6 +67,8 @@ public final class TabContainer: ContainerNode {
 
   override func accessStack() { access(.tabs) }
 
+  override func releaseBranches() { releaseTabs() }
+
   /// Ends what the tabs present and finishes them, then what the tab container presents.
   ///
   /// The tab flows are released with the tab container. Its own presentation is torn down as a

@@ -130,6 +130,32 @@ struct HostDriverTests {
     #expect(host.scene == root.container.hostScene)
   }
 
+  @Test func aSplitsColumnsAreReleasedWithItsLayerWhileTheHostStillPresentsTheSplit() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 5)
+    weak let split: ListDetailFlow?
+    weak let list: TestFlow<Middle>?
+    weak let note: TestFlow<Top>?
+    do {
+      let made = ListDetailFlow()
+      let primary = TestFlow<Middle>("list")
+      let detail = TestFlow<Top>("note")
+      made.container.setPrimary(primary.container)
+      made.container.showDetail(detail.container)
+      root.container.present(made.container)
+      (split, list, note) = (made, primary, detail)
+    }
+    // The host holds the split's container while it plays its presentation.
+    #expect(host.driver.transitionInProgress != nil)
+    root.container.dismissPresented()
+    #expect(split == nil)
+    #expect(list == nil)
+    #expect(note == nil)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aSplitsDetailIsOneColumnsTransitionAndItsWidthIsTheHosts() {
     let split = ListDetailFlow()
     let list = TestFlow<Root>("list")
