@@ -401,6 +401,8 @@ extension TabContainer {
     let held = ReleasedBranches(branches: tabNodes, owners: tabOwners)
     setTabNodes([])
     tabOwners = []
+    // A host may still read the container, which has no tab to select now.
+    selectedPosition = nil
     Self.runTeardown(on: changes) {
       for tab in held.branches {
         tab.hang(.root, on: nil)

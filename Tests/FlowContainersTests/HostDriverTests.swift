@@ -114,6 +114,24 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aUserCloseOfTheLayerAPresentationGoesOverTakesThatPresentationAwayToo() {
+    let root = TestFlow<Root>("root")
+    let sheet = TestFlow<Middle>("sheet")
+    let top = TestFlow<Top>("top")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    root.container.present(sheet.container)
+    host.tickUntilIdle()
+    sheet.container.present(top.container)
+    #expect(host.isBusy)
+    // The user pulls the sheet down while the top slides in over it.
+    host.userDismisses(sheet.container)
+    #expect(root.container.presented == nil)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.scene == host.driver.shown)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aFlowIsReleasedWhenItsLayerGoesWhileTheHostStillAnimatesIt() {
     let root = TestFlow<Root>("root")
     weak let released: TestFlow<Middle>?
@@ -154,6 +172,24 @@ struct HostDriverTests {
     host.tickUntilIdle()
     #expect(host.scene == root.container.hostScene)
     #expect(host.violations.isEmpty)
+  }
+
+  @Test func aTabBarThatLeftItsTreeReleasesItsTabsAndCanStillBeRead() {
+    let root = TestFlow<Root>("root")
+    let bar = TabsFlow()
+    weak let first: TestFlow<Middle>?
+    do {
+      let tab = TestFlow<Middle>("first")
+      first = tab
+      bar.container.setTabs([tab.container, TestFlow<Top>("second").container])
+    }
+    root.container.present(bar.container)
+    // The host, like the bar's flow here, may hold the bar after it leaves the tree.
+    root.container.dismissPresented()
+    #expect(first == nil)
+    #expect(bar.container.tabs.isEmpty)
+    #expect(bar.container.selectedIndex == nil)
+    #expect(bar.container.hostScene.layers.count == 1)
   }
 
   @Test func aSplitsDetailIsOneColumnsTransitionAndItsWidthIsTheHosts() {
