@@ -33,8 +33,15 @@ public final class SimulatedHost {
   public let driver: HostDriver
   private let ticksPerTransition: Int
   private var current: (transition: HostTransition, ticksLeft: Int)?
-  /// What the user changed while the transition in progress plays: made again on what that
-  /// transition shows when it ends, as the driver does.
+  /// The containers the host shows, kept alive as UIKit's view controllers keep theirs: a
+  /// container the tree released is still on screen until a transition takes it away, and its
+  /// identity is not reused meanwhile.
+  private var onScreen: [ObjectIdentifier: ContainerNode] = [:]
+  /// What the transition in progress shows when it ends, read from the containers it names when
+  /// it began, as a host reads them when a transition arrives.
+  private var sceneAfter: HostScene?
+  /// What the user changed while the transition in progress plays: made again, in order, on
+  /// what that transition shows when it ends, as the driver does.
   private var userChanges: [(inout HostScene) -> Void] = []
 
   /// A host showing `root`'s tree as it is now, driven by a new ``HostDriver``.
@@ -49,6 +56,7 @@ public final class SimulatedHost {
     let sink = TransitionSink()
     driver = HostDriver(root: root) { [sink] transition in sink.host?.begin(transition) }
     sink.host = self
+    keep(root)
   }
 
   /// Whether a transition is playing.
@@ -159,16 +167,23 @@ public final class SimulatedHost {
       violations.append("\(transition) began while \(playing.transition) was playing")
     }
     check(transition)
+    let shown = scene
+    apply(transition)
+    sceneAfter = scene
+    scene = shown
     current = (transition, ticksPerTransition)
     if ticksPerTransition <= 0 { finish() }
   }
 
   private func finish() {
-    guard let playing = current else { return }
+    guard current != nil else { return }
     current = nil
-    apply(playing.transition)
+    // The transition ends showing what it began to show; what the user did since follows.
+    if let after = sceneAfter.take() { scene = after }
     for change in userChanges { change(&scene) }
     userChanges = []
+    let shown = Set(scene.layers.lazy.flatMap(\.panes).map(\.container))
+    onScreen = onScreen.filter { shown.contains($0.key) }
     driver.transitionFinished()
   }
 
@@ -203,6 +218,13 @@ public final class SimulatedHost {
   /// Shows the result of `transition`, reading the containers it names as they are now.
   private func apply(_ transition: HostTransition) {
     switch transition {
+    case .present(let node, _, _, _), .setStack(let node, _, _, _): keep(node)
+    case .setTabs(let bar, let tabs, _, _): for node in [bar] + tabs { keep(node) }
+    case .setColumns(let split, let primary, let detail, _):
+      for node in [split, primary, detail].compactMap({ $0 }) { keep(node) }
+    case .dismiss: break
+    }
+    switch transition {
     case .present(let node, let style, _, _):
       var layer = node.hostScene.layers[0]
       layer.style = style
@@ -223,6 +245,18 @@ public final class SimulatedHost {
           primary: primary.map(ObjectIdentifier.init), detail: detail.map(ObjectIdentifier.init),
           width: split.width),
         branches: [primary, detail].compactMap { $0 })
+    }
+  }
+
+  /// Keeps `node` and its branches alive while they are on screen.
+  private func keep(_ node: ContainerNode) {
+    var left = [node]
+    while let next = left.popLast() {
+      onScreen[ObjectIdentifier(next)] = next
+      if let bar = next as? TabContainer { left += bar.tabs }
+      if let split = next as? SplitContainer {
+        left += [split.primary, split.detail].compactMap { $0 }
+      }
     }
   }
 

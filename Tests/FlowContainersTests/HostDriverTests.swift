@@ -174,6 +174,25 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aPresentationShowsTheLayerAsItWasWhenItBeganAsTheDriverThinksItDoes() {
+    let root = TestFlow<Root>("root")
+    let split = ListDetailFlow()
+    let list = TestFlow<Middle>("list")
+    split.container.setPrimary(list.container)
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 1)
+    root.container.present(split.container)
+    // The detail comes while the split slides in: the presentation ends without it.
+    let note = TestFlow<Top>("note")
+    split.container.showDetail(note.container)
+    host.tick()
+    #expect(host.scene == host.driver.shown)
+    #expect(
+      host.played.last == "setColumns ListDetailFlow [TestFlow<Middle>, TestFlow<Top>] (animated)")
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aTabBarThatLeftItsTreeReleasesItsTabsAndCanStillBeRead() {
     let root = TestFlow<Root>("root")
     let bar = TabsFlow()
@@ -190,6 +209,27 @@ struct HostDriverTests {
     #expect(bar.container.tabs.isEmpty)
     #expect(bar.container.selectedIndex == nil)
     #expect(bar.container.hostScene.layers.count == 1)
+  }
+
+  @Test func theHostKeepsAContainerAliveWhileItShowsItButNotItsFlow() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    weak let sheet: TestFlow<Middle>?
+    weak let container: ContainerNode?
+    do {
+      let made = TestFlow<Middle>("sheet")
+      (sheet, container) = (made, made.container)
+      root.container.present(made.container)
+    }
+    host.tickUntilIdle()
+    root.container.push(TestScreen("next"))
+    // The sheet goes while the host pushes on the root: it still shows the sheet's container.
+    root.container.dismissPresented()
+    #expect(sheet == nil)
+    #expect(container != nil)
+    host.tickUntilIdle()
+    #expect(container == nil)
+    #expect(host.scene == root.container.hostScene)
   }
 
   @Test func aSplitsDetailIsOneColumnsTransitionAndItsWidthIsTheHosts() {
