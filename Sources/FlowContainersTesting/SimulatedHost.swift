@@ -104,9 +104,13 @@ public final class SimulatedHost {
       }
     }
     guard fits else { return }
+    // The driver passes the pop on when the tree's stack still has screens above `index`.
+    let reachesTheTree = !container.isFinished && index >= 0 && index < container.count - 1
     driver.userPopped(container, toIndex: index)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
-    if container.count == index + 1, let popped = container.hostScene.layers.first?.panes.first {
+    if reachesTheTree, container.count == index + 1,
+      let popped = container.hostScene.layers.first?.panes.first
+    {
       userChange { scene in
         for layer in scene.layers.indices {
           for pane in scene.layers[layer].panes.indices

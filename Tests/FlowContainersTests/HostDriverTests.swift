@@ -132,6 +132,20 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aStalePopLeavesTheHostShowingItsOwnStackUntilTheDriverSetsTheTrees() {
+    let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    _ = root.container.pop()
+    #expect(host.isBusy)
+    // The user pops the host's stack to where the tree already is: the tree hears nothing, and
+    // the host shows its own two screens, not the tree's, until the transition sets them.
+    host.userPops(root.container, toIndex: 1)
+    #expect(host.scene == host.driver.shown)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aFlowIsReleasedWhenItsLayerGoesWhileTheHostStillAnimatesIt() {
     let root = TestFlow<Root>("root")
     weak let released: TestFlow<Middle>?
