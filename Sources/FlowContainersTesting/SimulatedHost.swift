@@ -136,6 +136,30 @@ public final class SimulatedHost {
     driver.userDismissed(container)
   }
 
+  /// The user selects the tab at `index` of `bar`, as this host shows its tabs: the host shows
+  /// it at once, without what the tab it left presented, and tells the driver.
+  ///
+  /// - Parameters:
+  ///   - bar: A tab container on screen.
+  ///   - index: The position of the tab, in this host's tab bar.
+  public func userSelectsTab(_ bar: TabContainer, index: Int) {
+    let id = ObjectIdentifier(bar)
+    userChange { scene in
+      for layer in scene.layers.indices {
+        for pane in scene.layers[layer].panes.indices
+        where scene.layers[layer].panes[pane].container == id {
+          guard case .tabs(let tabs, _) = scene.layers[layer].panes[pane].content,
+            tabs.indices.contains(index)
+          else { return }
+          scene.layers[layer].panes[pane].content = .tabs(tabs, selected: index)
+          scene.layers.removeSubrange((layer + 1)...)
+          return
+        }
+      }
+    }
+    driver.userSelectedTab(bar, index: index)
+  }
+
   /// The window narrows or widens around `split`: the host collapses or expands it at once,
   /// and tells the driver.
   ///
