@@ -213,9 +213,11 @@ struct HostDriverTests {
     weak let first: TestFlow<Middle>?
     do {
       let tab = TestFlow<Middle>("first")
+      let second = TestFlow<Top>("second")
       first = tab
-      bar.container.setTabs([tab.container, TestFlow<Top>("second").container])
+      bar.container.setTabs([tab.container, second.container])
     }
+    #expect(first != nil)
     root.container.present(bar.container)
     // The host, like the bar's flow here, may hold the bar after it leaves the tree.
     root.container.dismissPresented()
