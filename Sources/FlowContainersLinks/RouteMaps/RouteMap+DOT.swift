@@ -1,0 +1,61 @@
+import FlowContainersCore
+import FlowContainersRestoration
+
+extension RouteMap {
+  /// The map as a Graphviz DOT graph, for `dot -Tsvg` and the tools that read DOT.
+  ///
+  /// It draws what ``mermaid`` draws, with the same node names: a stack flow is a box, a tab bar
+  /// a tab, a split a component, an opaque flow an ellipse, a requirement a hexagon with dashed
+  /// `requires` edges. Every label is a quoted string with `\` and `"` escaped and control
+  /// characters as spaces, so any name draws as written. Each line ends with a newline.
+  ///
+  /// ```
+  /// digraph RouteMap {
+  ///   node [shape=box];
+  ///   n0 [label="AppFlow\nlibrary"];
+  ///   n1 [label="EditorFlow\nedit"];
+  ///   q0 [label="signed-in", shape=hexagon];
+  ///   n0 -> n1 [label="fullScreenCover"];
+  ///   n1 -> q0 [label="requires", style=dashed];
+  /// }
+  /// ```
+  public var dot: String {
+    var text = "digraph RouteMap {\n  node [shape=box];\n"
+    for (index, flow) in flows.enumerated() {
+      let label = self.label(of: flow).map(Self.dotEscaped).joined(separator: "\\n")
+      let shape =
+        switch flow.kind {
+        case .stack: ""
+        case .tabBar: ", shape=tab"
+        case .split: ", shape=component"
+        case .opaque: ", shape=ellipse"
+        }
+      text += "  n\(index) [label=\"\(label)\"\(shape)];\n"
+    }
+    let requirements = self.requirements
+    for (index, requirement) in requirements.names.enumerated() {
+      text += "  q\(index) [label=\"\(Self.dotEscaped(requirement.rawValue))\", shape=hexagon];\n"
+    }
+    for edge in edges {
+      text += "  n\(edge.from) -> n\(edge.to) [label=\"\(Self.dotEscaped(edge.kind.label))\"];\n"
+    }
+    for (flow, requirement) in requirements.edges {
+      text += "  n\(flow) -> q\(requirement) [label=\"requires\", style=dashed];\n"
+    }
+    return text + "}\n"
+  }
+
+  /// `text` as it may stand inside a quoted DOT string: `\` and `"` escaped, and control
+  /// characters, which would break the line, as spaces.
+  static func dotEscaped(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\", "\"": escaped += "\\\(scalar)"
+      case _ where scalar.properties.generalCategory == .control: escaped += " "
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}
