@@ -135,7 +135,9 @@ let package = Package(
       dependencies: [
         "quick-start", "notes", "readme-links", "flow-benchmarks", "FuzzDeepLink",
         "FuzzRoutePatterns", "FuzzSnapshot",
-      ]
+      ],
+      // The golden files, read from the source tree.
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FlowContainers
 import Foundation
 
 #if canImport(Glibc)
@@ -13,6 +14,13 @@ case .invalid(let problem):
   FileHandle.standardError.write(Data("notes: \(problem). Try notes --help.\n".utf8))
   exit(64)
 case .run(let options):
-  let host = TerminalHost(options: options, isInteractive: isatty(STDIN_FILENO) != 0)
-  await host.run()
+  if let format = options.routeMap {
+    // The map of the tab bar a run makes, made by the same factory: its tabs exist only live.
+    let tabs = MainTabsFlow(options: options, console: Console(isTracing: false))
+    let map = RouteMap(root: tabs)
+    print(format == .dot ? map.dot : map.mermaid, terminator: "")
+  } else {
+    let host = TerminalHost(options: options, isInteractive: isatty(STDIN_FILENO) != 0)
+    await host.run()
+  }
 }

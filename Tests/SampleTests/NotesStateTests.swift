@@ -225,7 +225,9 @@ struct NotesCommandLineTests {
     let run = try SampleRunner.run("notes", arguments: ["--help"])
     #expect(run.status == 0)
     for text in [
-      "USAGE: notes [--trace] [--slow] [--wide] [--state <file>] [--help]", "--trace", "--slow",
+      "USAGE: notes [--trace] [--slow] [--wide] [--state <file>]",
+      "[--route-map mermaid|dot] [--help]",
+      "--trace", "--slow", "--route-map mermaid|dot",
       "--wide", "width compact",
       "--state <file>", "<number>",
       "back", "close", "open <url>", "tree", "help", "quit", "notes://library",

@@ -30,6 +30,11 @@ final class MainTabsFlow: TabbedFlow {
     notes?.router = router
   }
 
+  /// The app's root as a run with `options` makes it: a fresh store and session.
+  convenience init(options: Options, console: Console) {
+    self.init(store: NotesStore(), session: Session(), console: console, isWide: options.isWide)
+  }
+
   isolated deinit { console.trace("deinit MainTabsFlow") }
 
   /// The notes tab's flow: the library, which is the split's list in the wide layout.

@@ -1,4 +1,5 @@
-/// The command line: `notes [--trace] [--slow] [--state <file>] [--help]`.
+/// The command line: `notes [--trace] [--slow] [--wide] [--state <file>]
+/// [--route-map mermaid|dot] [--help]`.
 struct Options {
   var isTracing = false
   /// Whether each transition the host plays takes three commands, so that the driver's
@@ -7,6 +8,14 @@ struct Options {
   /// Whether the notes tab shows the library beside the open note (a split).
   var isWide = false
   var statePath: String?
+  /// Print the map of the app's flows in this format and exit, rather than run.
+  var routeMap: RouteMapFormat?
+
+  /// How `--route-map` draws the map.
+  enum RouteMapFormat: String {
+    case mermaid
+    case dot
+  }
 
   enum Parsed {
     case run(Options)
@@ -30,6 +39,11 @@ struct Options {
       case "--state":
         guard let path = remaining.popFirst() else { return .invalid("--state needs a file") }
         options.statePath = path
+      case "--route-map":
+        guard let format = remaining.popFirst().flatMap(RouteMapFormat.init(rawValue:)) else {
+          return .invalid("--route-map needs mermaid or dot")
+        }
+        options.routeMap = format
       default:
         return .invalid("unknown argument “\(argument)”")
       }
@@ -38,7 +52,7 @@ struct Options {
   }
 
   static let help = """
-    USAGE: notes [--trace] [--slow] [--wide] [--state <file>] [--help]
+    USAGE: notes [--trace] [--slow] [--wide] [--state <file>] [--route-map mermaid|dot] [--help]
 
     A terminal notes app built with FlowContainers. Three notes are seeded in memory;
     edits and sign-in last until you quit.
@@ -54,6 +68,11 @@ struct Options {
       --state <file>   Restore the screens from <file> at launch (a missing file starts
                        fresh; a bad one is reported) and save them there, atomically, on
                        quit or at the end of input.
+      --route-map mermaid|dot
+                       Print the map of the app's flows (their link patterns, the
+                       sub-flows each presents, the tabs, sign-in) as a Mermaid
+                       flowchart or a Graphviz graph, and exit; with --wide, the
+                       wide layout's.
       --help           Show this help.
 
     COMMANDS (at the prompt, or piped in one per line):

@@ -22,8 +22,7 @@ final class TerminalHost {
 
   init(options: Options, isInteractive: Bool) {
     console = Console(isTracing: options.isTracing)
-    tabs = MainTabsFlow(
-      store: NotesStore(), session: Session(), console: console, isWide: options.isWide)
+    tabs = MainTabsFlow(options: options, console: console)
     stateFile = options.statePath.map { SnapshotFile(url: URL(fileURLWithPath: $0)) }
     self.isInteractive = isInteractive
     isSlow = options.isSlow
