@@ -120,7 +120,7 @@ private final class MapOddName: LinkableFlow {
   let container = StackContainer<String>(root: "odd")
   init() { container.owner = self }
 
-  nonisolated static var flowName: FlowName { "Say \"hi\" <b> & #1 `x` \\ \n end" }
+  nonisolated static var flowName: FlowName { "Say \"hi\" <b> & #1 `x` | \\ \n end" }
   static let routes: RouteTable<String> = [.pattern("id/:id<Int>") { _ in ["odd"] }]
   static let subFlows: [SubFlow<MapOddName>] = []
 }
@@ -261,14 +261,14 @@ struct RouteMapTests {
     #expect(
       map.mermaid == """
         flowchart TD
-          n0["Say #34;hi#34; #60;b#62; #38; #35;1 #96;x#96; \\   end<br>id/:id#60;Int#62;"]
+          n0["Say #34;hi#34; #60;b#62; #38; #35;1 #96;x#96; #124; \\   end<br>id/:id#60;Int#62;"]
 
         """)
     #expect(
       map.dot == """
         digraph RouteMap {
           node [shape=box];
-          n0 [label="Say \\"hi\\" <b> & #1 `x` \\\\   end\\nid/:id<Int>"];
+          n0 [label="Say \\"hi\\" <b> & #1 `x` | \\\\   end\\nid/:id<Int>"];
         }
 
         """)

@@ -46,14 +46,14 @@ extension RouteMap {
     return text
   }
 
-  /// `text` as it may stand inside a quoted Mermaid label: the quote, `<`, `>`, `&`, `#` and the
-  /// backtick as entity codes (`#34;`), and control characters, which would end the line, as
-  /// spaces.
+  /// `text` as it may stand inside a quoted Mermaid label: the quote, `<`, `>`, `&`, `#`, the
+  /// backtick and `|` (which ends an edge's label) as entity codes (`#34;`), and control
+  /// characters, which would end the line, as spaces.
   static func mermaidEscaped(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"", "<", ">", "&", "#", "`": escaped += "#\(scalar.value);"
+      case "\"", "<", ">", "&", "#", "`", "|": escaped += "#\(scalar.value);"
       case _ where scalar.properties.generalCategory == .control: escaped += " "
       default: escaped.unicodeScalars.append(scalar)
       }
