@@ -84,7 +84,7 @@ private func fingerprint(_ container: ContainerNode) -> FlowTree {
   container.root.tree
 }
 
-private final class DiagnosticBox: Sendable {
+final class DiagnosticBox: Sendable {
   private let storage = Mutex<[FlowDiagnostic]>([])
 
   var diagnostics: [FlowDiagnostic] { storage.withLock { $0 } }

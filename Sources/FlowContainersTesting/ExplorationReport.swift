@@ -1,0 +1,89 @@
+public import FlowContainers
+
+/// What a ``FlowExplorer`` visited, and what failed.
+///
+/// ```swift
+/// let report = await explorer.explore()
+/// #expect(report.isClean, "\(report)")
+/// report.expectNoFailures()  // the same, one issue per failure
+/// ```
+public struct ExplorationReport: Sendable, CustomStringConvertible {
+  /// How many distinct states were visited.
+  public var statesVisited: Int
+  /// The most steps of a path to a visited state.
+  public var deepestPath: Int
+  /// Whether every state within the depth was visited: the state budget did not stop it.
+  public var isExhaustive: Bool
+  /// How many links the app refused (held, dropped or failed, such as a sample id with no
+  /// data): refusals, not defects.
+  public var refusals: Int
+  /// The flow types seen in some visited state, by name, sorted.
+  public var reachedFlows: [FlowName]
+  /// What failed, each kind and place once, with its shortest reproduction, in the order found.
+  public var failures: [ExplorationFailure]
+
+  /// Whether nothing failed.
+  public var isClean: Bool { failures.isEmpty }
+
+  /// `explored 412 states (deepest path 6 steps, every state within depth), 9 links refused:
+  /// clean`, then each failure.
+  public var description: String {
+    let extent = isExhaustive ? "every state within depth" : "stopped by the state budget"
+    let head =
+      "explored \(statesVisited) states (deepest path \(deepestPath) steps, \(extent)), "
+      + "\(refusals) links refused: "
+      + (isClean ? "clean" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")")
+    return ([head] + failures.map(\.description)).joined(separator: "\n")
+  }
+
+  /// Records a test failure for each failure, in Swift Testing or XCTest, whichever runs.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, where a failure is reported.
+  ///   - filePath: The caller's file, where a failure is reported.
+  ///   - line: The caller's line, where a failure is reported.
+  ///   - column: The caller's column, where a failure is reported.
+  public func expectNoFailures(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    for failure in failures { caller.fail(failure.description) }
+  }
+}
+
+/// One promise a state broke, and the shortest path found to it.
+public struct ExplorationFailure: Sendable, Hashable, CustomStringConvertible {
+  /// Which promise.
+  public enum Kind: String, Sendable, Hashable {
+    /// The state's snapshot, restored into a fresh app, gives another tree.
+    case snapshotDoesNotRestore = "snapshot does not restore"
+    /// The link the state shares opens another path in a fresh app, or does not open.
+    case linkDoesNotReopen = "link does not reopen"
+    /// Something of the tree was still alive once everything was dismissed and the app
+    /// released.
+    case leak
+    /// A step, or a check at the state, reported misuse.
+    case misuse
+    /// A flow type the declarations name was never reached.
+    case unreachedFlow = "unreached flow"
+  }
+
+  /// Which promise was broken.
+  public var kind: Kind
+  /// The steps from a fresh app to the state, the fewest found.
+  public var steps: [ExplorationStep]
+  /// What happened, for a person.
+  public var message: String
+
+  /// The Swift that reaches the state: `let app = await explorer.replay([.open("notes://a")])`.
+  public var reproduction: String {
+    "let app = await explorer.replay([\(steps.map(\.description).joined(separator: ", "))])"
+  }
+
+  /// The kind, the message, and the reproduction.
+  public var description: String {
+    let steps = steps.isEmpty ? "a fresh app" : "\(steps.count) step\(steps.count == 1 ? "" : "s")"
+    return "\(kind.rawValue): \(message)\n  reached in \(steps):\n    \(reproduction)"
+  }
+}

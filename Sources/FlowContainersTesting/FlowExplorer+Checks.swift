@@ -1,0 +1,143 @@
+import FlowContainers
+
+/// One level of a tree as the checks compare it: what a snapshot or a link promises to bring
+/// back, and no more (a split's width is the host's, so neither its width nor its collapsed
+/// stack counts).
+struct ComparedLevel: Hashable, CustomStringConvertible {
+  let flow: FlowName
+  let kind: FlowTree.Level.Kind
+  let place: FlowTree.Level.Place
+  let screens: [String]
+  let depth: Int
+
+  init(_ level: FlowTree.Level, screens: [String]? = nil) {
+    flow = level.flow
+    place = level.place
+    depth = level.depth
+    if case .split = level.kind {
+      kind = .split(.regular)
+      self.screens = []
+    } else {
+      kind = level.kind
+      self.screens = screens ?? level.screens
+    }
+  }
+
+  var description: String {
+    let indent = String(repeating: "  ", count: depth)
+    return "\(indent)\(flow) (\(place)): [\(screens.joined(separator: ", "))]"
+  }
+}
+
+extension [ComparedLevel] {
+  /// The levels one a line, as a dump indents them.
+  var dump: String { map { "    \($0)" }.joined(separator: "\n") }
+}
+
+/// A container, a flow or a screen that must be released, held weakly.
+struct Tracked {
+  weak var object: AnyObject?
+  let name: String
+}
+
+/// A stack container's screens, read without knowing their type.
+@MainActor
+protocol ScreenListing {
+  var screenObjects: [AnyObject] { get }
+}
+
+extension StackContainer: ScreenListing {
+  var screenObjects: [AnyObject] {
+    screensUntracked.compactMap { screen in
+      type(of: screen) is AnyClass ? screen as AnyObject : nil
+    }
+  }
+}
+
+@MainActor
+enum Checks {
+  /// The levels of the tree under `root` that its snapshot saves.
+  ///
+  /// Each restorable flow's stack up to its first screen without a route, each tab bar and
+  /// split, and nothing above a level that is not saved whole (an alert, a flow that is not
+  /// restorable). Levels of the flows in `dropped`, and what hangs on them, are left out.
+  static func savedLevels(
+    of root: ContainerNode, dropping dropped: Set<FlowName> = []
+  ) -> [ComparedLevel] {
+    let levels = root.tree.levels
+    let nodes = Tree.nodes(from: root)
+    guard levels.count == nodes.count else { return levels.map { ComparedLevel($0) } }
+    var saved = [Bool](repeating: false, count: levels.count)
+    var whole = [Bool](repeating: false, count: levels.count)
+    var result: [ComparedLevel] = []
+    for (index, level) in levels.enumerated() {
+      let node = nodes[index]
+      var hangs = true
+      if let parent = level.parent {
+        hangs = saved[parent]
+        if case .presented = level.place { hangs = hangs && whole[parent] }
+      }
+      guard hangs, !dropped.contains(level.flow), let owner = node.owner else { continue }
+      if let flow = owner as? any RestorableFlow {
+        let routed = routedCount(flow)
+        saved[index] = true
+        whole[index] = routed == level.screens.count
+        result.append(ComparedLevel(level, screens: Array(level.screens.prefix(routed))))
+      } else if owner is any TabbedFlow || owner is any SplitFlow {
+        saved[index] = true
+        whole[index] = true
+        result.append(ComparedLevel(level))
+      }
+    }
+    return result
+  }
+
+  private static func routedCount<Flow: RestorableFlow>(_ flow: Flow) -> Int {
+    flow.container.screensUntracked.prefix { flow.route(for: $0) != nil }.count
+  }
+
+  /// The levels along what the user sees: the first, what it presents, each selected tab, a
+  /// split's detail (or primary), up to the topmost.
+  static func shownPath(of tree: FlowTree) -> [ComparedLevel] {
+    guard !tree.levels.isEmpty else { return [] }
+    var path: [ComparedLevel] = []
+    var index = 0
+    while true {
+      let level = tree.levels[index]
+      path.append(ComparedLevel(level))
+      if let presented = level.presented {
+        index = presented
+      } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
+        index = level.tabs[selected]
+      } else if case .split = level.kind, let shown = level.columns.last {
+        index = shown
+      } else {
+        return path
+      }
+    }
+  }
+
+  /// Every container, flow and screen of the tree under `root`, to be released with it.
+  static func track(_ root: ContainerNode) -> [Tracked] {
+    var tracked: [Tracked] = []
+    for node in Tree.nodes(from: root) {
+      let name = node.flowName.rawValue
+      tracked.append(Tracked(object: node, name: "\(name).container"))
+      if let owner = node.owner { tracked.append(Tracked(object: owner, name: name)) }
+      for (index, screen) in ((node as? any ScreenListing)?.screenObjects ?? []).enumerated() {
+        tracked.append(Tracked(object: screen, name: "\(name) screen \(index) (\(screen))"))
+      }
+    }
+    return tracked
+  }
+
+  /// Dismisses everything presented in the tree under `root`, over every tab and column.
+  static func dismissEverything(_ root: ContainerNode) {
+    var left = [root]
+    while let node = left.popLast() {
+      let read = node.untracked
+      if node.column == nil, read.presented != nil { node.dismissPresented(animated: false) }
+      left += read.columns.map { [$0.primary, $0.detail].compactMap { $0 } } ?? read.tabs
+    }
+  }
+}

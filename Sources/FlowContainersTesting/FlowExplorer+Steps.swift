@@ -1,0 +1,151 @@
+import FlowContainers
+
+/// What taking a step did.
+enum StepResult {
+  /// It was taken.
+  case taken
+  /// It was a link the app refused: held, dropped or failed; the tree is as the app left it.
+  case refused
+  /// Nothing it names shows (nothing to close); nothing happened.
+  case notApplicable
+}
+
+extension FlowExplorer {
+  /// Takes `step` in `app`, then waits for any held link that resumed.
+  func perform(_ step: ExplorationStep, on app: App) async -> StepResult {
+    let result = await take(step, in: app)
+    await app.router.waitForPendingWork()
+    return result
+  }
+
+  private func take(_ step: ExplorationStep, in app: App) async -> StepResult {
+    if case .open(let link) = step {
+      switch await app.router.open(link) {
+      case .applied, .interfered: return .taken
+      case .held, .dropped, .failed: return .refused
+      }
+    }
+    guard let root = Tree.rootNode(of: app.router) else { return .notApplicable }
+    let top = root.topmost
+    switch step {
+    case .open:
+      return .notApplicable
+    case .back:
+      guard let (node, index) = Tree.backTarget(top) else { return .notApplicable }
+      node.handle(.userPopped(toIndex: index))
+    case .close:
+      guard top.presenter != nil else { return .notApplicable }
+      top.handle(.userDismissed)
+    case .selectTab(let index, let flow):
+      guard
+        let bar = Tree.shown(from: root).first(where: { $0.flowName == flow && $0 is TabContainer })
+      else { return .notApplicable }
+      bar.handle(.userSelectedTab(index: index))
+    case .width(let width, let flow):
+      guard
+        let split = Tree.shown(from: root).first(where: {
+          $0.flowName == flow && $0 is SplitContainer
+        })
+      else { return .notApplicable }
+      split.handle(.widthChanged(width))
+    case .action(let name, let flow):
+      for node in Tree.shown(from: root) where node.flowName == flow {
+        guard let owner = node.owner else { continue }
+        for action in actions where action.name == name && action.flow == flow {
+          if await action.perform(app, owner) { return .taken }
+        }
+      }
+      return .notApplicable
+    }
+    return .taken
+  }
+
+  /// The steps to try from the state `app` is in: every link, then what the user can do with
+  /// what shows, then the registered actions of the flows that show.
+  func candidates(in app: App, links: [String]) -> [ExplorationStep] {
+    var steps = links.map(ExplorationStep.open)
+    guard let root = Tree.rootNode(of: app.router) else { return steps }
+    let top = root.topmost
+    if Tree.backTarget(top) != nil { steps.append(.back) }
+    if top.presenter != nil { steps.append(.close) }
+    let shown = Tree.shown(from: root)
+    for node in shown {
+      if let bar = node as? TabContainer {
+        for index in bar.tabs.indices { steps.append(.selectTab(index, of: bar.flowName)) }
+      } else if let split = node as? SplitContainer {
+        steps.append(.width(split.width == .compact ? .regular : .compact, of: split.flowName))
+      }
+    }
+    var added: Set<ExplorationStep> = []
+    for node in shown {
+      for action in actions where action.flow == node.flowName {
+        let step = ExplorationStep.action(action.name, on: action.flow)
+        if added.insert(step).inserted { steps.append(step) }
+      }
+    }
+    return steps
+  }
+}
+
+/// Reading a live tree: its root, what shows, every container in the order of its tree value.
+@MainActor
+enum Tree {
+  /// The container of the router's root flow.
+  static func rootNode(of router: DeepLinkRouter) -> ContainerNode? {
+    guard let root = router.root else { return nil }
+    if let bar = root as? any TabbedFlow { return bar.container }
+    if let split = root as? any SplitFlow { return split.container }
+    if let flow = root as? any PresentableFlow { return container(of: flow) }
+    return nil
+  }
+
+  static func container(of flow: some PresentableFlow) -> ContainerNode { flow.container }
+
+  /// Where the back button of `top`, the topmost container, pops to: the stack, or in a
+  /// compact split the split, and the index left on top.
+  static func backTarget(_ top: ContainerNode) -> (ContainerNode, Int)? {
+    if let split = top.splitContainer, split.width == .compact {
+      return split.collapsedCount > 1 ? (split, split.collapsedCount - 2) : nil
+    }
+    return top.count > 1 ? (top, top.count - 2) : nil
+  }
+
+  /// The containers that show, nothing presented over them: the root, or what it presents, and
+  /// so on, through each selected tab and each column a split shows (one while compact).
+  static func shown(from root: ContainerNode) -> [ContainerNode] {
+    var result: [ContainerNode] = []
+    var left = [root]
+    while let node = left.popLast() {
+      let read = node.untracked
+      if node.column == nil, let presented = read.presented {
+        left.append(presented)
+        continue
+      }
+      result.append(node)
+      if let columns = read.columns {
+        let compact = (node as? SplitContainer)?.width == .compact
+        let shown =
+          compact ? [columns.detail ?? columns.primary] : [columns.detail, columns.primary]
+        left.append(contentsOf: shown.compactMap { $0 })
+      } else if let selected = read.selectedTab, read.tabs.indices.contains(selected) {
+        left.append(read.tabs[selected])
+      }
+    }
+    return result
+  }
+
+  /// Every container of the tree, in the order of ``ContainerNode/tree``'s levels: each one,
+  /// then its tabs' or columns' subtrees, then what it presents.
+  static func nodes(from root: ContainerNode) -> [ContainerNode] {
+    var result: [ContainerNode] = []
+    var left = [root]
+    while let node = left.popLast() {
+      result.append(node)
+      let read = node.untracked
+      if node.column == nil, let presented = read.presented { left.append(presented) }
+      let branches = read.columns.map { [$0.primary, $0.detail].compactMap { $0 } } ?? read.tabs
+      left.append(contentsOf: branches.reversed())
+    }
+    return result
+  }
+}
