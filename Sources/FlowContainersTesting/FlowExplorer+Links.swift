@@ -23,19 +23,21 @@ struct Declarations {
     self.samples = samples
   }
 
-  /// Every link the root's types' patterns make, with sample parameters, in declaration order:
-  /// each pattern alone, and each with a trailing `*` followed by what its sub-flows take.
+  /// Every link the root's types' patterns make, with sample parameters: each pattern alone,
+  /// and each with a trailing `*` followed by what its sub-flows take; the shortest first, in
+  /// declaration order, so that a failure's reproduction names the simplest link.
   mutating func links(root: AnyObject, scheme: String) -> [String] {
-    var links: [String] = []
-    var seen: Set<String> = []
+    var found: [[String]] = []
+    var seen: Set<[String]> = []
     for type in Self.entryTypes(of: Swift.type(of: root)) {
-      for components in suffixes(of: type, levels: Self.levels) {
-        let link = "\(scheme)://" + components.joined(separator: "/")
-        if seen.insert(link).inserted { links.append(link) }
-        if links.count == Self.maximumLinks { return links }
+      for components in suffixes(of: type, levels: Self.levels)
+      where seen.insert(components).inserted && found.count < Self.maximumLinks {
+        found.append(components)
       }
     }
-    return links
+    return found.enumerated()
+      .sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }
+      .map { "\(scheme)://" + $0.element.joined(separator: "/") }
   }
 
   /// The components lists a flow of `type` takes, going through at most `levels` levels.

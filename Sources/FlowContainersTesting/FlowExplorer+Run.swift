@@ -2,6 +2,7 @@ import FlowContainers
 
 /// A state found, with the fewest steps to it and the steps to try from it.
 private struct Found {
+  let key: StateKey
   let steps: [ExplorationStep]
   let candidates: [ExplorationStep]
 }
@@ -17,12 +18,19 @@ private struct StateKey: Hashable {
 final class Reached<App: ExplorableApp> {
   var app: App?
   let diagnostics: [FlowDiagnostic]
-  let lastRefused: Bool
+  /// What the last step did.
+  let last: StepResult
 
-  init(app: App, diagnostics: [FlowDiagnostic], lastRefused: Bool) {
+  init(app: App, diagnostics: [FlowDiagnostic], last: StepResult) {
     self.app = app
     self.diagnostics = diagnostics
-    self.lastRefused = lastRefused
+    self.last = last
+  }
+
+  /// Whether the last step was a link that failed cleanly in a router that holds nothing: the
+  /// app is still in the state before it, and can take the next step from there.
+  var failedCleanly: Bool {
+    last == .failed && diagnostics.isEmpty && app?.router.heldLink == nil
   }
 }
 
@@ -60,12 +68,31 @@ extension FlowExplorer {
         let state = queue[head]
         head += 1
         guard state.steps.count < explorer.maxDepth else { continue }
+        // An app still in this state, after links that failed: the next link starts there.
+        var parked: Reached<App>?
         for step in state.candidates {
           guard seen.count < explorer.stateBudget else { break }
           let path = state.steps + [step]
-          let reached = await reach(path)
-          if reached.lastRefused { refusals += 1 }
+          let reached: Reached<App>
+          if case .open = step, let app = parked {
+            reached = await advance(app, by: step)
+          } else {
+            reached = await reach(path)
+          }
+          parked = nil
+          if reached.last == .refused || reached.last == .failed { refusals += 1 }
+          if reached.failedCleanly, key(of: reached) == state.key {
+            parked = reached
+            continue
+          }
+          let satisfying = guardSteps(in: reached)
           await admit(reached, steps: path)
+          // A link held by a guard goes on through each action of the guard's flow (sign in):
+          // what it leads to once the guard is satisfied has a path of its own, whichever link
+          // first reached the guard's flow.
+          for step in satisfying where seen.count < explorer.stateBudget {
+            await admit(await reach(path + [step]), steps: path + [step])
+          }
         }
       }
       for (flow, parent) in declared
@@ -85,18 +112,38 @@ extension FlowExplorer {
       guard let router = fresh.app?.router, let root = router.root else { return nil }
       var declarations = Declarations(samples: explorer.samples)
       links = declarations.links(root: root, scheme: router.scheme)
+      for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
       return Declarations.declaredFlows(root: type(of: root))
+    }
+
+    /// The registered actions of the guard's flow, when the router holds a link for a guard.
+    private func guardSteps(in reached: Reached<App>) -> [ExplorationStep] {
+      guard let router = reached.app?.router, case .guardRequired? = router.heldLink?.reason,
+        let flow = Tree.rootNode(of: router)?.topmost.flowName
+      else { return [] }
+      return explorer.actions.filter { $0.flow == flow }.map { .action($0.name, on: flow) }
     }
 
     /// A fresh app after `steps`, and the misuse they reported.
     private func reach(_ steps: [ExplorationStep]) async -> Reached<App> {
-      var refused = false
+      var last = StepResult.taken
       let (app, diagnostics) = await explorer.recording { () async -> App in
         let app = explorer.makeApp()
-        for step in steps { refused = await explorer.perform(step, on: app) == .refused }
+        for step in steps { last = await explorer.perform(step, on: app) }
         return app
       }
-      return Reached(app: app, diagnostics: diagnostics, lastRefused: refused)
+      return Reached(app: app, diagnostics: diagnostics, last: last)
+    }
+
+    /// The app of `reached`, moved on by `step`; `reached` lets go of it.
+    private func advance(_ reached: Reached<App>, by step: ExplorationStep) async -> Reached<App> {
+      guard let app = reached.app else { return reached }
+      reached.app = nil
+      var last = StepResult.taken
+      let ((), diagnostics) = await explorer.recording { () async in
+        last = await explorer.perform(step, on: app)
+      }
+      return Reached(app: app, diagnostics: diagnostics, last: last)
     }
 
     /// Checks a state reached by `steps` if it is new, and queues it; releases the app.
@@ -119,7 +166,9 @@ extension FlowExplorer {
     /// alone, so that the teardown check can release it.
     private mutating func check(_ reached: Reached<App>, steps: [ExplorationStep]) async {
       guard let app = reached.app else { return }
-      queue.append(Found(steps: steps, candidates: explorer.candidates(in: app, links: links)))
+      guard let key = key(of: reached) else { return }
+      queue.append(
+        Found(key: key, steps: steps, candidates: explorer.candidates(in: app, links: links)))
       await checkSnapshot(of: app, steps: steps)
       await checkLink(of: app, steps: steps)
     }

@@ -4,8 +4,10 @@ import FlowContainers
 enum StepResult {
   /// It was taken.
   case taken
-  /// It was a link the app refused: held, dropped or failed; the tree is as the app left it.
+  /// It was a link the app held or dropped: the router keeps it, or told its delegate.
   case refused
+  /// It was a link that failed: nothing moved, and the router keeps nothing of it.
+  case failed
   /// Nothing it names shows (nothing to close); nothing happened.
   case notApplicable
 }
@@ -19,10 +21,17 @@ extension FlowExplorer {
   }
 
   private func take(_ step: ExplorationStep, in app: App) async -> StepResult {
-    if case .open(let link) = step {
-      switch await app.router.open(link) {
+    if case .open(let text) = step {
+      let outcome =
+        if let link = parsedLinks[text] {
+          await app.router.open(link)
+        } else {
+          await app.router.open(text)
+        }
+      switch outcome {
       case .applied, .interfered: return .taken
-      case .held, .dropped, .failed: return .refused
+      case .held, .dropped: return .refused
+      case .failed: return .failed
       }
     }
     guard let root = Tree.rootNode(of: app.router) else { return .notApplicable }

@@ -46,7 +46,7 @@ public protocol ExplorableApp: AnyObject {
 /// ```
 @MainActor
 public final class FlowExplorer<App: ExplorableApp> {
-  /// The most steps a path has; the default is 6.
+  /// The most steps a path has; the default is 4.
   public var maxDepth: Int
   /// The most distinct states visited; the default is 2,000.
   public var stateBudget: Int
@@ -61,6 +61,8 @@ public final class FlowExplorer<App: ExplorableApp> {
 
   let makeApp: @MainActor () -> App
   var actions: [RegisteredAction] = []
+  /// The links of the declarations, parsed once.
+  var parsedLinks: [String: DeepLink] = [:]
 
   /// An explorer of the apps `makeApp` makes.
   ///
@@ -70,7 +72,7 @@ public final class FlowExplorer<App: ExplorableApp> {
   ///   - makeApp: Makes the whole app afresh, its root flow and its data; called for every
   ///     path followed.
   public init(
-    maxDepth: Int = 6, stateBudget: Int = 2_000, _ makeApp: @escaping @MainActor () -> App
+    maxDepth: Int = 4, stateBudget: Int = 2_000, _ makeApp: @escaping @MainActor () -> App
   ) {
     self.maxDepth = maxDepth
     self.stateBudget = stateBudget

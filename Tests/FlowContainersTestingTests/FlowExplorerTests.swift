@@ -19,10 +19,10 @@ struct FlowExplorerTests {
     let report = await FlowExplorer.shop(.strongScreen).explore()
     #expect(report.failures.map(\.kind) == [.leak])
     let leak = report.failures.first
-    #expect(leak?.steps == [.open("shop://item/1/cart")])
+    #expect(leak?.steps == [.open("shop://cart")])
     #expect(leak?.message.contains("CartFlow") == true)
     #expect(
-      leak?.reproduction == #"let app = await explorer.replay([.open("shop://item/1/cart")])"#)
+      leak?.reproduction == #"let app = await explorer.replay([.open("shop://cart")])"#)
   }
 
   @Test func aRouteThatDoesNotRoundTripFailsItsSnapshotAndItsLink() async {

@@ -42,7 +42,8 @@ extension AppFlow: LinkableFlow {
   func route(for screen: any NotesScreen) -> AppRoute? {
     switch screen {
     case is LibraryScreen: .library
-    case let note as NoteScreen: .note(note.noteID)
+    case let note as NoteScreen:
+      .note(session.defects.contains(.routeDoesNotRoundTrip) ? note.noteID + 1 : note.noteID)
     default: nil
     }
   }

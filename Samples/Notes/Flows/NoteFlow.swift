@@ -84,7 +84,12 @@ extension NoteFlow: LinkableFlow {
       if ending == .dismissedByUser {
         note.console.say("Closed the editor; the draft was discarded.")
       }
-    }
+    },
+    // The library beside the note presents settings over the whole split, so a snapshot saves
+    // it over the note, the column shown: the note declares it, or restoring drops both.
+    .flow(SettingsFlow.self) { note, _ in
+      note.split.map { SettingsFlow(session: $0.session, console: note.console) }
+    },
   ]
 
   func route(for screen: any NotesScreen) -> AppRoute? {

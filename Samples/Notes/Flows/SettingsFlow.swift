@@ -11,19 +11,25 @@ final class SettingsFlow {
     self.session = session
     self.console = console
     container.owner = self
-    container.push(SettingsScreen(delegate: self), animated: false)
+    container.push(makeSettingsScreen(), animated: false)
   }
 
   isolated deinit { console.trace("deinit SettingsFlow") }
 
-  private func makeAccountFlow() -> AccountFlow {
-    AccountFlow(session: session, console: console)
+  private func makeSettingsScreen() -> SettingsScreen {
+    SettingsScreen(
+      delegate: self, holdsDelegateStrongly: session.defects.contains(.strongDelegate))
+  }
+
+  private func makeAccountFlow() -> AccountFlow? {
+    guard !session.defects.contains(.unreachableFlow) else { return nil }
+    return AccountFlow(session: session, console: console)
   }
 }
 
 extension SettingsFlow: SettingsScreenDelegate {
   func settingsScreenDidSelectAccount(_ screen: SettingsScreen) {
-    let account = makeAccountFlow()
+    guard let account = makeAccountFlow() else { return }
     container.present(account.container)
   }
 }
@@ -47,6 +53,6 @@ extension SettingsFlow: LinkableFlow {
   }
 
   func makeScreen(for route: SettingsRoute) -> any NotesScreen {
-    SettingsScreen(delegate: self)
+    makeSettingsScreen()
   }
 }

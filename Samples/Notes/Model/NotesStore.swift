@@ -32,6 +32,12 @@ final class NotesStore {
 @MainActor
 final class Session {
   var userName: String?
+  /// The defects a test made the app with; none in the app itself.
+  let defects: SeededDefects
+
+  init(defects: SeededDefects = []) {
+    self.defects = defects
+  }
 
   var isSignedIn: Bool { userName != nil }
 }

@@ -7,9 +7,12 @@ protocol SettingsScreenDelegate: AnyObject {
 @MainActor
 final class SettingsScreen: NotesScreen {
   weak var delegate: (any SettingsScreenDelegate)?
+  /// The delegate held strongly, with ``SeededDefects/strongDelegate`` only.
+  private var retainedDelegate: (any SettingsScreenDelegate)?
 
-  init(delegate: any SettingsScreenDelegate) {
+  init(delegate: any SettingsScreenDelegate, holdsDelegateStrongly: Bool = false) {
     self.delegate = delegate
+    if holdsDelegateStrongly { retainedDelegate = delegate }
   }
 
   nonisolated var description: String { "settings" }
