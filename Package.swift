@@ -72,7 +72,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "flow-benchmarks",
-      dependencies: library,
+      dependencies: library + ["FlowContainersTesting"],
       path: "Benchmarks/FlowBenchmarks"
     ),
 
@@ -112,6 +112,9 @@ let package = Package(
       path: "Tests/Snippets/ResultsAndAlerts"),
     .target(name: "SplitViewsSnippets", dependencies: library, path: "Tests/Snippets/SplitViews"),
     .target(name: "HostAdapterSnippets", dependencies: library, path: "Tests/Snippets/HostAdapter"),
+    .target(
+      name: "CheckingEveryFlowSnippets", dependencies: library + ["FlowContainersTesting"],
+      path: "Tests/Snippets/CheckingEveryFlow"),
 
     // Tests
     .testTarget(
@@ -128,6 +131,7 @@ let package = Package(
       dependencies: library + [
         "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
         "ResultsAndAlertsSnippets", "SplitViewsSnippets", "HostAdapterSnippets",
+        "CheckingEveryFlowSnippets",
       ]
     ),
     .testTarget(

@@ -14,7 +14,7 @@ if arguments.contains("--help") {
     Runs every benchmark against its baseline in this process and prints medians and ratios.
       --quick   a short run, to check that everything still works (numbers are noise)
       --json    one JSON object per benchmark instead of the table
-      --only    run one group: stack, present, teardown, deeplink, restore or memory
+      --only    run one group: stack, present, teardown, deeplink, restore, memory or explore
       --rounds  measure this many rounds instead of 15 (1 is handy under valgrind)
       --operations  run this many operations per round instead of calibrating (for valgrind)
       --row     within the groups run, measure only the benchmark of this name (for valgrind)
@@ -58,6 +58,10 @@ if let index = argumentList.firstIndex(of: "--side"), index + 1 < argumentList.c
 var results: [Result] = []
 for (group, run) in groups where only.map(group.hasPrefix) ?? true {
   results += run(settings).filter { !$0.skipped }
+}
+// The explorer is asynchronous: its group runs last, on its own.
+if only.map("explore".hasPrefix) ?? true {
+  results += await explorerBenchmarks(settings).filter { !$0.skipped }
 }
 
 if arguments.contains("--json") {

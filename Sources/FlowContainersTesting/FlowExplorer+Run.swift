@@ -1,6 +1,7 @@
 import FlowContainers
 
-/// A state found, with the fewest steps to it and the steps to try from it.
+/// A state found, with the fewest steps to it and the steps to try from it besides the links,
+/// which every state tries.
 private struct Found {
   let key: StateKey
   let steps: [ExplorationStep]
@@ -70,7 +71,7 @@ extension FlowExplorer {
         guard state.steps.count < explorer.maxDepth else { continue }
         // An app still in this state, after links that failed: the next link starts there.
         var parked: Reached<App>?
-        for step in state.candidates {
+        for step in links.lazy.map(ExplorationStep.open) + state.candidates {
           guard seen.count < explorer.stateBudget else { break }
           let path = state.steps + [step]
           let reached: Reached<App>
@@ -168,7 +169,7 @@ extension FlowExplorer {
       guard let app = reached.app else { return }
       guard let key = key(of: reached) else { return }
       queue.append(
-        Found(key: key, steps: steps, candidates: explorer.candidates(in: app, links: links)))
+        Found(key: key, steps: steps, candidates: explorer.candidates(in: app)))
       await checkSnapshot(of: app, steps: steps)
       await checkLink(of: app, steps: steps)
     }

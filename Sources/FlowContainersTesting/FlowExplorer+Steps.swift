@@ -69,10 +69,10 @@ extension FlowExplorer {
     return .taken
   }
 
-  /// The steps to try from the state `app` is in: every link, then what the user can do with
-  /// what shows, then the registered actions of the flows that show.
-  func candidates(in app: App, links: [String]) -> [ExplorationStep] {
-    var steps = links.map(ExplorationStep.open)
+  /// The steps besides links to try from the state `app` is in: what the user can do with what
+  /// shows, then the registered actions of the flows that show.
+  func candidates(in app: App) -> [ExplorationStep] {
+    var steps: [ExplorationStep] = []
     guard let root = Tree.rootNode(of: app.router) else { return steps }
     let top = root.topmost
     if Tree.backTarget(top) != nil { steps.append(.back) }

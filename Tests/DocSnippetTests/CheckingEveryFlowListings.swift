@@ -1,0 +1,27 @@
+import FlowContainers
+import FlowContainersTesting
+import Foundation
+import Testing
+
+@testable import CheckingEveryFlowSnippets
+
+/// The Checking Every Flow article's listings, run, and the failure it shows.
+@MainActor
+struct CheckingEveryFlowListings {
+  @Test func theOneLineTestPassesOverTheCleanShop() async {
+    await checkEveryFlow()
+  }
+
+  @Test func theLeakyCartFailsAsTheArticleShows() async throws {
+    let report = await makeShopExplorer(cartLeaks: true).explore()
+    let failure = try #require(report.failures.first)
+    #expect(report.failures.count == 1)
+    let article = try String(contentsOf: SnippetFiles.article("CheckingEveryFlow"), encoding: .utf8)
+    #expect(article.contains(failure.description), "\(failure)")
+  }
+
+  @Test func theReproductionReachesTheCart() async {
+    let app = await reproduceTheLeak()
+    #expect(app.shop.container.presentedFlow is CartFlow)
+  }
+}

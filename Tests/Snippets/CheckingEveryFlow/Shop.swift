@@ -1,0 +1,85 @@
+import FlowContainers
+
+/// What the shop shows.
+enum ShopRoute: Hashable, Codable, Sendable, CustomStringConvertible {
+  case home
+  case item(Int)
+
+  var description: String {
+    switch self {
+    case .home: "home"
+    case .item(let id): "item \(id)"
+    }
+  }
+
+  static let itemParameters: @Sendable ([ShopRoute]) -> [String: String]? = { stack in
+    guard case .item(let id)? = stack.last else { return nil }
+    return ["id": "\(id)"]
+  }
+}
+
+struct NoSuchItem: Error {}
+
+/// The shop: a home screen and its items, with the cart over them.
+@MainActor
+final class ShopFlow: LinkableFlow {
+  let container = StackContainer<ShopRoute>(root: .home)
+  let items: Set<Int> = [1, 2]
+  let cartLeaks: Bool
+
+  init(cartLeaks: Bool) {
+    self.cartLeaks = cartLeaks
+    container.owner = self
+  }
+
+  static let routes: RouteTable<ShopRoute> = [
+    .pattern("") { _ in [.home] },
+    .pattern("item/:id<Int>", parameters: ShopRoute.itemParameters) { match in
+      [.home, .item(try match.int("id"))]
+    },
+    .pattern("*") { _ in [.home] },
+  ]
+
+  static let subFlows: [SubFlow<ShopFlow>] = [
+    .flow(CartFlow.self) { shop, _ in CartFlow(leaks: shop.cartLeaks) }
+  ]
+
+  func makeScreen(for route: ShopRoute) throws -> ShopRoute {
+    if case .item(let id) = route, !items.contains(id) { throw NoSuchItem() }
+    return route
+  }
+}
+
+/// The cart's one screen.
+@MainActor
+final class CartScreen: CustomStringConvertible {
+  var cart: CartFlow?
+  nonisolated var description: String { "cart" }
+}
+
+/// The cart, a sheet over the shop.
+@MainActor
+final class CartFlow: LinkableFlow {
+  enum Route: String, Hashable, Codable, Sendable { case cart }
+
+  let container = StackContainer<CartScreen>()
+
+  init(leaks: Bool) {
+    container.owner = self
+    let screen = CartScreen()
+    // The defect the article's failure shows: the screen holds its flow strongly.
+    if leaks { screen.cart = self }
+    container.push(screen, animated: false)
+  }
+
+  static let routes: RouteTable<Route> = [.pattern("cart") { _ in [.cart] }]
+  static let subFlows: [SubFlow<CartFlow>] = []
+
+  func route(for screen: CartScreen) -> Route? { .cart }
+  func makeScreen(for route: Route) -> CartScreen { CartScreen() }
+
+  /// Pays, and closes the cart.
+  func checkOut() {
+    container.dismiss()
+  }
+}
