@@ -3,10 +3,10 @@ import FlowContainers
 /// The links an app's declarations name, and the flow types they declare.
 @MainActor
 struct Declarations {
-  /// How many links the catalogue holds at most.
-  static let maximumLinks = 512
+  /// How many links the catalogue holds at most: every state tries each.
+  static let maximumLinks = 10_000
   /// How many sample combinations one pattern gives at most.
-  static let maximumCombinations = 64
+  static let maximumCombinations = 10_000
 
   /// How many levels a link goes through at most: sub-flows that present each other end there.
   static let levels = 8

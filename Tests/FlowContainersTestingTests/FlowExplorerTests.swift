@@ -1,5 +1,6 @@
 import FlowContainers
 import FlowContainersTesting
+import Synchronization
 import Testing
 
 @MainActor
@@ -80,6 +81,22 @@ struct FlowExplorerTests {
     // The cart and the gift are each one link away; checking out is a second step.
     #expect(report.isClean, "\(report)")
     #expect(report.statesVisited == 9)
+  }
+
+  @Test func expectNoFailuresRecordsAnIssueForEachFailure() async {
+    let report = await FlowExplorer.shop([.strongScreen, .unreachableGift]).explore()
+    #expect(report.failures.map(\.kind) == [.leak, .unreachedFlow])
+    let recorded = Mutex(0)
+    withKnownIssue {
+      report.expectNoFailures()
+    } matching: { issue in
+      recorded.withLock { $0 += 1 }
+      return issue.comments.contains {
+        $0.rawValue.hasPrefix("leak:") || $0.rawValue.hasPrefix("unreached flow:")
+      }
+    }
+    #expect(recorded.withLock { $0 } == 2)
+    await FlowExplorer.shop().explore().expectNoFailures()
   }
 
   @Test func stepsPrintAsTheSwiftThatMakesThem() {
