@@ -86,13 +86,26 @@ extension FlowExplorer {
             parked = reached
             continue
           }
-          let satisfying = guardSteps(in: reached)
-          await admit(reached, steps: path)
           // A link held by a guard goes on through each action of the guard's flow (sign in):
           // what it leads to once the guard is satisfied has a path of its own, whichever link
-          // first reached the guard's flow.
+          // first reached the guard's flow. When that state is known, the first action goes on
+          // in the same app.
+          let satisfying = guardSteps(in: reached)
+          var goingOn: Reached<App>?
+          if let first = satisfying.first, let held = key(of: reached), seen.contains(held) {
+            misuse(reached.diagnostics, steps: path, while: nil)
+            goingOn = await advance(reached, by: first)
+          } else {
+            await admit(reached, steps: path)
+          }
           for step in satisfying where seen.count < explorer.stateBudget {
-            await admit(await reach(path + [step]), steps: path + [step])
+            let next: Reached<App>
+            if step == satisfying.first, let app = goingOn {
+              next = app
+            } else {
+              next = await reach(path + [step])
+            }
+            await admit(next, steps: path + [step])
           }
         }
       }
@@ -122,7 +135,10 @@ extension FlowExplorer {
       guard let router = reached.app?.router, case .guardRequired? = router.heldLink?.reason,
         let flow = Tree.rootNode(of: router)?.topmost.flowName
       else { return [] }
-      return explorer.actions.filter { $0.flow == flow }.map { .action($0.name, on: flow) }
+      let owner = Tree.rootNode(of: router)?.topmost.owner
+      return explorer.actions.filter { action in
+        action.flow == flow && owner.map(action.isAvailable) == true
+      }.map { .action($0.name, on: flow) }
     }
 
     /// A fresh app after `steps`, and the misuse they reported.

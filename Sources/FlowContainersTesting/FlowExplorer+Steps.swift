@@ -87,7 +87,8 @@ extension FlowExplorer {
     }
     var added: Set<ExplorationStep> = []
     for node in shown {
-      for action in actions where action.flow == node.flowName {
+      guard let owner = node.owner else { continue }
+      for action in actions where action.flow == node.flowName && action.isAvailable(owner) {
         let step = ExplorationStep.action(action.name, on: action.flow)
         if added.insert(step).inserted { steps.append(step) }
       }

@@ -89,14 +89,20 @@ public final class FlowExplorer<App: ExplorableApp> {
   /// - Parameters:
   ///   - name: What a reproduction calls it: `.action("save", on: "EditorFlow")`.
   ///   - type: The flow type.
+  ///   - isAvailable: Whether the action can be taken now, such as whether the flow's top
+  ///     screen has its button; it is tried only then. The default says always.
   ///   - perform: Does it, given the app and the flow; it returns once what it started is
   ///     done (await the tasks it starts).
   public func action<Flow: AnyObject>(
     _ name: String, on type: Flow.Type,
+    when isAvailable: @escaping @MainActor (_ flow: Flow) -> Bool = { _ in true },
     _ perform: @escaping @MainActor (_ app: App, _ flow: Flow) async -> Void
   ) {
     actions.append(
-      RegisteredAction(name: name, flow: FlowName(type)) { app, owner in
+      RegisteredAction(
+        name: name, flow: FlowName(type),
+        isAvailable: { owner in (owner as? Flow).map(isAvailable) ?? false }
+      ) { app, owner in
         guard let flow = owner as? Flow else { return false }
         await perform(app, flow)
         return true
@@ -129,15 +135,18 @@ public final class FlowExplorer<App: ExplorableApp> {
 struct RegisteredAction {
   let name: String
   let flow: FlowName
+  /// Whether it can be taken on the flow, given as its owner.
+  let isAvailable: @MainActor (_ owner: AnyObject) -> Bool
   /// Runs it on the flow, given as its owner; `false` when the owner is not of its type.
   let perform: @MainActor (_ app: any ExplorableApp, _ owner: AnyObject) async -> Bool
 
   init<App: ExplorableApp>(
-    name: String, flow: FlowName,
+    name: String, flow: FlowName, isAvailable: @escaping @MainActor (_ owner: AnyObject) -> Bool,
     perform: @escaping @MainActor (_ app: App, _ owner: AnyObject) async -> Bool
   ) {
     self.name = name
     self.flow = flow
+    self.isAvailable = isAvailable
     self.perform = { app, owner in
       guard let app = app as? App else { return false }
       return await perform(app, owner)

@@ -55,23 +55,29 @@ extension FlowExplorer where App == NotesApp {
   func tap<Flow: PresentableFlow, Screen: NotesScreen>(
     _ name: String, on flow: Flow.Type, _ screen: Screen.Type, action index: Int
   ) where Flow.Screen == any NotesScreen {
-    action(name, on: flow) { app, flow in
-      (flow.container.top as? Screen)?.perform(index)
-      await app.settle()
-    }
+    action(
+      name, on: flow, when: { $0.container.top is Screen },
+      { app, flow in
+        (flow.container.top as? Screen)?.perform(index)
+        await app.settle()
+      })
   }
 }
 
 /// The explorer over the whole Notes sample, clean and with each seeded defect.
+///
+/// One at a time: explorations share the main actor, so two at once would each time the other.
 @MainActor
+@Suite(.serialized)
 struct NotesExplorerTests {
   @Test func theNarrowSampleExploresClean() async {
     let clock = ContinuousClock()
     var report: ExplorationReport?
     let time = await clock.measure { report = await FlowExplorer.notes().explore() }
     report?.expectNoFailures()
-    // The goal is 10 s in a debug build; on a shared 2-core machine it takes 6 to 11 s.
-    #expect(time < .seconds(60), "explored in \(time)")
+    // About 5 s alone in a debug build on a shared 2-core machine; other suites running on the
+    // main actor at the same time slow it, so the bound leaves room.
+    #expect(time < .seconds(30), "explored in \(time)")
     print("notes: \(report.map(\.description) ?? "") in \(time)")
   }
 
@@ -80,8 +86,8 @@ struct NotesExplorerTests {
     var report: ExplorationReport?
     let time = await clock.measure { report = await FlowExplorer.notes(isWide: true).explore() }
     report?.expectNoFailures()
-    // The goal is 10 s in a debug build; on a shared 2-core machine it takes 12 to 18 s.
-    #expect(time < .seconds(60), "explored in \(time)")
+    // 7 to 9 s alone in a debug build on a shared 2-core machine; see above.
+    #expect(time < .seconds(30), "explored in \(time)")
     print("notes --wide: \(report.map(\.description) ?? "") in \(time)")
   }
 
