@@ -75,9 +75,8 @@ struct NotesExplorerTests {
     var report: ExplorationReport?
     let time = await clock.measure { report = await FlowExplorer.notes().explore() }
     report?.expectNoFailures()
-    // About 5 s alone in a debug build on a shared 2-core machine; other suites running on the
-    // main actor at the same time slow it, so the bound leaves room.
-    #expect(time < .seconds(30), "explored in \(time)")
+    // Speed is not a test's to judge (timed ratios swing on a shared machine): the time is
+    // printed, the explorer's cost is the benchmark row explore_states.
     print("notes: \(report.map(\.description) ?? "") in \(time)")
   }
 
@@ -86,8 +85,6 @@ struct NotesExplorerTests {
     var report: ExplorationReport?
     let time = await clock.measure { report = await FlowExplorer.notes(isWide: true).explore() }
     report?.expectNoFailures()
-    // 7 to 9 s alone in a debug build on a shared 2-core machine; see above.
-    #expect(time < .seconds(30), "explored in \(time)")
     print("notes --wide: \(report.map(\.description) ?? "") in \(time)")
   }
 
