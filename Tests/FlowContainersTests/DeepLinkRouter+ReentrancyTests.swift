@@ -253,3 +253,28 @@ private final class PushingParent: LinkableFlow {
     }
   ]
 }
+
+extension DeepLinkReentrancyTests {
+  @Test func aPlanAppliedInsideAChangeIsRefusedAndKeepsTheLinkHeldOnAnObjection() async throws {
+    let split = NotesSplit()
+    let router = DeepLinkRouter(root: split, scheme: "notes")
+    _ = await router.open("notes://note/1")
+    let note = try #require(split.container.detail?.owner as? NoteDetailFlow)
+    note.objection = "note 1 has unsaved changes"
+    #expect(
+      await router.open("notes://note/2")
+        == .held(.objection(flow: "NoteDetailFlow", reason: "note 1 has unsaved changes")))
+    // A callback of another change applies a plan: refused, so it changes nothing.
+    let plan = try router.plan(for: DeepLink(parsing: "notes://folder/a")).get()
+    var inside: LinkOutcome?
+    let token = split.list.container.observeEvents { _ in inside = router.apply(plan) }
+    split.list.container.push("folder b")
+    token.cancel()
+    #expect(inside == .failed(.treeChanging))
+    #expect(router.heldLink?.request == .link(try DeepLink(parsing: "notes://note/2")))
+    // The held link resumes once the objecting note ends.
+    split.container.closeDetail()
+    await router.waitForPendingWork()
+    #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
+  }
+}

@@ -18,11 +18,16 @@ extension DeepLinkRouter {
   /// ``LinkFailure/treeChanging``.
   ///
   /// The newest request wins: like ``open(_:)-(DeepLink)``, this drops a link that is held or
-  /// still being validated (``LinkDropReason/superseded``), so it cannot resume over this plan.
+  /// still being validated (``LinkDropReason/superseded``), so it cannot resume over this plan;
+  /// a plan refused because the tree is changing, finished or released drops nothing.
   ///
   /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: NavigationPlan) -> LinkOutcome {
+    // A plan refused for the tree's state (changing, finished, released) is no newer request:
+    // it changes nothing, the held link and a validation under way included.
+    guard let rootNode else { return .failed(LinkFailure.rootReleased) }
+    if let failure = Self.unchangeable(rootNode) { return .failed(failure) }
     supersedePendingLinks()
     return applyNow(plan)
   }
