@@ -16,7 +16,7 @@ private protocol LinkModelIdentified: AnyObject {
 
 /// Where the link model's flows report, and what a detail's ending does.
 @MainActor
-private final class LinkModelWorld {
+private final class LinkModelWorld: DeepLinkRouterDelegate {
   /// What a detail's ending asks for, by its note (its first route).
   enum Reaction: CustomStringConvertible {
     /// Pushes a screen (9) on the list.
@@ -64,6 +64,31 @@ private final class LinkModelWorld {
   var notRefused: [LinkOutcome] = []
   /// How many endings flows have heard, in all.
   var endingsHeard = 0
+  /// What the router's delegate heard of held links, oldest first.
+  var heldLinkNews: [String] = []
+
+  func router(
+    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
+  ) {
+    heldLinkNews.append("resumed \(request): \(LinkModelWorld.kind(of: outcome))")
+  }
+
+  func router(
+    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
+  ) {
+    heldLinkNews.append("dropped \(request): \(reason)")
+  }
+
+  /// What an outcome is, without its plan.
+  static func kind(of outcome: LinkOutcome) -> String {
+    switch outcome {
+    case .applied: "applied"
+    case .interfered: "interfered"
+    case .held: "held"
+    case .dropped: "dropped"
+    case .failed: "failed"
+    }
+  }
 
   init(counts: LiveCounts) { self.counts = counts }
 
@@ -128,11 +153,13 @@ private final class LinkModelList: LinkableFlow, LinkModelIdentified {
 }
 
 @MainActor
-private final class LinkModelNote: LinkableFlow, LinkModelIdentified {
+private final class LinkModelNote: LinkableFlow, LinkModelIdentified, InterruptionAware {
   let container = StackContainer<ModelScreen>()
   let uid: Int
   let note: Int
   let counts: LiveCounts
+  /// Why the detail objects to being replaced or closed, if it does.
+  var objection: String?
 
   init(note: Int, counts: LiveCounts) {
     self.note = note
@@ -162,14 +189,18 @@ private final class LinkModelNote: LinkableFlow, LinkModelIdentified {
 
   func route(for screen: ModelScreen) -> Int? { screen.value }
   func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
+
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { objection }
 }
 
 @MainActor
-private final class LinkModelFile: LinkableFlow, LinkModelIdentified {
+private final class LinkModelFile: LinkableFlow, LinkModelIdentified, InterruptionAware {
   let container = StackContainer<ModelScreen>()
   let uid: Int
   let note: Int
   let counts: LiveCounts
+  /// Why the detail objects to being replaced or closed, if it does.
+  var objection: String?
 
   init(note: Int, counts: LiveCounts) {
     self.note = note
@@ -190,6 +221,8 @@ private final class LinkModelFile: LinkableFlow, LinkModelIdentified {
 
   func route(for screen: ModelScreen) -> Int? { screen.value }
   func makeScreen(for route: Int) -> ModelScreen { ModelScreen(route, counts: counts) }
+
+  func objection(toInterruptionBy request: NavigationRequest) -> String? { objection }
 }
 
 /// A modal a column presents over the split: no restorable flow, so links and restorations
@@ -283,11 +316,14 @@ private enum ModelLink: CustomStringConvertible {
 /// The steps: deep links and typed destinations, snapshots and restorations (into the live
 /// split, into a fresh one of either width, and adopting a fresh one), widths, the user's pops
 /// of the collapsed stack and of each column, details shown, closed and finishing themselves,
-/// modals over the split, and endings and observers whose callbacks navigate (push on the
-/// list, open a link, apply a plan inside the change). After every step, and every link a
-/// callback opened, the columns, the width, the topmost layer, the current link and its round
-/// trip, the live flows and screens, every ending and every outcome must agree with the model,
-/// and nothing may be reported as misuse. `FLOW_SPLIT_LINK_STEPS` sets the steps per seed
+/// modals over the split, details that object (a link held until the detail ends, then
+/// resumed, or superseded; a restoration that keeps the detail and says why), and endings and
+/// observers whose callbacks navigate (push on the list, open a link, apply a plan inside the
+/// change). After every step, and every link a callback opened, the columns, the width, the
+/// topmost layer, the current link and its round trip, the live flows and screens, every
+/// ending, every outcome, the held link and what the router's delegate heard of it must agree
+/// with the model, and nothing may be reported as misuse. `FLOW_SPLIT_LINK_STEPS` sets the
+/// steps per seed
 /// (2,500 by default) and `FLOW_MODEL_SEED` the first of the six seeds.
 @MainActor
 struct SplitLinkModelTests {
@@ -300,6 +336,8 @@ struct SplitLinkModelTests {
     /// Whether the split's declaration made it (a link or a restoration), whose `onEnd` is not
     /// called when the split itself is released.
     var declared = true
+    /// Whether it objects to being replaced or closed.
+    var objects = false
 
     var description: String { "\(file ? "file" : "note") \(uid.map(String.init) ?? "?") \(routes)" }
   }
@@ -311,6 +349,19 @@ struct SplitLinkModelTests {
     var detail: Detail?
 
     var description: String { "\(list) \(detail.map(\.description) ?? "no detail")" }
+  }
+
+  /// A link or a typed destination, as the model follows it.
+  private enum Request: CustomStringConvertible {
+    case link(ModelLink)
+    case destination(Target, LinkDestination)
+
+    var description: String {
+      switch self {
+      case .link(let link): "link \(link)"
+      case .destination(_, let destination): "destination \(destination)"
+      }
+    }
   }
 
   /// Where a link or a destination goes in the model.
@@ -345,6 +396,11 @@ struct SplitLinkModelTests {
     var appliedInside = 0
     /// What each note's ending does, in the model.
     var reactions: [Int: LinkModelWorld.Reaction] = [:]
+    /// The request held on the detail's objection, and the detail it waits for.
+    var held: (request: Request, on: Int)?
+    /// The held request that resumes once the step is over.
+    var resuming: Request?
+    var heldLinkNews: [String] = []
     /// The pushes the model says the observer owes.
     var observerPushes = 0
     var log: [String] = []
@@ -357,6 +413,7 @@ struct SplitLinkModelTests {
       split = LinkModelSplit(world: world)
       router = DeepLinkRouter(root: split, scheme: "m")
       world.router = router
+      router.delegate = world
       observe()
     }
 
@@ -397,6 +454,10 @@ struct SplitLinkModelTests {
 
     func end(_ old: Detail, as ending: PresentationEnding, pushes: inout Int) {
       if let uid = old.uid, ending != .tornDown || !old.declared { flowEnded(uid, as: ending) }
+      if let waiting = held, waiting.on == old.uid, ending != .tornDown {
+        held = nil
+        resuming = waiting.request
+      }
       guard ending != .tornDown, let note = old.routes.first, let reaction = reactions[note]
       else { return }
       switch reaction {
@@ -486,17 +547,28 @@ struct SplitLinkModelTests {
       }
     }
 
-    /// The outcome the model expects of a link to `target` it has applied (or not).
-    func verify(_ outcome: LinkOutcome, failed: Bool, target: Target) -> String? {
-      switch outcome {
-      case .failed where failed: return nil
-      case .applied where !failed && shows(target): return nil
-      case .interfered where !failed && !shows(target):
+    /// What the model expects of an outcome, as the delegate names it.
+    func kind(of expected: Expected) -> String {
+      switch expected {
+      case .failed: "failed"
+      case .held: "held"
+      case .done(let target): shows(target) ? "applied" : "interfered"
+      }
+    }
+
+    /// Whether `outcome` is the one the model expects.
+    func verify(_ outcome: LinkOutcome, _ expected: Expected) -> String? {
+      switch (outcome, expected) {
+      case (.failed, .failed): return nil
+      case (.held(let reason), .held(let file)):
+        let flow: FlowName = file ? "LinkModelFile" : "LinkModelNote"
+        return reason == .objection(flow: flow, reason: "busy") ? nil : "held for \(reason)"
+      case (.applied, .done(let target)) where shows(target): return nil
+      case (.interfered, .done(let target)) where !shows(target):
         count("interfered")
         return nil
       default:
-        return "outcome \(outcome), the model expected "
-          + (failed ? "a failure" : shows(target) ? "applied" : "interfered")
+        return "outcome \(outcome), the model expected \(kind(of: expected))"
       }
     }
 
@@ -517,13 +589,66 @@ struct SplitLinkModelTests {
 
     /// Opens `link` through the router and checks its outcome against the model's.
     func open(_ link: ModelLink) async -> String? {
-      let target = target(of: link)
-      let failed = fails(target)
+      supersede()
       let outcome = await router.open(link.text)
       log.append("  \(outcome)")
-      if !failed { apply(target) }
-      count(failed ? "link failed" : "link applied")
-      return verify(outcome, failed: failed, target: target)
+      return verify(outcome, follow(.link(link)))
+    }
+
+    /// A newer request drops the held one.
+    func supersede() {
+      guard let waiting = held else { return }
+      held = nil
+      heldLinkNews.append("dropped \(name(of: waiting.request)): superseded")
+    }
+
+    /// How the router's delegate names `request`.
+    func name(of request: Request) -> String {
+      switch request {
+      case .link(let link): "\(NavigationRequest.link(link.deepLink))"
+      case .destination(_, let destination): "\(NavigationRequest.destination(destination))"
+      }
+    }
+
+    /// What the model expects of a request.
+    enum Expected {
+      case failed
+      /// Held on the live detail's objection: a note's or a file's.
+      case held(file: Bool)
+      case done(Target)
+    }
+
+    /// Follows `request` in the model: it fails, is held on the detail's objection, or is
+    /// applied.
+    func follow(_ request: Request) -> Expected {
+      let target: Target
+      switch request {
+      case .link(let link): target = self.target(of: link)
+      case .destination(let explicit, _): target = explicit
+      }
+      if case .nowhere = target {
+        count("link failed")
+        return .failed
+      }
+      if let live = detail, live.objects, let uid = live.uid {
+        let replaced: Bool
+        switch target {
+        case .detail(let file, let routes): replaced = !keeps(file: file, routes)
+        default: replaced = true
+        }
+        if replaced {
+          held = (request, uid)
+          count("held")
+          return .held(file: live.file)
+        }
+      }
+      if fails(target) {
+        count("link failed")
+        return .failed
+      }
+      apply(target)
+      count("link applied")
+      return .done(target)
     }
 
     /// One random step; a problem, if the tree and the model disagree.
@@ -549,11 +674,10 @@ struct SplitLinkModelTests {
           destination = .root(LinkModelFile.self, showing: [n])
         }
         log.append("destination \(target)")
-        let failed = fails(target)
+        supersede()
         let outcome = await router.open(destination)
-        if !failed { apply(target) }
         count("destination")
-        return verify(outcome, failed: failed, target: target)
+        return verify(outcome, follow(.destination(target, destination)))
       case 6:
         log.append("snapshot")
         do {
@@ -575,11 +699,14 @@ struct SplitLinkModelTests {
         } else {
           report = router.restorer.restore(chosen.snapshot)
         }
-        restore(chosen)
+        let objected = restore(chosen)
         count("restore")
-        if report.error != nil || !report.dropped.isEmpty {
-          return "restoration reported \(report)"
+        if report.error != nil { return "restoration failed: \(report)" }
+        let reasons = report.dropped.map(\.reason)
+        if objected != nil, reasons.count != 1 || reasons.first?.contains("busy") != true {
+          return "the objecting detail was not reported: \(reasons)"
         }
+        if objected == nil, !reasons.isEmpty { return "restoration dropped \(reasons)" }
         return nil
       case 9:
         guard let chosen = saved.randomElement(using: &generator) else { return nil }
@@ -659,6 +786,15 @@ struct SplitLinkModelTests {
           world.observerPushes += 1
           observerPushes += 1
         }
+        return nil
+      case 19, 20:
+        guard let live = detail else { return nil }
+        let objects = coin()
+        log.append(objects ? "the detail objects" : "the detail does not object")
+        let reason = objects ? "busy" : nil
+        if let note = split.container.detail?.owner as? LinkModelNote { note.objection = reason }
+        if let file = split.container.detail?.owner as? LinkModelFile { file.objection = reason }
+        detail?.objects = objects && live.uid != nil
         return nil
       default:
         // A width the host reports again changes nothing.
@@ -753,11 +889,21 @@ struct SplitLinkModelTests {
       list += Array(repeating: 9, count: pushes)
     }
 
-    /// A restoration of `chosen` into the live split, in the model.
-    func restore(_ chosen: Saved) {
+    /// A restoration of `chosen` into the live split, in the model; the objecting detail it
+    /// kept, if it kept one.
+    func restore(_ chosen: Saved) -> Detail? {
       var pushes = 0
-      dismissModal(as: .dismissedByPresenter)
+      supersede()
       list = chosen.list
+      // The objecting detail stays as it is, with what hangs over it.
+      if let live = detail, live.objects,
+        chosen.detail.map({ !keeps(file: $0.file, $0.routes) }) ?? true
+      {
+        count("restoration objected to")
+        return live
+      }
+      dismissModal(as: .dismissedByPresenter)
+      defer { list += Array(repeating: 9, count: pushes) }
       if let next = chosen.detail {
         if keeps(file: next.file, next.routes) {
           detail?.routes = next.routes
@@ -770,7 +916,7 @@ struct SplitLinkModelTests {
       } else {
         detailEnds(as: .dismissedByPresenter, pushes: &pushes)
       }
-      list += Array(repeating: 9, count: pushes)
+      return nil
     }
 
     /// The tree a fresh split shows once `chosen` is restored into it, compact then expanded,
@@ -822,9 +968,12 @@ struct SplitLinkModelTests {
         split = fresh
         router = DeepLinkRouter(root: fresh, scheme: "m")
         world.router = router
+        router.delegate = world
         observe()
       }
       if old != nil { return "the replaced split was not released" }
+      // The held link went with the old router, which tells no one.
+      held = nil
       var pushes = 0
       dismissModal(as: .tornDown)
       detailEnds(as: .tornDown, pushes: &pushes)
@@ -887,6 +1036,13 @@ struct SplitLinkModelTests {
         return "\(world.appliedInside) plans applied inside a change, model \(appliedInside)"
       }
       if let wrong = world.notRefused.first { return "a plan applied inside a change: \(wrong)" }
+      if world.heldLinkNews != heldLinkNews {
+        return "the delegate heard \(world.heldLinkNews.suffix(3)), model \(heldLinkNews.suffix(3))"
+      }
+      if (router.heldLink != nil) != (held != nil) {
+        let model = held.map { "\($0.request)" } ?? "none"
+        return "held link \(router.heldLink.map { "\($0.request)" } ?? "none"), model \(model)"
+      }
       return nil
     }
 
@@ -927,21 +1083,26 @@ struct SplitLinkModelTests {
 
     /// Awaits the links callbacks opened, oldest first, each checked against the model.
     func settle() async -> String? {
+      await router.waitForPendingWork()
+      if let request = resuming {
+        resuming = nil
+        log.append("  the held \(request) resumes")
+        let expected = follow(request)
+        heldLinkNews.append("resumed \(name(of: request)): \(kind(of: expected))")
+        count("resumed")
+        if let problem = check() { return problem }
+      }
       while !world.opened.isEmpty {
         let task = world.opened.removeFirst()
         guard !pendingLinks.isEmpty else { return "a callback opened a link the model did not" }
         let link = pendingLinks.removeFirst()
         log.append("  a callback's link \(link)")
-        let target = target(of: link)
-        let failed = fails(target)
+        supersede()
         world.letNextGo()
         let outcome = await task.value
         log.append("    \(outcome)")
-        if !failed { apply(target) }
         count("callback link")
-        if let problem = verify(outcome, failed: failed, target: target) ?? check() {
-          return problem
-        }
+        if let problem = verify(outcome, follow(.link(link))) ?? check() { return problem }
       }
       if !pendingLinks.isEmpty { return "callbacks did not open \(pendingLinks)" }
       return nil
@@ -989,7 +1150,8 @@ struct SplitLinkModelTests {
       for key in [
         "link applied", "link failed", "destination", "restore", "fresh restores", "adopt",
         "collapsed pop", "interactive pop", "callback link", "link shared", "observer push",
-        "ending push", "refused inside a change", "interfered",
+        "ending push", "refused inside a change", "interfered", "held", "resumed",
+        "restoration objected to",
       ] {
         #expect(coverage[key, default: 0] >= 5, "\(key): \(coverage[key, default: 0])")
       }
