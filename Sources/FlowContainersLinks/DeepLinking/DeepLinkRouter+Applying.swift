@@ -24,19 +24,20 @@ extension DeepLinkRouter {
   /// - Parameter plan: A plan from ``plan(for:)-(DeepLink)`` or ``plan(for:)-(LinkDestination)``.
   /// - Returns: ``LinkOutcome/applied(_:)``, or what happened instead.
   public func apply(_ plan: NavigationPlan) -> LinkOutcome {
-    // A plan refused for the tree's state (changing, finished, released) is no newer request:
-    // it changes nothing, the held link and a validation under way included.
-    guard let rootNode else { return .failed(LinkFailure.rootReleased) }
-    if let failure = Self.unchangeable(rootNode) { return .failed(failure) }
-    supersedePendingLinks()
-    return applyNow(plan)
+    applyNow(plan, superseding: true)
   }
 
-  /// Applies `plan` for a request that is the newest already: an opened link after planning or
-  /// validation, or a held link resuming.
-  func applyNow(_ plan: NavigationPlan) -> LinkOutcome {
+  /// Applies `plan` for a request that is the newest already (an opened link after planning or
+  /// validation, or a held link resuming), or, `superseding`, one that becomes the newest once
+  /// the tree is found changeable: a plan refused for the tree's state (changing, finished,
+  /// released) is no newer request, and drops no held link or validation.
+  func applyNow(_ plan: NavigationPlan, superseding: Bool = false) -> LinkOutcome {
     guard let rootNode else { return .failed(LinkFailure.rootReleased) }
     if let failure = Self.unchangeable(rootNode) { return .failed(failure) }
+    // The delegate hears a dropped link, and may change the tree: it is checked again then.
+    if superseding, supersedePendingLinks(), let failure = Self.unchangeable(rootNode) {
+      return .failed(failure)
+    }
     let (outcome, first) = rootNode.performChange { () -> LinkOutcome in
       switch prepare(plan, from: rootNode) {
       case .stop(let outcome):

@@ -106,14 +106,16 @@ extension DeepLinkRouter {
   }
 
   /// Drops the held link, if any, and any link still being validated or about to resume: a
-  /// newer link or a restoration replaces them.
-  func supersedePendingLinks() {
+  /// newer link or a restoration replaces them; returns whether a held link was dropped, which
+  /// the delegate heard.
+  @discardableResult
+  func supersedePendingLinks() -> Bool {
     ticket &+= 1
     validation?.cancel()
-    if let held = heldLink {
-      heldLink = nil
-      delegate?.router(self, didDrop: held.request, because: .superseded)
-    }
+    guard let held = heldLink else { return false }
+    heldLink = nil
+    delegate?.router(self, didDrop: held.request, because: .superseded)
+    return true
   }
 
   /// Follows the held link again, on the next turn of the main actor: it is called from inside a
