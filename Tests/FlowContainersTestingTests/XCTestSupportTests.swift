@@ -39,6 +39,15 @@ final class XCTestSupportTests: XCTestCase {
 
   /// How many failures the leaking case must record: one, for its one leaked flow.
   static let expectedLeakFailures = 1
+
+  /// The explorer's one line runs in an XCTest case as in a Swift Testing one.
+  @MainActor
+  func testAnExplorationIsOneLineInAnXCTestCase() async {
+    let report = await FlowExplorer.shop().explore()
+    report.expectNoFailures()
+    XCTAssertTrue(report.isClean, "\(report)")
+    XCTAssertEqual(report.statesVisited, 9)
+  }
 }
 
 /// A case with no `test` methods, so discovery never runs it on its own.
