@@ -67,32 +67,36 @@ extension ContainerNode {
   /// One walk along what the user sees, and through each layer's branches; it reads no screen,
   /// only how many each stack holds and its revision.
   public var hostScene: HostScene {
-    var layers: [HostScene.Layer] = []
-    var layerRoot: ContainerNode? = self
-    while let root = layerRoot.take() {
-      var panes: [HostScene.Pane] = []
-      // The layer's containers, pre-order, with a list of what is left: no depth recurses.
-      var left: [ContainerNode] = [root]
-      while let node = left.popLast() {
-        panes.append(HostScene.Pane(container: ObjectIdentifier(node), content: node.hostContent))
-        if node.hasBranches { left += node.branches.nodes.reversed() }
-      }
-      layers.append(
-        HostScene.Layer(
-          container: ObjectIdentifier(root), style: root === self ? nil : root.attachment.style,
-          panes: panes))
-      // The next layer: what the layer presents along what the user sees.
-      var node = root
-      while true {
-        if let presented = node.presentedNode {
-          layerRoot = presented
-          break
+    HostScene(
+      layers: hostLayerRoots.map { layer in
+        var panes: [HostScene.Pane] = []
+        // The layer's containers, pre-order, with a list of what is left: no depth recurses.
+        var left: [ContainerNode] = [layer.node]
+        while let node = left.popLast() {
+          panes.append(
+            HostScene.Pane(container: ObjectIdentifier(node), content: node.hostContent))
+          if node.hasBranches { left += node.branches.nodes.reversed() }
         }
-        guard let shown = node.shownBranch else { break }
+        return HostScene.Layer(
+          container: ObjectIdentifier(layer.node), style: layer.style, panes: panes)
+      })
+  }
+
+  /// The container of each layer the user sees, bottom first, and how it is presented (`nil`
+  /// for this one, the root's): one walk along what the user sees, through no hidden branch.
+  var hostLayerRoots: [(node: ContainerNode, style: PresentationStyle?)] {
+    var found: [(node: ContainerNode, style: PresentationStyle?)] = [(self, nil)]
+    var node = self
+    while true {
+      if let presented = node.presentedNode {
+        found.append((presented, presented.attachment.style))
+        node = presented
+      } else if let shown = node.shownBranch {
         node = shown
+      } else {
+        return found
       }
     }
-    return HostScene(layers: layers)
   }
 
   /// What this container shows, as a scene says it.

@@ -8,7 +8,11 @@ public import FlowContainers
 /// - one transition at a time;
 /// - a presentation only from the topmost layer, which presents nothing;
 /// - a dismissal removes every layer above the one it names, which must be below the top;
-/// - a stack, tabs or columns change only on a container on screen.
+/// - a stack, tabs or columns change only on a container on screen;
+/// - an interactive pop begins only on a stack of two screens or more that the user sees in the
+///   topmost layer, one at a time, and not while a transition changes that stack, its layer's
+///   containers above it, or the layers; while it lasts, no transition begins and the user does
+///   nothing else.
 ///
 /// Where UIKit shows a modal of a tab: over the whole tab bar, as a scene's layer above the tab
 /// bar's; the driver never asks for the modal of a hidden tab (it waits until the tab is
@@ -32,17 +36,22 @@ public final class SimulatedHost {
   /// The driver that feeds this host.
   public let driver: HostDriver
   private let ticksPerTransition: Int
-  private var current: (transition: HostTransition, ticksLeft: Int)?
+  /// The transition playing, its ticks left, and what the host shows when it ends: what it
+  /// brings on screen read from the containers it names when it began (a host reads them when
+  /// a transition arrives), with what the user did since made on it too, as the driver does.
+  private var current: (transition: HostTransition, ticksLeft: Int, after: HostScene)?
   /// The containers the host shows, kept alive as UIKit's view controllers keep theirs: a
   /// container the tree released is still on screen until a transition takes it away, and its
   /// identity is not reused meanwhile.
   private var onScreen: [ObjectIdentifier: ContainerNode] = [:]
-  /// What the transition in progress shows when it ends, read from the containers it names when
-  /// it began, as a host reads them when a transition arrives.
-  private var sceneAfter: HostScene?
-  /// What the user changed while the transition in progress plays: made again, in order, on
-  /// what that transition shows when it ends, as the driver does.
-  private var userChanges: [(inout HostScene) -> Void] = []
+  /// The stack of the interactive pop under way, if one is.
+  private var dragged: ObjectIdentifier?
+  /// Its container, while it lives.
+  private weak var draggedNode: ContainerNode?
+  /// What the tree showed of the dragged stack when the gesture began, if the host showed the
+  /// same: the driver told the tree of the gesture then, and passes its commit on while the
+  /// tree still shows that.
+  private var draggedInTree: HostScene.Content?
 
   /// A host showing `root`'s tree as it is now, driven by a new ``HostDriver``.
   ///
@@ -61,6 +70,18 @@ public final class SimulatedHost {
 
   /// Whether a transition is playing.
   public var isBusy: Bool { current != nil }
+
+  /// Whether the user is making an interactive pop: between
+  /// ``userBeginsInteractivePop(_:)`` and its commit or cancel.
+  ///
+  /// A gesture ends with its stack: when the tree ends the dragged container, UIKit's
+  /// controller goes, and the gesture with it.
+  public var isDragging: Bool {
+    guard dragged != nil else { return false }
+    if let node = draggedNode, !node.isFinished { return true }
+    dragged = nil
+    return false
+  }
 
   /// Advances time by one tick, finishing the transition in progress when its time is up.
   public func tick() {
@@ -87,38 +108,24 @@ public final class SimulatedHost {
   ///   - container: A stack on screen.
   ///   - index: The position of the screen left on top.
   public func userPops(_ container: ContainerNode, toIndex index: Int) {
+    guard !isBrokenByGesture("userPops(\(container.flowName), toIndex: \(index))") else { return }
     let id = ObjectIdentifier(container)
-    var fits = true
-    userChange { scene in
-      for layer in scene.layers.indices {
-        for pane in scene.layers[layer].panes.indices
-        where scene.layers[layer].panes[pane].container == id {
-          guard case .stack(let count, let revision) = scene.layers[layer].panes[pane].content,
-            index >= 0, index < count
-          else {
-            fits = false
-            return
-          }
-          scene.layers[layer].panes[pane].content = .stack(count: index + 1, revision: revision)
-        }
-      }
+    // A pop the host cannot show is not made, and the driver does not hear of it.
+    for pane in scene.layers.lazy.flatMap(\.panes) where pane.container == id {
+      guard case .stack(let count, _) = pane.content, index >= 0, index < count else { return }
     }
-    guard fits else { return }
     // The driver passes the pop on when the tree's stack still has screens above `index`.
     let reachesTheTree = !container.isFinished && index >= 0 && index < container.count - 1
+    userChange(of: id) { content in
+      guard case .stack(let count, let revision) = content, index >= 0, index < count else {
+        return
+      }
+      content = .stack(count: index + 1, revision: revision)
+    }
     driver.userPopped(container, toIndex: index)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
-    if reachesTheTree, container.count == index + 1,
-      let popped = container.hostScene.layers.first?.panes.first
-    {
-      userChange { scene in
-        for layer in scene.layers.indices {
-          for pane in scene.layers[layer].panes.indices
-          where scene.layers[layer].panes[pane].container == popped.container {
-            scene.layers[layer].panes[pane].content = popped.content
-          }
-        }
-      }
+    if reachesTheTree, container.count == index + 1, let popped = Self.content(of: container) {
+      userChange(of: id) { $0 = popped }
     }
   }
 
@@ -127,6 +134,7 @@ public final class SimulatedHost {
   ///
   /// - Parameter container: A presented container on screen.
   public func userDismisses(_ container: ContainerNode) {
+    guard !isBrokenByGesture("userDismisses(\(container.flowName))") else { return }
     let id = ObjectIdentifier(container)
     userChange { scene in
       if let layer = scene.layers.firstIndex(where: { $0.container == id }), layer > 0 {
@@ -143,6 +151,7 @@ public final class SimulatedHost {
   ///   - bar: A tab container on screen.
   ///   - index: The position of the tab, in this host's tab bar.
   public func userSelectsTab(_ bar: TabContainer, index: Int) {
+    guard !isBrokenByGesture("userSelectsTab(\(bar.flowName), index: \(index))") else { return }
     let id = ObjectIdentifier(bar)
     userChange { scene in
       for layer in scene.layers.indices {
@@ -167,26 +176,155 @@ public final class SimulatedHost {
   ///   - split: A split on screen.
   ///   - width: Its width now.
   public func widthChanges(_ split: SplitContainer, to width: SplitWidth) {
-    let id = ObjectIdentifier(split)
-    userChange { scene in
-      for layer in scene.layers.indices {
-        for pane in scene.layers[layer].panes.indices
-        where scene.layers[layer].panes[pane].container == id {
-          guard case .split(let primary, let detail, _) = scene.layers[layer].panes[pane].content
-          else { continue }
-          scene.layers[layer].panes[pane].content = .split(
-            primary: primary, detail: detail, width: width)
-        }
-      }
+    guard !isBrokenByGesture("widthChanges(\(split.flowName), to: \(width))") else { return }
+    userChange(of: ObjectIdentifier(split)) { content in
+      guard case .split(let primary, let detail, _) = content else { return }
+      content = .split(primary: primary, detail: detail, width: width)
     }
     driver.widthChanged(split, to: width)
   }
 
-  /// Changes what the host shows as the user did, and what the transition in progress will
-  /// show when it ends.
-  private func userChange(_ change: @escaping (inout HostScene) -> Void) {
+  /// The user begins an interactive pop of `container`'s stack, as this host shows it.
+  ///
+  /// The user drags the top screen away; the gesture ends with ``userCommitsInteractivePop()``
+  /// or ``userCancelsInteractivePop()``. The host tells the driver.
+  ///
+  /// A gesture UIKit would not begin (see ``canBeginInteractivePop(_:)``) is recorded in
+  /// ``violations``, and does not begin.
+  ///
+  /// - Parameter container: A stack the user sees in the topmost layer.
+  public func userBeginsInteractivePop(_ container: ContainerNode) {
+    if let broken = ruleBrokenByInteractivePop(of: container) {
+      return violations.append("userBeginsInteractivePop(\(container.flowName)): \(broken)")
+    }
+    let id = ObjectIdentifier(container)
+    dragged = id
+    draggedNode = container
+    // The driver tells the tree of the gesture when the tree shows the stack the host does.
+    let inTree = Self.content(of: container)
+    let shown = scene.layers.lazy.flatMap(\.panes).first { $0.container == id }?.content
+    draggedInTree = !container.isFinished && inTree == shown ? inTree : nil
+    driver.userBeganInteractivePop(container)
+  }
+
+  /// Whether UIKit would begin an interactive pop of `container` now: no gesture is under way,
+  /// the user sees its stack, of two screens or more, in the topmost layer, and no transition
+  /// playing changes that stack, its layer's containers above it, or the layers.
+  ///
+  /// - Parameter container: A stack.
+  /// - Returns: Whether ``userBeginsInteractivePop(_:)`` would begin one.
+  public func canBeginInteractivePop(_ container: ContainerNode) -> Bool {
+    ruleBrokenByInteractivePop(of: container) == nil
+  }
+
+  /// The user finishes the interactive pop: the host removes the top screen of the dragged
+  /// stack, and tells the driver.
+  public func userCommitsInteractivePop() {
+    guard isDragging, let id = dragged, let node = draggedNode else {
+      return violations.append("userCommitsInteractivePop(): no interactive pop is under way")
+    }
+    dragged = nil
+    // The driver passes the commit on when the tree still shows the stack the gesture began on.
+    let reachesTheTree =
+      draggedInTree != nil && !node.isFinished && Self.content(of: node) == draggedInTree
+    draggedInTree = nil
+    var remaining: Int?
+    userChange(of: id) { content in
+      guard case .stack(let count, let revision) = content, count > 1 else { return }
+      content = .stack(count: count - 1, revision: revision)
+      if remaining == nil { remaining = count - 1 }
+    }
+    driver.userCommittedInteractivePop(node)
+    // What the host shows of the stack now is the stack the tree popped, at its revision.
+    if reachesTheTree, node.count == remaining, let popped = Self.content(of: node) {
+      userChange(of: id) { $0 = popped }
+    }
+  }
+
+  /// The user abandons the interactive pop: the host shows the dragged stack as before, and
+  /// tells the driver.
+  public func userCancelsInteractivePop() {
+    guard isDragging else {
+      return violations.append("userCancelsInteractivePop(): no interactive pop is under way")
+    }
+    dragged = nil
+    draggedInTree = nil
+    if let node = draggedNode { driver.userCancelledInteractivePop(node) }
+  }
+
+  /// Changes what the host shows as the user did: now, and in what the transition playing
+  /// shows when it ends.
+  private func userChange(_ change: (inout HostScene) -> Void) {
     change(&scene)
-    if current != nil { userChanges.append(change) }
+    if var playing = current {
+      change(&playing.after)
+      current = playing
+    }
+  }
+
+  /// Changes what the host shows of `id`, wherever it shows it, as the user did.
+  private func userChange(of id: ObjectIdentifier, _ change: (inout HostScene.Content) -> Void) {
+    userChange { scene in
+      for layer in scene.layers.indices {
+        for pane in scene.layers[layer].panes.indices
+        where scene.layers[layer].panes[pane].container == id {
+          change(&scene.layers[layer].panes[pane].content)
+        }
+      }
+    }
+  }
+
+  /// Records that `action` came during an interactive pop, if one is under way.
+  private func isBrokenByGesture(_ action: String) -> Bool {
+    guard isDragging else { return false }
+    violations.append("\(action) during an interactive pop")
+    return true
+  }
+
+  /// The rule an interactive pop of `container` would break now, if any.
+  private func ruleBrokenByInteractivePop(of container: ContainerNode) -> String? {
+    let id = ObjectIdentifier(container)
+    if isDragging { return "an interactive pop is already under way" }
+    guard let top = scene.layers.last else { return "nothing is on screen" }
+    let contents = Dictionary(
+      top.panes.map { ($0.container, $0.content) }, uniquingKeysWith: { a, _ in a })
+    // The stacks the user sees in the topmost layer, down the selected tabs and shown columns.
+    var seen: Set<ObjectIdentifier> = []
+    var left = [top.container]
+    while let next = left.popLast() {
+      switch contents[next] {
+      case .stack: seen.insert(next)
+      case .tabs(let tabs, let selected?) where tabs.indices.contains(selected):
+        left.append(tabs[selected])
+      case .split(let primary, let detail, .regular): left += [primary, detail].compactMap { $0 }
+      case .split(let primary, let detail, .compact):
+        if let shown = detail ?? primary { left.append(shown) }
+      case .tabs, nil: break
+      }
+    }
+    guard seen.contains(id) else { return "the user does not see its stack in the topmost layer" }
+    guard case .stack(let count, _)? = contents[id], count > 1 else {
+      return "its stack has no screen to pop"
+    }
+    guard let playing = current?.transition else { return nil }
+    let changing: ContainerNode
+    switch playing {
+    case .present, .dismiss: return "\(playing) is playing"
+    case .setStack(let node, _, _, _): changing = node
+    case .setTabs(let bar, _, _, _): changing = bar
+    case .setColumns(let split, _, _, _): changing = split
+    }
+    // The containers the playing transition changes: its own and what hangs on it.
+    var reached = [ObjectIdentifier(changing)]
+    while let next = reached.popLast() {
+      if next == id { return "\(playing) is playing" }
+      switch contents[next] {
+      case .tabs(let tabs, _): reached += tabs
+      case .split(let primary, let detail, _): reached += [primary, detail].compactMap { $0 }
+      case .stack, nil: break
+      }
+    }
+    return nil
   }
 
   fileprivate func begin(_ transition: HostTransition) {
@@ -194,22 +332,20 @@ public final class SimulatedHost {
     if let playing = current {
       violations.append("\(transition) began while \(playing.transition) was playing")
     }
+    if isDragging { violations.append("\(transition) began during an interactive pop") }
     check(transition)
-    let shown = scene
-    apply(transition)
-    sceneAfter = scene
-    scene = shown
-    current = (transition, ticksPerTransition)
+    keep(for: transition)
+    var after = scene
+    Self.apply(transition, read: read(for: transition), to: &after)
+    current = (transition, ticksPerTransition, after)
     if ticksPerTransition <= 0 { finish() }
   }
 
   private func finish() {
-    guard current != nil else { return }
+    guard let playing = current else { return }
     current = nil
-    // The transition ends showing what it began to show; what the user did since follows.
-    if let after = sceneAfter.take() { scene = after }
-    for change in userChanges { change(&scene) }
-    userChanges = []
+    // The transition ends showing what it began to show, with what the user did since.
+    scene = playing.after
     let shown = Set(scene.layers.lazy.flatMap(\.panes).map(\.container))
     onScreen = onScreen.filter { shown.contains($0.key) }
     driver.transitionFinished()
@@ -243,36 +379,59 @@ public final class SimulatedHost {
     }
   }
 
-  /// Shows the result of `transition`, reading the containers it names as they are now.
-  private func apply(_ transition: HostTransition) {
+  /// What the containers `transition` brings on screen show now: a presented layer's, or new
+  /// tabs' and columns'.
+  private func read(for transition: HostTransition) -> [HostScene.Pane] {
     switch transition {
-    case .present(let node, _, _, _), .setStack(let node, _, _, _): keep(node)
-    case .setTabs(let bar, let tabs, _, _): for node in [bar] + tabs { keep(node) }
-    case .setColumns(let split, let primary, let detail, _):
-      for node in [split, primary, detail].compactMap({ $0 }) { keep(node) }
-    case .dismiss: break
+    case .present(let node, _, _, _):
+      return node.hostScene.layers[0].panes
+    case .setTabs(_, let tabs, _, _):
+      return tabs.flatMap { $0.hostScene.layers[0].panes }
+    case .setColumns(_, let primary, let detail, _):
+      return [primary, detail].compactMap { $0 }.flatMap { $0.hostScene.layers[0].panes }
+    case .setStack, .dismiss:
+      return []
     }
+  }
+
+  /// Shows the result of `transition`, with what the containers it brought on screen showed
+  /// when it began.
+  private static func apply(
+    _ transition: HostTransition, read: [HostScene.Pane], to scene: inout HostScene
+  ) {
     switch transition {
     case .present(let node, let style, _, _):
-      var layer = node.hostScene.layers[0]
-      layer.style = style
-      scene.layers.append(layer)
+      scene.layers.append(
+        HostScene.Layer(container: ObjectIdentifier(node), style: style, panes: read))
     case .dismiss(let node, _):
       let id = ObjectIdentifier(node)
       if let index = scene.layers.firstIndex(where: { $0.panes.contains { $0.container == id } }) {
         scene.layers.removeSubrange((index + 1)...)
       }
     case .setStack(let node, let count, let revision, _):
-      replace(node, with: .stack(count: count, revision: revision), branches: [])
+      replace(node, with: .stack(count: count, revision: revision), read: [], in: &scene)
     case .setTabs(let bar, let tabs, let selected, _):
-      replace(bar, with: .tabs(tabs.map(ObjectIdentifier.init), selected: selected), branches: tabs)
+      replace(
+        bar, with: .tabs(tabs.map(ObjectIdentifier.init), selected: selected), read: read,
+        in: &scene)
     case .setColumns(let split, let primary, let detail, _):
       replace(
         split,
         with: .split(
           primary: primary.map(ObjectIdentifier.init), detail: detail.map(ObjectIdentifier.init),
           width: split.width),
-        branches: [primary, detail].compactMap { $0 })
+        read: read, in: &scene)
+    }
+  }
+
+  /// Keeps alive what `transition` brings on screen.
+  private func keep(for transition: HostTransition) {
+    switch transition {
+    case .present(let node, _, _, _), .setStack(let node, _, _, _): keep(node)
+    case .setTabs(let bar, let tabs, _, _): for node in [bar] + tabs { keep(node) }
+    case .setColumns(let split, let primary, let detail, _):
+      for node in [split, primary, detail].compactMap({ $0 }) { keep(node) }
+    case .dismiss: break
     }
   }
 
@@ -288,10 +447,16 @@ public final class SimulatedHost {
     }
   }
 
-  /// Shows `content` for `node`, and its branches as they are now, in place of what was shown
-  /// for it and below it.
-  private func replace(
-    _ node: ContainerNode, with content: HostScene.Content, branches: [ContainerNode]
+  /// What the tree shows of `node` now.
+  private static func content(of node: ContainerNode) -> HostScene.Content? {
+    node.hostScene.layers.first?.panes.first?.content
+  }
+
+  /// Shows `content` for `node`, and its new branches as `read` says, in place of what was
+  /// shown for it and below it.
+  private static func replace(
+    _ node: ContainerNode, with content: HostScene.Content, read: [HostScene.Pane],
+    in scene: inout HostScene
   ) {
     let id = ObjectIdentifier(node)
     guard let index = scene.layers.firstIndex(where: { $0.panes.contains { $0.container == id } })
@@ -299,9 +464,7 @@ public final class SimulatedHost {
     var known = Dictionary(
       scene.layers[index].panes.map { ($0.container, $0.content) }, uniquingKeysWith: { a, _ in a })
     known[id] = content
-    for branch in branches where known[ObjectIdentifier(branch)] == nil {
-      for pane in branch.hostScene.layers[0].panes { known[pane.container] = pane.content }
-    }
+    for pane in read where known[pane.container] == nil { known[pane.container] = pane.content }
     // The panes the layer's containers reach, in order.
     var reached: [HostScene.Pane] = []
     var left = [scene.layers[index].container]

@@ -132,6 +132,25 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aUserTabSelectionWhileATabsModalSlidesInTakesThatModalAwayToo() {
+    let tabs = TabsFlow()
+    let first = TestFlow<Root>("first")
+    let second = TestFlow<Middle>("second")
+    tabs.container.setTabs([first.container, second.container])
+    let host = SimulatedHost(root: tabs.container, ticksPerTransition: 2)
+    let modal = TestFlow<Top>("modal")
+    first.container.present(modal.container)
+    #expect(host.isBusy)
+    // The user selects the other tab while the first tab's modal slides in over the bar.
+    host.userSelectsTab(tabs.container, index: 1)
+    #expect(host.scene == host.driver.shown)
+    host.tickUntilIdle()
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene == tabs.container.hostScene)
+    #expect(host.scene.layers.count == 1)
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aStalePopLeavesTheHostShowingItsOwnStackUntilTheDriverSetsTheTrees() {
     let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
     let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
@@ -267,7 +286,152 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
-  @Test(arguments: [1] as [UInt64])
+  @Test func anInteractivePopBegunAndCommittedPopsTheTreeAndPlaysNothing() {
+    let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    let recorder = NavigationRecorder(root.container)
+    host.userBeginsInteractivePop(root.container)
+    #expect(host.isDragging)
+    host.userCommitsInteractivePop()
+    #expect(root.container.stackDescription == ["root.a", "root.b"])
+    #expect(
+      recorder.descriptions == [
+        "TestFlow<Root>@0 interactivePopBegan (user, animated)",
+        "TestFlow<Root>@0 pop +0 -1 (user)",
+      ])
+    host.tickUntilIdle()
+    #expect(host.played.isEmpty)
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.driver.isIdle)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func anInteractivePopBegunAndCancelledChangesNothing() {
+    let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    let before = root.container.hostScene
+    host.userBeginsInteractivePop(root.container)
+    #expect(!host.driver.isIdle)
+    host.userCancelsInteractivePop()
+    #expect(root.container.stackDescription == ["root.a", "root.b", "root.c"])
+    #expect(root.container.hostScene == before)
+    host.tickUntilIdle()
+    #expect(host.played.isEmpty)
+    #expect(host.scene == before)
+    #expect(host.driver.isIdle)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aCommitAfterTheTreePoppedDuringTheGestureIsDroppedQuietly() {
+    let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    host.userBeginsInteractivePop(root.container)
+    // The program pops while the user drags: the host plays nothing during the gesture.
+    root.container.pop()
+    #expect(!host.isBusy)
+    let diagnostics = withRecordedDiagnostics {
+      host.userCommitsInteractivePop()
+    }
+    #expect(diagnostics.isEmpty)
+    // The tree popped once, by the program; the stale commit popped nothing more.
+    #expect(root.container.stackDescription == ["root.a", "root.b"])
+    // The host shows its own two screens, not the tree's, as the driver thinks it does.
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene != root.container.hostScene)
+    host.tickUntilIdle()
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aTreeChangeDuringTheGestureWaitsForItsEndAndMakesTheCommitStale() {
+    let root = TestFlow<Root>("root", screens: ["a", "b"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    let recorder = NavigationRecorder(root.container)
+    host.userBeginsInteractivePop(root.container)
+    root.container.push(TestScreen("c"))
+    let sheet = TestFlow<Middle>("sheet")
+    root.container.present(sheet.container)
+    host.tick()
+    #expect(host.played.isEmpty)
+    let diagnostics = withRecordedDiagnostics {
+      host.userCommitsInteractivePop()
+    }
+    #expect(diagnostics.isEmpty)
+    // The push stays: the user dragged away a screen the tree no longer had on top.
+    #expect(root.container.stackDescription == ["root.a", "root.b", "c"])
+    #expect(
+      recorder.descriptions.last == "TestFlow<Root>@0 interactivePopCancelled (user, animated)")
+    host.tickUntilIdle()
+    #expect(
+      host.played == [
+        "setStack TestFlow<Root> [root.a, root.b, c]",
+        "present TestFlow<Middle> as sheet over TestFlow<Root> (animated)",
+      ])
+    #expect(host.scene == root.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aGestureDuringATransitionElsewhereReachesTheTreeAndHoldsTheNextTransition() {
+    let tabs = TabsFlow()
+    let first = TestFlow<Root>("first", screens: ["a", "b"])
+    let second = TestFlow<Middle>("second")
+    tabs.container.setTabs([first.container, second.container])
+    let host = SimulatedHost(root: tabs.container, ticksPerTransition: 2)
+    // The hidden tab's stack changes: a transition the user does not see.
+    second.container.push(TestScreen("hidden"))
+    #expect(host.isBusy)
+    // Not on the stack that transition changes, nor on a hidden one.
+    #expect(!host.canBeginInteractivePop(second.container))
+    host.userBeginsInteractivePop(first.container)
+    #expect(host.isDragging)
+    #expect(first.container.stackDescription == ["first.a", "first.b"])
+    first.container.push(TestScreen("c"))
+    host.tickUntilIdle()
+    // The transition under way ended; the push waits for the gesture's end.
+    #expect(host.played.count == 1)
+    host.userCancelsInteractivePop()
+    host.tickUntilIdle()
+    #expect(host.played.last == "setStack TestFlow<Root> [first.a, first.b, c] (animated)")
+    #expect(host.scene == tabs.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aGestureBegunWhileTheHostLagsBehindTheTreeIsNotHeardAndItsCommitIsDropped() {
+    let tabs = TabsFlow()
+    let first = TestFlow<Root>("first", screens: ["a", "b"])
+    let second = TestFlow<Middle>("second")
+    tabs.container.setTabs([first.container, second.container])
+    let host = SimulatedHost(root: tabs.container, ticksPerTransition: 2)
+    second.container.push(TestScreen("hidden"))
+    // The host has not shown this push yet when the user begins to drag.
+    first.container.push(TestScreen("c"))
+    let recorder = NavigationRecorder(tabs.container)
+    host.userBeginsInteractivePop(first.container)
+    let diagnostics = withRecordedDiagnostics {
+      host.userCommitsInteractivePop()
+    }
+    #expect(diagnostics.isEmpty)
+    #expect(recorder.events.isEmpty)
+    #expect(first.container.stackDescription == ["first.a", "first.b", "c"])
+    host.tickUntilIdle()
+    #expect(host.scene == tabs.container.hostScene)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aGestureUIKitWouldNotBeginIsAViolationOfTheSimulatedHost() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    host.userBeginsInteractivePop(root.container)
+    host.userCommitsInteractivePop()
+    #expect(
+      host.violations == [
+        "userBeginsInteractivePop(TestFlow<Root>): its stack has no screen to pop",
+        "userCommitsInteractivePop(): no interactive pop is under way",
+      ])
+    #expect(root.container.stackDescription == ["root.root"])
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
   func randomChangesAndUserActionsLeaveTheHostWhereTheTreeIsWithNoRuleBroken(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
     let counts = LiveCounts()
@@ -278,7 +442,7 @@ struct HostDriverTests {
     let host = SimulatedHost(root: tabs.container, ticksPerTransition: 2)
     for step in 0..<100_000 {
       let top = tabs.container.topmost
-      switch generator.next() % 10 {
+      switch generator.next() % 12 {
       case 0:
         if top.count < 6 {
           (top as? StackContainer<ModelScreen>)?.push(ModelScreen(step, counts: counts))
@@ -286,29 +450,61 @@ struct HostDriverTests {
       case 1, 2:
         if top.count > 1 { (top as? StackContainer<ModelScreen>)?.pop() }
       case 3:
-        if top.depth < 6 { top.present(ModelFlow(counts: counts).container) }
+        if top.depth < 6 {
+          let flow = ModelFlow(counts: counts)
+          top.present(flow.container)
+        }
       case 4:
         if top.presenter != nil { top.dismiss() }
       case 5:
         tabs.container.select(Int(generator.next() % 2))
       case 6:
         // The user pops what the host shows on top.
-        if let layer = host.scene.layers.last, let pane = layer.panes.last,
+        if !host.isDragging, let layer = host.scene.layers.last, let pane = layer.panes.last,
           case .stack(let count, _) = pane.content, count > 1,
           let node = nodeOnScreen(pane.container, from: tabs.container)
         {
           host.userPops(node, toIndex: count - 2)
         }
       case 7:
-        if host.scene.layers.count > 1, let layer = host.scene.layers.last,
+        if !host.isDragging, host.scene.layers.count > 1, let layer = host.scene.layers.last,
           let node = nodeOnScreen(layer.container, from: tabs.container)
         {
           host.userDismisses(node)
         }
+      case 8:
+        // The user begins to drag a stack of the top layer, if UIKit would let them.
+        if let layer = host.scene.layers.last,
+          let pane = layer.panes.randomElement(using: &generator),
+          let node = nodeOnScreen(pane.container, from: tabs.container),
+          host.canBeginInteractivePop(node)
+        {
+          host.userBeginsInteractivePop(node)
+        }
+      case 9:
+        if host.isDragging {
+          if generator.next() % 2 == 0 {
+            host.userCommitsInteractivePop()
+          } else {
+            host.userCancelsInteractivePop()
+          }
+        }
       default:
         host.tick()
       }
+      if host.scene != host.driver.shown {
+        Issue.record("step \(step): the host does not show what the driver thinks")
+        break
+      }
+      // Whenever the driver has nothing to ask, the host shows the tree.
+      if !host.isBusy, !host.isDragging, host.driver.isIdle,
+        host.scene != tabs.container.hostScene
+      {
+        Issue.record("step \(step): the driver is idle, but the host does not show the tree")
+        break
+      }
     }
+    if host.isDragging { host.userCancelsInteractivePop() }
     host.tickUntilIdle()
     #expect(host.violations.isEmpty, "\(host.violations.prefix(3))")
     let showsTheTree = host.scene == tabs.container.hostScene
