@@ -66,3 +66,20 @@ final class TabsFlow {
     container.setTabs([first.container, second.container])
   }
 }
+
+/// A root flow with `tabs` tabs, each a flow with a stack of screens: `screens` in the first
+/// (selected), one in each other.
+@MainActor
+final class WideTabsFlow {
+  let container = TabContainer()
+  /// The first tab's stack.
+  let selected: StackContainer<Screen>
+
+  init(tabs: Int, screens: Int) {
+    // Locals: a flow made inside the call would be released before the tab could hold it.
+    let flows = (0..<tabs).map { ScreenFlow($0, screens: $0 == 0 ? screens : 1) }
+    selected = flows[0].container
+    container.owner = self
+    withExtendedLifetime(flows) { container.setTabs(flows.map(\.container)) }
+  }
+}

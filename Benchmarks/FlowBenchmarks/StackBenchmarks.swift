@@ -74,6 +74,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
       workload: tabSwitch, baseline: pushPop))
 
   results.append(splitCollapseExpand(settings))
+  results.append(driverPushInAWideTree(settings))
   return results
 }
 
@@ -146,4 +147,41 @@ func observedFloorPushPop(events: Bool) -> Workload {
       }
     }
   }
+}
+
+/// A push and a pop on the selected tab's stack, each played through a host driver to the end,
+/// in a tree of 10,000 tabs, the selected one's stack of 1,000 screens, against the same in a
+/// tree of 10 tabs, the selected one's of 10: the driver's work per change must not grow with
+/// the tree.
+@MainActor
+func driverPushInAWideTree(_ settings: Settings) -> Result {
+  func pushAndPopDriven(tabs: Int, screens: Int) -> Workload {
+    let root = WideTabsFlow(tabs: tabs, screens: screens)
+    let stack = root.selected
+    var inProgress = false
+    let driver = HostDriver(root: root.container) { _ in inProgress = true }
+    let screen = Screen(-1)
+    return { operations in
+      withExtendedLifetime(root) {}
+      return timed {
+        for _ in 0..<operations {
+          stack.push(screen)
+          while inProgress {
+            inProgress = false
+            driver.transitionFinished()
+          }
+          stack.pop()
+          while inProgress {
+            inProgress = false
+            driver.transitionFinished()
+          }
+        }
+      }
+    }
+  }
+  return compare(
+    "driver_push_10000_tabs", goal: 1.2, settings: settings,
+    baseline: "the same through a driver, 10 tabs, 10 screens",
+    workload: pushAndPopDriven(tabs: 10_000, screens: 1_000),
+    baseline: pushAndPopDriven(tabs: 10, screens: 10))
 }
