@@ -32,6 +32,21 @@ struct HostAdapterListings {
     #expect(adapter.log == ["InboxFlow: inbox > message 1 ~"])
   }
 
+  @Test func aBackSwipeCommittedPopsTheTreeAndOneCancelledLeavesIt() {
+    let inbox = InboxFlow()
+    let adapter = LoggingAdapter(root: inbox.container)
+    inbox.container.push(.message(1))
+    inbox.container.push(.message(2))
+    adapter.backSwipeBegan(on: inbox.container)
+    adapter.backSwipeEnded(on: inbox.container, cancelled: true)
+    #expect(inbox.container.stack == [.inbox, .message(1), .message(2)])
+    adapter.backSwipeBegan(on: inbox.container)
+    adapter.backSwipeEnded(on: inbox.container, cancelled: false)
+    #expect(inbox.container.stack == [.inbox, .message(1)])
+    // The host showed the pop itself: nothing more to play.
+    #expect(adapter.log.count == 2)
+  }
+
   @Test func aSimulatedHostChecksUIKitsRules() {
     let inbox = InboxFlow()
     let host = SimulatedHost(root: inbox.container, ticksPerTransition: 3)

@@ -35,6 +35,20 @@ final class LoggingAdapter {
   func backTapped(on container: ContainerNode, showing count: Int) {
     driver?.userPopped(container, toIndex: count - 2)
   }
+
+  /// The interactive pop gesture of `container`'s navigation controller began.
+  func backSwipeBegan(on container: ContainerNode) {
+    driver?.userBeganInteractivePop(container)
+  }
+
+  /// The gesture ended: the user let go past the middle, or gave up.
+  func backSwipeEnded(on container: ContainerNode, cancelled: Bool) {
+    if cancelled {
+      driver?.userCancelledInteractivePop(container)
+    } else {
+      driver?.userCommittedInteractivePop(container)
+    }
+  }
 }
 
 enum Screen: Hashable, CustomStringConvertible {
