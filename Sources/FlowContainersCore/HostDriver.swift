@@ -232,6 +232,10 @@ extension HostDriver {
       for (branch, new) in added where new.parent == id { remove(branch) }
       panes[id]?.content = content
       for (branch, new) in added { panes[branch] = new }
+      // A new branch the user removed meanwhile (a detail popped away) is not shown.
+      for (branch, new) in added where new.parent == id && !kept.contains(branch) {
+        remove(branch)
+      }
       for (slot, branch) in content.branches.enumerated() {
         panes[branch]?.parent = id
         panes[branch]?.slot = slot
@@ -306,17 +310,18 @@ extension HostDriver {
   ///
   /// The host has shown it already. The tree pops too when the container is still in it with a
   /// screen above `index`; otherwise the action is stale, and dropped without a misuse report.
+  /// A compact split's stack is its collapsed one, the primary's screens then the detail's: a
+  /// position among the detail's pops the detail, one below them closes it and pops the primary.
   ///
   /// - Parameters:
-  ///   - container: The stack the user popped.
+  ///   - container: The stack the user popped, or a compact split.
   ///   - index: The position, in the host's stack, of the screen now on top.
   public func userPopped(_ container: ContainerNode, toIndex index: Int) {
     let id = ObjectIdentifier(container)
-    userChanged(id) { content in
-      guard case .stack(let count, let revision) = content, index >= 0, index < count else {
-        return
-      }
-      content = .stack(count: index + 1, revision: revision)
+    if container.splitView != nil {
+      userPoppedCollapsed(id, toIndex: index)
+    } else {
+      userChanged(id) { Self.pop(&$0, toIndex: index) }
     }
     guard !container.isFinished, index >= 0, index < container.screenCount - 1
     else { return }
@@ -324,12 +329,55 @@ extension HostDriver {
     container.handle(.userPopped(toIndex: index))
     isForwarding = false
     // The host shows the stack the pop left: its revision is the tree's now, if the pop was
-    // made at once (not queued behind a change under way).
+    // made at once (not queued behind a change under way); of a split, each column's stack
+    // the host shows with as many screens as the tree's.
     if container.screenCount == index + 1 {
-      let popped = container.hostContent
-      userChanged(id) { $0 = popped }
+      if let split = container.splitView {
+        for column in [split.primaryNode, split.detailNode].compactMap({ $0 }) {
+          let columnID = ObjectIdentifier(column)
+          guard let pane = panes[columnID], pane.node === column, pane.parent == id,
+            case .stack(let count, _) = pane.content, count == column.screenCount
+          else { continue }
+          let popped = column.hostContent
+          userChanged(columnID) { $0 = popped }
+        }
+      } else {
+        let popped = container.hostContent
+        userChanged(id) { $0 = popped }
+      }
     }
     advance()
+  }
+
+  /// The user popped the one stack a compact split shows, the primary's screens then the
+  /// detail's, as the host shows them: a position among the detail's screens pops the detail;
+  /// one below them closes the detail and pops the primary.
+  private func userPoppedCollapsed(_ id: ObjectIdentifier, toIndex index: Int) {
+    guard case .split(let primary, let detail, .compact)? = panes[id]?.content else { return }
+    func count(_ column: ObjectIdentifier?) -> Int {
+      guard let column, case .stack(let count, _)? = panes[column]?.content else { return 0 }
+      return count
+    }
+    let primaryCount = count(primary)
+    guard index >= 0, index < primaryCount + count(detail) else { return }
+    if let detail, index >= primaryCount {
+      userChanged(detail) { Self.pop(&$0, toIndex: index - primaryCount) }
+      return
+    }
+    if let detail {
+      userChanged(id) { content in
+        guard case .split(let primary, _, let width) = content else { return }
+        content = .split(primary: primary, detail: nil, width: width)
+      }
+      remove(detail)
+    }
+    if let primary { userChanged(primary) { Self.pop(&$0, toIndex: index) } }
+  }
+
+  /// Pops the stack `content` to `index`, if it has a screen there.
+  private static func pop(_ content: inout HostScene.Content, toIndex index: Int) {
+    guard case .stack(let count, let revision) = content, index >= 0, index < count else { return }
+    content = .stack(count: index + 1, revision: revision)
   }
 
   /// The user closed the layer of `container` (pulled a sheet down): the host has removed it and

@@ -104,29 +104,88 @@ public final class SimulatedHost {
   /// The user pops `container`'s stack, as this host shows it, to `index`: the host shows it at
   /// once, mid-transition or not, and tells the driver.
   ///
+  /// A compact split's stack is its collapsed one: the primary's screens, then the detail's. A
+  /// position among the detail's pops the detail; one below them closes the detail and pops the
+  /// primary.
+  ///
   /// - Parameters:
-  ///   - container: A stack on screen.
+  ///   - container: A stack on screen, or a compact split.
   ///   - index: The position of the screen left on top.
   public func userPops(_ container: ContainerNode, toIndex index: Int) {
     guard !isBrokenByGesture("userPops(\(container.flowName), toIndex: \(index))") else { return }
     let id = ObjectIdentifier(container)
+    if let split = container as? SplitContainer, case .split? = shownContent(of: id) {
+      return userPopsCollapsed(split, toIndex: index)
+    }
     // A pop the host cannot show is not made, and the driver does not hear of it.
     for pane in scene.layers.lazy.flatMap(\.panes) where pane.container == id {
       guard case .stack(let count, _) = pane.content, index >= 0, index < count else { return }
     }
     // The driver passes the pop on when the tree's stack still has screens above `index`.
     let reachesTheTree = !container.isFinished && index >= 0 && index < container.count - 1
-    userChange(of: id) { content in
-      guard case .stack(let count, let revision) = content, index >= 0, index < count else {
-        return
-      }
-      content = .stack(count: index + 1, revision: revision)
-    }
+    userChange(of: id) { Self.pop(&$0, toIndex: index) }
     driver.userPopped(container, toIndex: index)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
     if reachesTheTree, container.count == index + 1, let popped = Self.content(of: container) {
       userChange(of: id) { $0 = popped }
     }
+  }
+
+  /// The user pops the one stack a compact split shows to `index`, as the host shows it.
+  private func userPopsCollapsed(_ split: SplitContainer, toIndex index: Int) {
+    let id = ObjectIdentifier(split)
+    guard case .split(let primary, let detail, .compact)? = shownContent(of: id) else { return }
+    let primaryCount = primary.flatMap(stackCount(of:)) ?? 0
+    let detailCount = detail.flatMap(stackCount(of:)) ?? 0
+    guard index >= 0, index < primaryCount + detailCount else { return }
+    // The driver passes the pop on when the tree's collapsed stack has screens above `index`.
+    let reachesTheTree =
+      !split.isFinished && split.width == .compact && index < split.collapsedCount - 1
+    if let detail, index >= primaryCount {
+      userChange(of: detail) { Self.pop(&$0, toIndex: index - primaryCount) }
+    } else {
+      if detail != nil {
+        userChange { scene in
+          for pane in scene.layers.lazy.flatMap(\.panes) where pane.container == id {
+            guard case .split(let primary, _, let width) = pane.content else { continue }
+            Self.replace(
+              id, with: .split(primary: primary, detail: nil, width: width), read: [],
+              in: &scene)
+            return
+          }
+        }
+      }
+      if let primary { userChange(of: primary) { Self.pop(&$0, toIndex: index) } }
+    }
+    driver.userPopped(split, toIndex: index)
+    // What the host shows of a column whose screens the tree has as many of is the tree's.
+    guard reachesTheTree, split.collapsedCount == index + 1,
+      case .split(let primary, let detail, _)? = shownContent(of: id)
+    else { return }
+    for column in [split.primary, split.detail].compactMap({ $0 }) {
+      let columnID = ObjectIdentifier(column)
+      guard columnID == primary || columnID == detail,
+        stackCount(of: columnID) == column.count, let content = Self.content(of: column)
+      else { continue }
+      userChange(of: columnID) { $0 = content }
+    }
+  }
+
+  /// What the host shows of `id`, if it shows it.
+  private func shownContent(of id: ObjectIdentifier) -> HostScene.Content? {
+    scene.layers.lazy.flatMap(\.panes).first { $0.container == id }?.content
+  }
+
+  /// How many screens the host shows of the stack `id`, if it shows it as a stack.
+  private func stackCount(of id: ObjectIdentifier) -> Int? {
+    guard case .stack(let count, _)? = shownContent(of: id) else { return nil }
+    return count
+  }
+
+  /// Pops the stack `content` to `index`, if it has a screen there.
+  private static func pop(_ content: inout HostScene.Content, toIndex index: Int) {
+    guard case .stack(let count, let revision) = content, index >= 0, index < count else { return }
+    content = .stack(count: index + 1, revision: revision)
   }
 
   /// The user closes the layer of `container` (pulls a sheet down): the host removes it and
@@ -202,8 +261,7 @@ public final class SimulatedHost {
     draggedNode = container
     // The driver tells the tree of the gesture when the tree shows the stack the host does.
     let inTree = Self.content(of: container)
-    let shown = scene.layers.lazy.flatMap(\.panes).first { $0.container == id }?.content
-    draggedInTree = !container.isFinished && inTree == shown ? inTree : nil
+    draggedInTree = !container.isFinished && inTree == shownContent(of: id) ? inTree : nil
     driver.userBeganInteractivePop(container)
   }
 
@@ -409,14 +467,17 @@ public final class SimulatedHost {
         scene.layers.removeSubrange((index + 1)...)
       }
     case .setStack(let node, let count, let revision, _):
-      replace(node, with: .stack(count: count, revision: revision), read: [], in: &scene)
+      replace(
+        ObjectIdentifier(node), with: .stack(count: count, revision: revision), read: [],
+        in: &scene)
     case .setTabs(let bar, let tabs, let selected, _):
       replace(
-        bar, with: .tabs(tabs.map(ObjectIdentifier.init), selected: selected), read: read,
+        ObjectIdentifier(bar), with: .tabs(tabs.map(ObjectIdentifier.init), selected: selected),
+        read: read,
         in: &scene)
     case .setColumns(let split, let primary, let detail, _):
       replace(
-        split,
+        ObjectIdentifier(split),
         with: .split(
           primary: primary.map(ObjectIdentifier.init), detail: detail.map(ObjectIdentifier.init),
           width: split.width),
@@ -455,10 +516,9 @@ public final class SimulatedHost {
   /// Shows `content` for `node`, and its new branches as `read` says, in place of what was
   /// shown for it and below it.
   private static func replace(
-    _ node: ContainerNode, with content: HostScene.Content, read: [HostScene.Pane],
+    _ id: ObjectIdentifier, with content: HostScene.Content, read: [HostScene.Pane],
     in scene: inout HostScene
   ) {
-    let id = ObjectIdentifier(node)
     guard let index = scene.layers.firstIndex(where: { $0.panes.contains { $0.container == id } })
     else { return }
     var known = Dictionary(

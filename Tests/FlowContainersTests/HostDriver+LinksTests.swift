@@ -416,9 +416,21 @@ struct DriverRun {
     let visible = Self.visiblePanes(of: layer)
     switch random(4) {
     case 0:
+      // A stack, or a compact split's collapsed stack: the primary's screens, then the detail's.
+      let contents = Dictionary(
+        layer.panes.map { ($0.container, $0.content) }, uniquingKeysWith: { a, _ in a })
+      func screens(_ id: ObjectIdentifier?) -> Int {
+        guard let id, case .stack(let count, _)? = contents[id] else { return 0 }
+        return count
+      }
       let stacks = visible.compactMap { pane -> (ObjectIdentifier, Int)? in
-        guard case .stack(let count, _) = pane.content, count > 1 else { return nil }
-        return (pane.container, count)
+        let count: Int
+        switch pane.content {
+        case .stack(let screens, _): count = screens
+        case .split(let primary, let detail, .compact): count = screens(primary) + screens(detail)
+        case .split, .tabs: return nil
+        }
+        return count > 1 ? (pane.container, count) : nil
       }
       guard !stacks.isEmpty else { return }
       let (id, count) = stacks[random(stacks.count)]

@@ -286,6 +286,67 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aUserPopOfACollapsedSplitPopsItsColumnsAsTheHostShowsThem() {
+    let (split, list, note, host) = makeCollapsedSplit()
+    // Above the seam: the detail pops.
+    host.userPops(split.container, toIndex: 3)
+    #expect(note.container.stackDescription == ["note.n1"])
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene == split.container.hostScene)
+    // Below the seam: the detail closes, and the primary pops.
+    host.userPops(split.container, toIndex: 1)
+    #expect(split.container.detail == nil)
+    #expect(list.container.stackDescription == ["list.l1", "list.l2"])
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene == split.container.hostScene)
+    host.tickUntilIdle()
+    #expect(host.played.isEmpty)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aUserPopOfACollapsedSplitDuringAColumnsPushIsStillShownWhenThePushEnds() {
+    let (split, list, note, host) = makeCollapsedSplit()
+    // Above the seam, while the detail's push plays.
+    note.container.push(TestScreen("n3"))
+    #expect(host.isBusy)
+    host.userPops(split.container, toIndex: 3)
+    #expect(note.container.stackDescription == ["note.n1"])
+    #expect(host.scene == host.driver.shown)
+    host.tickUntilIdle()
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene == split.container.hostScene)
+    // Below the seam, while the primary's push plays.
+    list.container.push(TestScreen("l4"))
+    #expect(host.isBusy)
+    host.userPops(split.container, toIndex: 1)
+    #expect(split.container.detail == nil)
+    #expect(list.container.stackDescription == ["list.l1", "list.l2"])
+    #expect(host.scene == host.driver.shown)
+    host.tickUntilIdle()
+    #expect(host.scene == host.driver.shown)
+    #expect(host.scene == split.container.hostScene)
+    #expect(host.driver.isIdle)
+    #expect(host.violations.isEmpty)
+  }
+
+  /// A compact split, idle in its host: the primary `list` (`l1` to `l3`), then the detail
+  /// `note` (`n1`, `n2`), one collapsed stack of five screens.
+  private func makeCollapsedSplit() -> (
+    ListDetailFlow, TestFlow<Root>, TestFlow<Middle>, SimulatedHost
+  ) {
+    let split = ListDetailFlow()
+    let list = TestFlow<Root>("list", screens: ["l1", "l2", "l3"])
+    let note = TestFlow<Middle>("note", screens: ["n1", "n2"])
+    split.container.setPrimary(list.container)
+    split.container.showDetail(note.container)
+    let host = SimulatedHost(root: split.container, ticksPerTransition: 2)
+    host.widthChanges(split.container, to: .compact)
+    host.tickUntilIdle()
+    #expect(split.container.collapsedCount == 5)
+    #expect(host.scene == split.container.hostScene)
+    return (split, list, note, host)
+  }
+
   @Test func anInteractivePopBegunAndCommittedPopsTheTreeAndPlaysNothing() {
     let root = TestFlow<Root>("root", screens: ["a", "b", "c"])
     let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
