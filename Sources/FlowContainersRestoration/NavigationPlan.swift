@@ -46,6 +46,10 @@ public struct NavigationPlan: Sendable {
     /// `routes`.
     case present(level: Int, flow: FlowName, style: PresentationStyle, routes: [AnyRoute])
     /// Select the tab at `index` of the tab bar at `level`; the plan's next level is that tab.
+    ///
+    /// For a bar the plan presents, `index` is the tab's place among the bar's declared tab
+    /// types (``TabbedFlow/splitTabFlows``, then ``TabbedFlow/tabFlows``); applying the plan
+    /// selects the bar's tab of the next level's type wherever the bar puts it.
     case selectTab(level: Int, index: Int, flow: FlowName)
     /// Show a new flow as the detail of the split at `level - 1`, showing `routes`; the detail
     /// it replaces, if any, ends.
@@ -192,6 +196,13 @@ extension NavigationPlan {
   /// The identity of the split's flow type at a split's `level`, if the level is one.
   func splitType(at level: Int) -> ObjectIdentifier? {
     level < splitTypes.count ? splitTypes[level] : nil
+  }
+
+  /// The identity of the flow type at `level`: a stack flow's or a split's; `nil` for a tab
+  /// bar's level.
+  func identity(at level: Int) -> ObjectIdentifier? {
+    splitType(at: level)
+      ?? (level < flowTypes.count ? flowTypes[level].map { ObjectIdentifier($0.type) } : nil)
   }
 
   /// The identity of the bar's flow type at a tab bar's `level`, if the level is one.

@@ -45,8 +45,9 @@ public protocol TabbedFlow: NamedFlow {
   /// The split flow types among the bar's tabs: a tab whose flow is a ``SplitFlow``, a list
   /// beside its detail, rather than a stack.
   ///
-  /// Restoration decodes a split tab's columns with them when the bar is presented; a root
-  /// bar's router and restorer read its live tabs. The default is `[]`. A bar whose first tab
+  /// Restoration decodes a split tab's columns with them when the bar is presented, and a link
+  /// that presents the bar goes into a split tab by them; a root bar's router and restorer read
+  /// its live tabs. The default is `[]`. A bar whose first tab
   /// is a split lists it here, and its other tabs in ``tabFlows``:
   ///
   /// ```swift

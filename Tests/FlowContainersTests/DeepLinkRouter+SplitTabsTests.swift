@@ -269,3 +269,135 @@ struct DeepLinkRouterPresentedSplitTabsTests {
     #expect(bar.notes.list.container.stack == ["list", "folder a"])
   }
 }
+
+/// Links that present the bar a stack flow declares, with no bar presented yet: the made bar's
+/// tab is found by its flow type, a split tab's by its columns' types, wherever it stands.
+@MainActor
+struct DeepLinkRouterNewSplitTabsTests {
+  let home = WideHome()
+  let router: DeepLinkRouter
+
+  init() {
+    router = DeepLinkRouter(root: home, scheme: "notes")
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+  }
+
+  var bar: WideTabs? { home.container.presented?.owner as? WideTabs }
+
+  @Test func aLinkToTheTabAfterTheSplitTabPresentsTheBarWithThatTabSelected() async throws {
+    #expect(await router.open("notes://help/about").summary == "applied")
+    #expect(bar?.container.selectedIndex == 1)
+    #expect(bar?.help.container.stack == ["help", "about"])
+    #expect(try router.currentLink().get().description == "notes://help/about")
+    #expect(
+      home.container.treeDescription == """
+        WideHome: [home]
+        └─ WideTabs (fullScreenCover): [WideNotes, HelpTab*]
+           ├─ WideNotes (tab 0): [NoteListFlow, no detail]
+           │  └─ NoteListFlow (primary): [list]
+           └─ HelpTab (tab 1, selected): [help, about]
+        """)
+  }
+
+  @Test func aLinkToANotePresentsTheBarAndShowsTheNoteAsTheSplitTabsDetail() async throws {
+    #expect(
+      try router.plan(for: DeepLink(parsing: "notes://note/2")).get().description == """
+        plan for notes://note/2
+          1. present WideTabs@1 as fullScreenCover with []
+          2. select tab 0 WideNotes@2
+          3. show EditableNoteFlow@3 as detail with [note(2)]
+        """)
+    #expect(await router.open("notes://note/2").summary == "applied")
+    #expect(bar?.container.selectedIndex == 0)
+    #expect(bar?.note?.id == 2)
+    #expect(try router.currentLink().get().description == "notes://note/2")
+    #expect(
+      home.container.treeDescription == """
+        WideHome: [home]
+        └─ WideTabs (fullScreenCover): [WideNotes*, HelpTab]
+           ├─ WideNotes (tab 0, selected): [NoteListFlow, EditableNoteFlow]
+           │  ├─ NoteListFlow (primary): [list]
+           │  └─ EditableNoteFlow (detail): [note(2)]
+           └─ HelpTab (tab 1): [help]
+        """)
+  }
+
+  @Test func aLinkToAFolderPresentsTheBarAndPushesTheFolderOnTheSplitTabsList() async throws {
+    #expect(await router.open("notes://folder/x").summary == "applied")
+    #expect(bar?.container.selectedIndex == 0)
+    #expect(bar?.note == nil)
+    #expect(bar?.notes.list.container.stack == ["list", "folder x"])
+    #expect(try router.currentLink().get().description == "notes://folder/x")
+    #expect(
+      home.container.treeDescription == """
+        WideHome: [home]
+        └─ WideTabs (fullScreenCover): [WideNotes*, HelpTab]
+           ├─ WideNotes (tab 0, selected): [NoteListFlow, no detail]
+           │  └─ NoteListFlow (primary): [list, folder x]
+           └─ HelpTab (tab 1): [help]
+        """)
+  }
+
+  @Test func aBarALinkPresentsIsReleasedWithItsSplitTabAndNoteWhenDismissed() async {
+    weak let presented: WideTabs?
+    weak let split: WideNotes?
+    weak let note: EditableNoteFlow?
+    weak let editor: EditorFlow?
+    do {
+      #expect(await router.open("notes://note/3/edit").summary == "applied")
+      presented = bar
+      split = bar?.notes
+      note = bar?.note
+      editor = bar?.notes.container.presented?.owner as? EditorFlow
+      #expect(note?.id == 3)
+      #expect(editor != nil)
+      home.container.dismissPresented(animated: false)
+    }
+    #expect(presented == nil)
+    #expect(split == nil)
+    #expect(note == nil)
+    #expect(editor == nil)
+  }
+}
+
+/// A bar whose split tab stands after the help tab, though its declaration lists split tabs
+/// first: the plan shows the declared positions, and applying it finds each tab by its type.
+@MainActor
+final class HelpFirstTabs: TabbedFlow {
+  let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [HelpTab.self]
+  static let splitTabFlows: [any SplitFlow.Type] = [WideNotes.self]
+  let help = HelpTab()
+  let notes = WideNotes()
+
+  init() {
+    container.owner = self
+    container.setTabs([help.container, notes.container])
+  }
+}
+
+/// A stack root that presents HelpFirstTabs as a sub-flow.
+@MainActor
+final class HelpFirstHome: LinkableFlow {
+  let container = StackContainer<String>(root: "home")
+  init() { container.owner = self }
+
+  static let routes: RouteTable<String> = [.pattern("*") { _ in ["home"] }]
+  static let subFlows: [SubFlow<HelpFirstHome>] = [
+    .flow(HelpFirstTabs.self, style: .fullScreenCover) { _, _ in HelpFirstTabs() }
+  ]
+}
+
+@MainActor
+struct DeepLinkRouterNewBarTabOrderTests {
+  @Test func aLinkFindsTheTabOfItsTypeInTheBarItMakesWhereverTheBarPutsIt() async throws {
+    for link in ["notes://note/4", "notes://help/about"] {
+      let home = HelpFirstHome()
+      let router = DeepLinkRouter(root: home, scheme: "notes")
+      #expect(await router.open(link).summary == "applied")
+      let bar = home.container.presented?.owner as? HelpFirstTabs
+      #expect(bar?.container.selectedIndex == (link == "notes://note/4" ? 1 : 0))
+      #expect(try router.currentLink().get().description == link)
+    }
+  }
+}

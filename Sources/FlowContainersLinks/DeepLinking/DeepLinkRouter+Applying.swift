@@ -66,8 +66,13 @@ extension DeepLinkRouter {
   /// routes.
   func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
+    // A bar the plan presented is read into its selected tab: the plan's position of its tab
+    // is where the bar's declaration lists it, and the next level's type checks the tab.
     let live = LiveLevel.chain(
-      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true, tab: plan.tab(at:),
+      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true,
+      tab: {
+        plan.levels.indices.contains($0) && plan.levels[$0].isReused ? plan.tab(at: $0) : nil
+      },
       column: plan.column(at:))
     guard live.count == plan.levels.count else { return false }
     for (level, target) in plan.levels.enumerated() {
@@ -79,7 +84,7 @@ extension DeepLinkRouter {
         continue
       }
       if let tab = plan.tabs[level] {
-        guard let bar = live[level].bar, bar.tabsUntracked.selected == tab,
+        guard let bar = live[level].bar, !target.isReused || bar.tabsUntracked.selected == tab,
           bar.untracked.presented == nil
         else { return false }
         continue

@@ -50,15 +50,10 @@ extension DeepLinkRouter {
     }
     for index in Self.tabOrder(of: bar) {
       // A split tab takes the link when one of its columns does, by the split's rule.
-      if let split = nodes[index] as? SplitContainer, let splitFlow = split.owner as? any SplitFlow
-      {
-        let splitType = type(of: splitFlow)
-        guard let (column, type) = splitType.column(handling: link, in: split) else { continue }
-        return resolve(inTab: index, type, split: (splitType, column))
-      }
-      guard let flow = nodes[index].owner as? any LinkableFlow, type(of: flow).canHandle(link)
+      guard let tab = LinkableTab(nodes[index]),
+        let choice = tab.choice(handling: link, live: nodes[index] as? SplitContainer)
       else { continue }
-      return resolve(inTab: index, type(of: flow))
+      return resolve(inTab: index, choice.type, split: choice.split)
     }
     // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match to
     // find the deepest flow that could not take the rest, it goes on into the first tab, in the
@@ -226,7 +221,8 @@ extension DeepLinkRouter {
 
   /// The tab bar that `below` declares whose tabs include `type`, and the tab to go into: of
   /// the bar presented at `level`, the first tab of that type, the selected one first; of a new
-  /// bar, the position of `type` in its ``TabbedFlow/tabFlows``.
+  /// bar, the position of `type` in its declared tabs (``TabbedFlow/splitTabFlows``, then
+  /// ``TabbedFlow/tabFlows``), which the engine corrects by type once the bar is made.
   private static func bar(
     holding type: any RestorableFlow.Type, declaredBy below: any RestorableFlow.Type,
     at level: Int, live: [LiveLevel]
@@ -242,7 +238,7 @@ extension DeepLinkRouter {
           return (bar, index)
         }
       }
-      return (bar, declared)
+      return (bar, bar.splitTabFlows.count + declared)
     }
     return nil
   }
@@ -380,25 +376,18 @@ extension DeepLinkRouter {
     {
       let nodes = presented.tabsUntracked.tabs
       for index in tabOrder(of: presented) {
-        if let split = nodes[index] as? SplitContainer,
-          let splitFlow = split.owner as? any SplitFlow
-        {
-          let splitType = Swift.type(of: splitFlow)
-          guard let (column, type) = splitType.column(handling: rest, in: split) else { continue }
-          chosen = (Swift.type(of: owner), index, type, true, (splitType, column))
-          break
-        }
-        guard let flow = nodes[index].owner as? any LinkableFlow,
-          Swift.type(of: flow).canHandle(rest)
+        guard let tab = LinkableTab(nodes[index]),
+          let choice = tab.choice(handling: rest, live: nodes[index] as? SplitContainer)
         else { continue }
-        chosen = (Swift.type(of: owner), index, Swift.type(of: flow), true, nil)
+        chosen = (Swift.type(of: owner), index, choice.type, true, choice.split)
         break
       }
     }
     if chosen == nil {
+      // A new bar's tab, by the same rule; the engine finds it by type in the bar it makes.
       for bar in bars {
         guard let tab = bar.tab(handling: rest) else { continue }
-        chosen = (bar.type, tab.index, tab.type, false, nil)
+        chosen = (bar.type, tab.index, tab.type, false, tab.split)
         break
       }
     }

@@ -49,9 +49,10 @@ public import FlowContainersRestoration
 /// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
 /// presented if its type's ``canHandle(_:)`` accepts it, otherwise the first of
 /// ``RestorableFlow/subFlows`` whose type is linkable and whose ``canHandle(_:)`` accepts it.
-/// When none does, it goes into a declared ``TabbedFlow``'s tab whose type accepts it: of the
-/// bar already presented (the selected tab first), or of a new one (its
-/// ``TabbedFlow/tabFlows`` in order), which is presented with that tab selected.
+/// When none does, it goes into a declared ``TabbedFlow``'s tab whose type accepts it (a split
+/// tab's when one of its columns' types does): of the bar already presented (the selected tab
+/// first), or of a new one (its ``TabbedFlow/splitTabFlows``, then its ``TabbedFlow/tabFlows``,
+/// in order), which is presented with the tab of that type selected.
 /// ``DeepLinkRouter`` turns that into a ``NavigationPlan`` before anything moves.
 @MainActor
 public protocol LinkableFlow: RestorableFlow {
@@ -116,9 +117,15 @@ extension LinkableFlow {
       var bars: [LinkableBar] = []
       for subFlow in subFlows {
         guard let bar = subFlow.type as? any TabbedFlow.Type else { continue }
-        var tabs: [(index: Int, type: any LinkableFlow.Type)] = []
+        // The split tabs first, then the stack tabs, as a bar whose first tab is a split lists
+        // them: the positions a plan shows until the bar is made and its tab found by type.
+        var tabs: [(index: Int, tab: LinkableTab)] = []
+        for (index, split) in bar.splitTabFlows.enumerated() {
+          tabs.append((index, .split(split)))
+        }
         for (index, tab) in bar.tabFlows.enumerated() {
-          if let linkable = tab as? any LinkableFlow.Type { tabs.append((index, linkable)) }
+          guard let linkable = tab as? any LinkableFlow.Type else { continue }
+          tabs.append((bar.splitTabFlows.count + index, .stack(linkable)))
         }
         bars.append(LinkableBar(type: bar, tabs: tabs))
       }
@@ -127,16 +134,62 @@ extension LinkableFlow {
   }
 }
 
-/// A tab bar type a flow declares as a sub-flow, and the linkable types among its
-/// ``TabbedFlow/tabFlows``, with their positions.
+/// What a link may go into in a tab: a stack flow's type, or a split's, whose column is chosen
+/// by the split's rule.
+@MainActor
+enum LinkableTab {
+  case stack(any LinkableFlow.Type)
+  case split(any SplitFlow.Type)
+
+  /// The tab `node`, a live tab, is: its flow's type; `nil` for a flow links cannot reach.
+  init?(_ node: ContainerNode) {
+    if node is SplitContainer, let split = node.owner as? any SplitFlow {
+      self = .split(Swift.type(of: split))
+    } else if let flow = node.owner as? any LinkableFlow {
+      self = .stack(Swift.type(of: flow))
+    } else {
+      return nil
+    }
+  }
+
+  /// Where `link` goes in this tab, the one rule for live and new tabs: the flow type that
+  /// resolves it, and for a split tab the split's type and the column, by the split's rule
+  /// (``SplitFlow/column(handling:in:)`` for `live`, the live split, else
+  /// ``SplitFlow/column(handling:liveDetail:)``); `nil` when the tab cannot handle it.
+  func choice(
+    handling link: DeepLink, live: SplitContainer? = nil
+  ) -> (type: any LinkableFlow.Type, split: (type: AnyObject.Type, column: SplitColumn)?)? {
+    switch self {
+    case .stack(let type):
+      return type.canHandle(link) ? (type, nil) : nil
+    case .split(let split):
+      let found =
+        if let live { split.column(handling: link, in: live) } else {
+          split.column(handling: link, liveDetail: nil)
+        }
+      guard let (column, type) = found else { return nil }
+      return (type, (split, column))
+    }
+  }
+}
+
+/// A tab bar type a flow declares as a sub-flow, and its linkable tabs (the types among its
+/// ``TabbedFlow/splitTabFlows`` and ``TabbedFlow/tabFlows``), with their declared positions.
 @MainActor
 struct LinkableBar {
   let type: any TabbedFlow.Type
-  let tabs: [(index: Int, type: any LinkableFlow.Type)]
+  let tabs: [(index: Int, tab: LinkableTab)]
 
-  /// The first tab, in the declared order, whose type can handle `link`.
-  func tab(handling link: DeepLink) -> (index: Int, type: any LinkableFlow.Type)? {
-    tabs.first { $0.type.canHandle(link) }
+  /// The first tab, in the declared order, that can handle `link`, and where it goes there.
+  func tab(
+    handling link: DeepLink
+  ) -> (
+    index: Int, type: any LinkableFlow.Type, split: (type: AnyObject.Type, column: SplitColumn)?
+  )? {
+    for (index, tab) in tabs {
+      if let choice = tab.choice(handling: link) { return (index, choice.type, choice.split) }
+    }
+    return nil
   }
 }
 

@@ -165,10 +165,13 @@ package enum PlanEngine {
         to: targets[level].routes)
     }
     for level in reused..<targets.count {
-      // A new tab bar's tab is there once the bar is: it is selected, and its stack set.
+      // A new tab bar's tab is there once the bar is: it is selected, and its stack set (a
+      // split tab's columns are there with it: the path goes on into one).
       if level > reused, let tab = targets[level - 1].tab {
         steps.append(.selectTab(level: level - 1, index: tab, flow: names[level]))
-        steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
+        if !targets[level].isSplit {
+          steps.append(.replace(level: level, flow: names[level], routes: targets[level].routes))
+        }
         continue
       }
       // A new split's primary is there once the split is: its stack is set.
@@ -330,8 +333,10 @@ package enum PlanEngine {
       [(flow: (any RestorableFlow)?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?)] =
         []
     flows.reserveCapacity(plan.levels.count)
-    // The tab bars the plan presents, by level.
+    // The tab bars the plan presents, and the tab the path goes into in each, by level: found
+    // by the next level's type once the bar is made, as the plan could not know where it is.
     var newBars: [Int: any TabbedFlow] = [:]
+    var newTabs: [Int: Int] = [:]
     // The splits the plan presents, and the containers of every split in it, by level.
     var newSplits: [Int: any SplitFlow] = [:]
     var splitNodes: [Int: ContainerNode] = [:]
@@ -350,6 +355,20 @@ package enum PlanEngine {
         if target.isReused {
           guard level < live.count, live[level].split != nil else { throw stale }
           splitNodes[level] = live[level].container
+          flows.append((nil, nil))
+          continue
+        }
+        if level > 0, let bar = newBars[level - 1], let tab = newTabs[level - 1] {
+          // The split tab of a new bar the plan goes into: made with the bar.
+          guard let split = bar.container.tabsUntracked.tabs[tab] as? SplitContainer,
+            let splitFlow = split.owner as? any SplitFlow
+          else {
+            throw PreparationFailure(
+              level: level, index: nil,
+              failure: .cannotCreate(flow: plan.levels[level - 1].flow, subFlow: target.flow))
+          }
+          newSplits[level] = splitFlow
+          splitNodes[level] = split
           flows.append((nil, nil))
           continue
         }
@@ -386,6 +405,22 @@ package enum PlanEngine {
             failure: .cannotCreate(flow: FlowName(Swift.type(of: parent)), subFlow: target.flow))
         }
         newBars[level] = bar
+        if let tabType = plan.identity(at: level + 1) {
+          let tabs = bar.container.tabsUntracked.tabs
+          func holds(_ index: Int) -> Bool {
+            tabs[index].owner.map { ObjectIdentifier(Swift.type(of: $0)) } == tabType
+          }
+          // The planned position when it holds that type, else the first tab that does.
+          let planned = plan.tab(at: level).flatMap { tabs.indices.contains($0) ? $0 : nil }
+          guard
+            let tab = planned.flatMap({ holds($0) ? $0 : nil }) ?? tabs.indices.first(where: holds)
+          else {
+            throw PreparationFailure(
+              level: level + 1, index: nil,
+              failure: .cannotCreate(flow: target.flow, subFlow: plan.levels[level + 1].flow))
+          }
+          newTabs[level] = tab
+        }
         flows.append((nil, made.onEnd))
         continue
       }
@@ -437,19 +472,10 @@ package enum PlanEngine {
           of: splitFlow, type: type, showing: target.routes, level: level, options: plan.options)
         flow = made.flow
         flows.append((made.flow, made.onEnd))
-      } else if level > 0, let bar = newBars[level - 1], let tab = plan.tab(at: level - 1) {
-        // The tab of a new bar the plan goes into: made with the bar.
-        let tabs = bar.container.tabsUntracked.tabs
-        guard tabs.indices.contains(tab), let tabFlow = tabs[tab].owner as? any RestorableFlow,
-          ObjectIdentifier(Swift.type(of: tabFlow))
-            == plan.flowTypes[level].map({
-              ObjectIdentifier($0.type)
-            })
-        else {
-          throw PreparationFailure(
-            level: level, index: nil,
-            failure: .cannotCreate(flow: plan.levels[level - 1].flow, subFlow: target.flow))
-        }
+      } else if level > 0, let bar = newBars[level - 1], let tab = newTabs[level - 1] {
+        // The tab of a new bar the plan goes into, of the level's type: made with the bar.
+        guard let tabFlow = bar.container.tabsUntracked.tabs[tab].owner as? any RestorableFlow
+        else { throw stale }
         flow = tabFlow
         flows.append((tabFlow, nil))
       } else {
@@ -486,8 +512,11 @@ package enum PlanEngine {
       case .dismiss(let level, _):
         changes.append(.dismiss(live[level - 1].container, animated: animated, cause: cause))
       case .selectTab(let level, let tab, _):
-        guard let bar = newBars[level]?.container ?? (level < live.count ? live[level].bar : nil)
-        else { continue }
+        if let bar = newBars[level] {
+          changes.append(.selectTab(bar.container, newTabs[level] ?? tab, cause: cause))
+          continue
+        }
+        guard level < live.count, let bar = live[level].bar else { continue }
         changes.append(.selectTab(bar, tab, cause: cause))
       case .popTo, .push, .replace:
         // Stack steps come level by level, as they were prepared.
