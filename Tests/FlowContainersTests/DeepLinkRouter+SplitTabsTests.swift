@@ -338,6 +338,28 @@ struct DeepLinkRouterNewSplitTabsTests {
         """)
   }
 
+  @Test func aTypedDestinationPresentsTheBarAndGoesIntoTheSplitTabsColumnsOrAnotherTab() async {
+    let note = LinkDestination.root(WideHome.self, showing: ["home"])
+      .then(EditableNoteFlow.self, showing: [.note(6)]).then(EditorFlow.self, showing: [.edit])
+    #expect(await router.open(note).summary == "applied")
+    let presented = bar
+    #expect(presented?.container.selectedIndex == 0)
+    #expect(presented?.note?.id == 6)
+    #expect(presented?.notes.container.presented?.owner is EditorFlow)
+    let list = LinkDestination.root(WideHome.self, showing: ["home"])
+      .then(NoteListFlow.self, showing: ["list", "folder y"])
+    #expect(await router.open(list).summary == "applied")
+    #expect(bar === presented)
+    #expect(presented?.note == nil)
+    #expect(presented?.notes.list.container.stack == ["list", "folder y"])
+    home.container.dismissPresented(animated: false)
+    let help = LinkDestination.root(WideHome.self, showing: ["home"])
+      .then(HelpTab.self, showing: ["help", "about"])
+    #expect(await router.open(help).summary == "applied")
+    #expect(bar?.container.selectedIndex == 1)
+    #expect(bar?.help.container.stack == ["help", "about"])
+  }
+
   @Test func aBarALinkPresentsIsReleasedWithItsSplitTabAndNoteWhenDismissed() async {
     weak let presented: WideTabs?
     weak let split: WideNotes?

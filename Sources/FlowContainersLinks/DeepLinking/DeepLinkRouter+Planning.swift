@@ -95,11 +95,10 @@ extension DeepLinkRouter {
   /// The levels must form a chain the root can build: the router's root type first (for a
   /// root tab bar, the type of one of its tabs, or of a split tab's primary or one of its
   /// details; for a root split, its primary's type or one of its detail types), then each type
-  /// one of the
-  /// ``RestorableFlow/subFlows`` of the one before, a tab of a tab bar it declares (the plan
-  /// presents the bar, or keeps the one presented, and selects that tab), or the primary or a
-  /// detail of a split it declares (the plan presents the split, or keeps the one presented),
-  /// each showing at least one route.
+  /// one of the ``RestorableFlow/subFlows`` of the one before, a tab of a tab bar it declares
+  /// or the primary or a detail of that bar's split tab (the plan presents the bar, or keeps the
+  /// one presented, and selects that tab), or the primary or a detail of a split it declares
+  /// (the plan presents the split, or keeps the one presented), each showing at least one route.
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
@@ -120,7 +119,7 @@ extension DeepLinkRouter {
       var tabSplit: (type: AnyObject.Type, column: SplitColumn)?
       tab = Self.tabOrder(of: bar).first { index in
         if let splitFlow = nodes[index].owner as? any SplitFlow, nodes[index] is SplitContainer {
-          guard let column = Self.column(of: first, in: splitFlow) else { return false }
+          guard let column = Self.column(of: first, in: type(of: splitFlow)) else { return false }
           tabSplit = (type(of: splitFlow), column)
           return true
         }
@@ -139,7 +138,7 @@ extension DeepLinkRouter {
         prefix.append(PlanEngine.Target(split: tabSplit.type, column: tabSplit.column))
       }
     } else if rootNode is SplitContainer, let splitFlow = rootFlow as? any SplitFlow {
-      guard let column = Self.column(of: first, in: splitFlow) else {
+      guard let column = Self.column(of: first, in: type(of: splitFlow)) else {
         return .failure(
           LinkFailure.notTheRoot(
             first.map { FlowName($0) } ?? .noOwner, root: FlowName(type(of: rootFlow))))
@@ -169,6 +168,11 @@ extension DeepLinkRouter {
         if let bar = Self.bar(holding: type, declaredBy: below, at: targets.count, live: live) {
           tabs[targets.count] = bar.tab
           targets.append(PlanEngine.Target(bar: bar.type, tab: bar.tab))
+          // A split tab's level, then its column's.
+          if let split = bar.split {
+            columns[targets.count] = split.column
+            targets.append(PlanEngine.Target(split: split.type, column: split.column))
+          }
         } else if let split = Self.split(holding: type, declaredBy: below) {
           columns[targets.count] = split.column
           targets.append(PlanEngine.Target(split: split.type, column: split.column))
@@ -197,14 +201,14 @@ extension DeepLinkRouter {
         request: .destination(destination), targets: targets, live: live, options: .link))
   }
 
-  /// The column of a root split whose flow type is `type`: the detail for a declared detail
-  /// type, the primary for the primary's.
-  private static func column<Split: SplitFlow>(
-    of type: (any RestorableFlow.Type)?, in split: Split
+  /// The column of a split of type `split` whose flow type is `type`: the detail for a
+  /// declared detail type, the primary for the primary's.
+  private static func column(
+    of type: (any RestorableFlow.Type)?, in split: any SplitFlow.Type
   ) -> SplitColumn? {
     guard let type else { return nil }
-    if Split.detailFlowTypes.contains(where: { $0 == type }) { return .detail }
-    return Split.primaryFlow == type ? .primary : nil
+    if split.detailFlowTypes.contains(where: { $0 == type }) { return .detail }
+    return split.primaryFlow == type ? .primary : nil
   }
 
   /// The split that `below` declares whose primary or detail flows include `type`, and the
@@ -213,32 +217,45 @@ extension DeepLinkRouter {
     holding type: any RestorableFlow.Type, declaredBy below: any RestorableFlow.Type
   ) -> (type: any SplitFlow.Type, column: SplitColumn)? {
     for split in below.declaredSplitTypes {
-      if split.detailFlowTypes.contains(where: { $0 == type }) { return (split, .detail) }
-      if split.primaryFlow == type { return (split, .primary) }
+      if let column = column(of: type, in: split) { return (split, column) }
     }
     return nil
   }
 
-  /// The tab bar that `below` declares whose tabs include `type`, and the tab to go into: of
-  /// the bar presented at `level`, the first tab of that type, the selected one first; of a new
-  /// bar, the position of `type` in its declared tabs (``TabbedFlow/splitTabFlows``, then
-  /// ``TabbedFlow/tabFlows``), which the engine corrects by type once the bar is made.
+  /// The tab bar that `below` declares with a tab of type `type`, or a split tab with a column
+  /// of that type, and the tab to go into (and the split's column): of the bar presented at
+  /// `level`, the first tab of that type, the selected one first; of a new bar, its place in
+  /// the declared tabs (``TabbedFlow/splitTabFlows``, then ``TabbedFlow/tabFlows``), which the
+  /// engine corrects by type once the bar is made.
   private static func bar(
     holding type: any RestorableFlow.Type, declaredBy below: any RestorableFlow.Type,
     at level: Int, live: [LiveLevel]
-  ) -> (type: any TabbedFlow.Type, tab: Int)? {
+  ) -> (
+    type: any TabbedFlow.Type, tab: Int, split: (type: any SplitFlow.Type, column: SplitColumn)?
+  )? {
     for bar in below.declaredBarTypes {
-      guard let declared = bar.tabFlows.firstIndex(where: { $0 == type }) else { continue }
+      var declared: (tab: Int, split: (type: any SplitFlow.Type, column: SplitColumn)?)?
+      if let index = bar.tabFlows.firstIndex(where: { $0 == type }) {
+        declared = (bar.splitTabFlows.count + index, nil)
+      } else if let index = bar.splitTabFlows.firstIndex(where: { column(of: type, in: $0) != nil }
+      ),
+        let column = column(of: type, in: bar.splitTabFlows[index])
+      {
+        declared = (index, (bar.splitTabFlows[index], column))
+      }
+      guard let declared else { continue }
+      // The type of the tab's flow: the split's for a split tab.
+      let tabType = ObjectIdentifier(declared.split?.type ?? type)
       if level < live.count, let presented = live[level].bar,
         let owner = presented.owner, Swift.type(of: owner) == bar
       {
         let nodes = presented.tabsUntracked.tabs
         for index in tabOrder(of: presented)
-        where nodes[index].owner.map({ Swift.type(of: $0) == type }) ?? false {
-          return (bar, index)
+        where nodes[index].owner.map({ ObjectIdentifier(Swift.type(of: $0)) == tabType }) ?? false {
+          return (bar, index, declared.split)
         }
       }
-      return (bar, bar.splitTabFlows.count + declared)
+      return (bar, declared.tab, declared.split)
     }
     return nil
   }
