@@ -66,21 +66,27 @@ public struct FlowTree: Sendable, Hashable {
   /// What the first level presents, and so on, through the selected tab of each tab level and
   /// the detail (or, with none, the primary) of each split that presents nothing. It is the same
   /// in either width: collapsed, the detail is on top.
-  public var topmost: Int? {
-    guard !levels.isEmpty else { return nil }
-    var index = 0
-    while true {
+  public var topmost: Int? { shownLevels.last }
+
+  /// The positions of the levels along what the user sees, from the first level to
+  /// ``topmost``: what each presents, the selected tab of each tab level, and the detail (or,
+  /// with none, the primary) of each split.
+  public var shownLevels: [Int] {
+    guard !levels.isEmpty else { return [] }
+    var shown = [0]
+    while let index = shown.last {
       let level = levels[index]
       if let presented = level.presented {
-        index = presented
+        shown.append(presented)
       } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
-        index = level.tabs[selected]
-      } else if case .split = level.kind, let shown = level.columns.last {
-        index = shown
+        shown.append(level.tabs[selected])
+      } else if case .split = level.kind, let column = level.columns.last {
+        shown.append(column)
       } else {
-        return index
+        return shown
       }
     }
+    return shown
   }
 
   init(levels: [Level]) {

@@ -99,22 +99,7 @@ enum Checks {
   /// The levels along what the user sees: the first, what it presents, each selected tab, a
   /// split's detail (or primary), up to the topmost.
   static func shownPath(of tree: FlowTree) -> [ComparedLevel] {
-    guard !tree.levels.isEmpty else { return [] }
-    var path: [ComparedLevel] = []
-    var index = 0
-    while true {
-      let level = tree.levels[index]
-      path.append(ComparedLevel(level))
-      if let presented = level.presented {
-        index = presented
-      } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
-        index = level.tabs[selected]
-      } else if case .split = level.kind, let shown = level.columns.last {
-        index = shown
-      } else {
-        return path
-      }
-    }
+    tree.shownLevels.map { ComparedLevel(tree.levels[$0]) }
   }
 
   /// Every container, flow and screen of the tree under `root`, to be released with it.

@@ -40,11 +40,14 @@ struct FlowTreeTests {
 
   @Test func theTopmostLevelFollowsTheSelectedTabAndWhatItPresents() {
     let (tabs, flows) = makeTabsWithAModal()
+    #expect(tabs.container.tree.shownLevels == [0, 1, 2])
     tabs.container.select(1)
     #expect(tabs.container.tree.topmost == 3)
+    #expect(tabs.container.tree.shownLevels == [0, 3])
     #expect(tabs.container.tree.levels[0].kind == .tabs(selected: 1))
     let empty = TabsFlow()
     #expect(empty.container.tree.topmost == 0)
+    #expect(empty.container.tree.shownLevels == [0])
     extendLifetime(flows)
   }
 
