@@ -321,7 +321,7 @@ extension HostDriver {
     if container.splitView != nil {
       userPoppedCollapsed(id, toIndex: index)
     } else {
-      userChanged(id) { Self.pop(&$0, toIndex: index) }
+      userChanged(id) { $0.pop(toIndex: index) }
     }
     guard !container.isFinished, index >= 0, index < container.screenCount - 1
     else { return }
@@ -361,7 +361,7 @@ extension HostDriver {
     let primaryCount = count(primary)
     guard index >= 0, index < primaryCount + count(detail) else { return }
     if let detail, index >= primaryCount {
-      userChanged(detail) { Self.pop(&$0, toIndex: index - primaryCount) }
+      userChanged(detail) { $0.pop(toIndex: index - primaryCount) }
       return
     }
     if let detail {
@@ -371,13 +371,7 @@ extension HostDriver {
       }
       remove(detail)
     }
-    if let primary { userChanged(primary) { Self.pop(&$0, toIndex: index) } }
-  }
-
-  /// Pops the stack `content` to `index`, if it has a screen there.
-  private static func pop(_ content: inout HostScene.Content, toIndex index: Int) {
-    guard case .stack(let count, let revision) = content, index >= 0, index < count else { return }
-    content = .stack(count: index + 1, revision: revision)
+    if let primary { userChanged(primary) { $0.pop(toIndex: index) } }
   }
 
   /// The user closed the layer of `container` (pulled a sheet down): the host has removed it and

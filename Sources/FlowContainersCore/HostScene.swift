@@ -112,3 +112,14 @@ extension ContainerNode {
     return .stack(count: screenCount, revision: stackRevision)
   }
 }
+
+extension HostScene.Content {
+  /// Pops a stack so that the screen at `index` is on top, as a host does for a back button;
+  /// anything but a stack, or a position the stack does not have, stays as it is.
+  ///
+  /// - Parameter index: The position of the screen left on top.
+  public mutating func pop(toIndex index: Int) {
+    guard case .stack(let count, let revision) = self, index >= 0, index < count else { return }
+    self = .stack(count: index + 1, revision: revision)
+  }
+}

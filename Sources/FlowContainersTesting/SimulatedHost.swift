@@ -123,7 +123,7 @@ public final class SimulatedHost {
     }
     // The driver passes the pop on when the tree's stack still has screens above `index`.
     let reachesTheTree = !container.isFinished && index >= 0 && index < container.count - 1
-    userChange(of: id) { Self.pop(&$0, toIndex: index) }
+    userChange(of: id) { $0.pop(toIndex: index) }
     driver.userPopped(container, toIndex: index)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
     if reachesTheTree, container.count == index + 1, let popped = Self.content(of: container) {
@@ -142,7 +142,7 @@ public final class SimulatedHost {
     let reachesTheTree =
       !split.isFinished && split.width == .compact && index < split.collapsedCount - 1
     if let detail, index >= primaryCount {
-      userChange(of: detail) { Self.pop(&$0, toIndex: index - primaryCount) }
+      userChange(of: detail) { $0.pop(toIndex: index - primaryCount) }
     } else {
       if detail != nil {
         userChange { scene in
@@ -155,7 +155,7 @@ public final class SimulatedHost {
           }
         }
       }
-      if let primary { userChange(of: primary) { Self.pop(&$0, toIndex: index) } }
+      if let primary { userChange(of: primary) { $0.pop(toIndex: index) } }
     }
     driver.userPopped(split, toIndex: index)
     // What the host shows of a column whose screens the tree has as many of is the tree's.
@@ -180,12 +180,6 @@ public final class SimulatedHost {
   private func stackCount(of id: ObjectIdentifier) -> Int? {
     guard case .stack(let count, _)? = shownContent(of: id) else { return nil }
     return count
-  }
-
-  /// Pops the stack `content` to `index`, if it has a screen there.
-  private static func pop(_ content: inout HostScene.Content, toIndex index: Int) {
-    guard case .stack(let count, let revision) = content, index >= 0, index < count else { return }
-    content = .stack(count: index + 1, revision: revision)
   }
 
   /// The user closes the layer of `container` (pulls a sheet down): the host removes it and
