@@ -62,10 +62,10 @@ extension FlowRestorer {
   /// Restores `snapshot` into the tab bar `bar`: checks every saved tab first, then selects the
   /// saved tab and restores each tree that fits, as one plan and one change.
   ///
-  /// A snapshot without a tab bar's level is the selected tab's tree, as versions 1 and 2 saved
-  /// it. A tree goes into the tab whose flow has its first level's name: the tab at the tree's
-  /// position if it has that name, otherwise the first other tab that has. A tree with no tab of
-  /// its flow left, or whose tabs of that flow other trees took, is dropped with a report.
+  /// A snapshot without a tab bar's level is the selected tab's tree. A tree goes into the tab
+  /// whose flow has its first level's name: the tab at the tree's position if it has that name,
+  /// otherwise the first other tab that has. A tree with no tab of its flow left, or whose tabs
+  /// of that flow other trees took, is dropped with a report.
   func restore(_ snapshot: FlowSnapshot, into bar: TabContainer) -> RestorationReport {
     if let refusal = Self.unchangeable(bar) { return report(error: refusal) }
     let (tabs, selectedBefore) = bar.tabsUntracked

@@ -141,9 +141,10 @@ public final class FlowRestorer {
 
   /// Decodes `data` and restores it; see ``restore(_:)``.
   ///
-  /// Corrupt, truncated, oversized, unknown-version or unknown-route data restores nothing: the
-  /// report's ``RestorationReport/error`` says why, and the tree stays as it was, which at launch
-  /// is the root's default state. An older schema version is migrated first.
+  /// Corrupt, truncated, oversized, unknown-route data, or data of another schema version than
+  /// ``FlowSnapshot/currentVersion``, restores nothing: the report's
+  /// ``RestorationReport/error`` says why, and the tree stays as it was, which at launch is the
+  /// root's default state.
   ///
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
@@ -151,7 +152,7 @@ public final class FlowRestorer {
     if let split = rootNode as? SplitContainer, let flow = split.owner as? any SplitFlow {
       do {
         return restore(
-          try FlowSnapshot.decode(data, registry: Self.registry(of: flow), bar: nil),
+          try FlowSnapshot.decode(data, registry: Self.registry(of: flow)),
           into: split, flow: flow)
       } catch {
         return report(error: error)
@@ -161,17 +162,14 @@ public final class FlowRestorer {
       let tabs = bar.tabsUntracked
       let registry = FlowRegistry(declared: tabs.tabs.compactMap(Self.declaredType(ofTab:)))
       do {
-        return restore(
-          try FlowSnapshot.decode(
-            data, registry: registry, bar: (bar.flowName, tabs.selected)),
-          into: bar)
+        return restore(try FlowSnapshot.decode(data, registry: registry), into: bar)
       } catch {
         return report(error: error)
       }
     }
     do {
       let (root, registry) = try stackRoot()
-      let snapshot = try FlowSnapshot.decode(data, registry: registry, bar: nil)
+      let snapshot = try FlowSnapshot.decode(data, registry: registry)
       try registry.validate(snapshot.levels.map(\.flow))
       return restore(validated: snapshot, root: root, registry: registry)
     } catch {

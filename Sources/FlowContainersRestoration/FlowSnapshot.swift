@@ -97,10 +97,10 @@ public struct FlowSnapshot: Sendable, Hashable {
     }
   }
 
-  /// The schema version written by this library.
+  /// The schema version this library writes, and the only one it reads.
+  ///
+  /// A snapshot of another version is refused with ``RestorationError/unsupportedVersion(_:)``.
   public static let currentVersion = 3
-  /// The oldest schema version this library reads (and migrates).
-  public static let oldestReadableVersion = 1
   /// The largest snapshot accepted, in bytes.
   public static let maximumSize = 1 << 20
   /// The most levels a snapshot may have, counting every tab's and column's.

@@ -4,7 +4,7 @@ public import FlowContainersCore
 ///
 /// ```swift
 /// let report = router.restorer.restore(from: Data("{\"version\":9}".utf8))
-/// print(report.error!)  // snapshot version 9 is not supported (this library reads 1 to 2)
+/// print(report.error!)  // snapshot version 9 is not supported (this library reads version 3)
 /// ```
 public enum RestorationError: Error, Sendable, Hashable {
   /// The data is empty.
@@ -16,8 +16,8 @@ public enum RestorationError: Error, Sendable, Hashable {
   case notARegularFile(String)
   /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
   case corrupt(String)
-  /// The snapshot's schema version is missing, older than the oldest readable or newer than
-  /// this library writes.
+  /// The snapshot's schema version is missing, or is not ``FlowSnapshot/currentVersion``, the
+  /// only one this library reads. The version found, `nil` when there was none.
   case unsupportedVersion(Int?)
   /// A level names a flow type the root's tree does not know.
   case unknownFlow(FlowName)
@@ -52,7 +52,7 @@ extension RestorationError: CustomStringConvertible {
       return "the snapshot file \"\(path)\" is not a regular file (a folder, a pipe, a device)"
     case .corrupt(let detail): return "the snapshot is corrupt: \(detail)"
     case .unsupportedVersion(let version):
-      let supported = "\(FlowSnapshot.oldestReadableVersion) to \(FlowSnapshot.currentVersion)"
+      let supported = "version \(FlowSnapshot.currentVersion)"
       guard let version else {
         return "the snapshot has no version (this library reads \(supported))"
       }

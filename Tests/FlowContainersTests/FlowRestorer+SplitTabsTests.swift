@@ -127,11 +127,22 @@ struct FlowRestorerSplitTabsTests {
     #expect(tabs.note == nil)
   }
 
-  @Test func anOlderSnapshotOfTheNotesTabAsAStackRestoresIntoTheSplitsPrimary() throws {
+  @Test func aVersionOneSnapshotOfTheNotesTabIsRefusedWithItsVersionAndChangesNoTab() {
     let version1 = Data(
       #"{"version":1,"root":{"flow":"NoteListFlow","stack":["list","folder a"]}}"#.utf8)
     let tabs = WideTabs()
-    #expect(FlowRestorer(root: tabs).restore(from: version1).error == nil)
+    tabs.notes.list.container.push("folder z")
+    let before = tabs.container.tree
+    #expect(FlowRestorer(root: tabs).restore(from: version1).error == .unsupportedVersion(1))
+    #expect(tabs.container.tree == before)
+    #expect(tabs.notes.list.container.stack == ["list", "folder z"])
+  }
+
+  @Test func aSnapshotOfTheNotesTabAsAStackRestoresIntoTheSplitsPrimary() throws {
+    let stack = Data(
+      #"{"version":3,"levels":[{"flow":"NoteListFlow","routes":["list","folder a"]}]}"#.utf8)
+    let tabs = WideTabs()
+    #expect(FlowRestorer(root: tabs).restore(from: stack).error == nil)
     #expect(tabs.notes.list.container.stack == ["list", "folder a"])
     let version3 = Data(
       (#"{"version":3,"levels":[{"flow":"WideTabs","routes":[],"tabs":{"selected":1,"trees":["#

@@ -146,10 +146,22 @@ struct FlowRestorerSplitsTests {
     #expect(split.container.tree == before)
   }
 
-  @Test func aVersionOneSnapshotOfTheListRestoresIntoThePrimary() throws {
+  @Test func aVersionOneSnapshotOfTheListIsRefusedWithItsVersionAndChangesNothing() {
     let split = NotesSplit()
+    split.list.container.push("folder z")
+    let before = split.container.tree
     let data = Data(
       #"{"version":1,"root":{"flow":"NoteListFlow","stack":["list","folder a"]}}"#.utf8)
+    let report = FlowRestorer(root: split).restore(from: data)
+    #expect(report.error == .unsupportedVersion(1))
+    #expect(split.container.tree == before)
+    #expect(split.list.container.stack == ["list", "folder z"])
+  }
+
+  @Test func aSnapshotOfTheListWithoutTheSplitsLevelRestoresIntoThePrimary() {
+    let split = NotesSplit()
+    let data = Data(
+      #"{"version":3,"levels":[{"flow":"NoteListFlow","routes":["list","folder a"]}]}"#.utf8)
     let report = FlowRestorer(root: split).restore(from: data)
     #expect(report.error == nil)
     #expect(split.list.container.stack == ["list", "folder a"])

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Restoring a tab bar with the restoration module alone, and the snapshots of older versions.
+/// Restoring a tab bar with the restoration module alone, and refusing snapshots of older
+/// versions.
 @MainActor
 struct FlowRestorerTabsTests {
   /// A tab bar's snapshot as version 2 wrote it: the selected tab's tree as the levels, its
@@ -14,21 +15,16 @@ struct FlowRestorerTabsTests {
     + #""tabs":[{"index":0,"levels":[{"flow":"AppFlow","routes":[{"library":{}},"#
     + #"{"note":{"_0":2}}]}]}],"version":2}"#
 
-  @Test func aVersionTwoTabBarSnapshotBecomesTheBarsLevelAndRestoresEveryTab() throws {
-    let fresh = TabbedApp()
-    let restorer = FlowRestorer(root: fresh)
-    let report = restorer.restore(from: Data(Self.version2.utf8))
-    #expect(report.isComplete)
-    #expect(fresh.container.selectedIndex == 1)
-    #expect(fresh.app.container.stack == [.library, .note(2)])
-    #expect(fresh.gallery?.container.presented?.owner is Slides)
-    // Saved again, it is the current version: the bar's level holds both trees.
-    let saved = try restorer.snapshot()
-    #expect(saved.levels.map(\.flow) == ["TabbedApp"])
-    #expect(
-      saved.levels.first?.tabs?.trees.map { $0.levels.map(\.flow) }
-        == [["AppFlow"], ["Gallery", "Slides"]])
-    #expect(String(decoding: try saved.jsonData(), as: UTF8.self).hasSuffix(#""version":3}"#))
+  @Test func aVersionTwoTabBarSnapshotIsRefusedWithItsVersionAndChangesNoTab() {
+    let tabs = TabbedApp()
+    tabs.app.container.push(.note(1))
+    let before = tabs.container.tree
+    let report = FlowRestorer(root: tabs).restore(from: Data(Self.version2.utf8))
+    #expect(report.error == .unsupportedVersion(2))
+    #expect(report.dropped.isEmpty)
+    #expect(tabs.container.tree == before)
+    #expect(tabs.container.selectedIndex == 0)
+    #expect(tabs.app.container.stack == [.library, .note(1)])
   }
 
   @Test func aRestorerWithoutLinksSavesAndRestoresATabBarInOneChange() throws {

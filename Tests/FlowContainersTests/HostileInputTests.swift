@@ -54,16 +54,16 @@ struct HostileInputTests {
     ("wrong type", "the snapshot is corrupt"),
     ("wrong version", "snapshot version -1 is not supported"),
     ("binary", "the snapshot is corrupt"),
-    // Read despite its depth (version 1 is flattened without recursion), then rejected.
-    ("deep nesting", "the snapshot's root is \"SettingsFlow\""),
+    // Nested deeper than the JSON decoder reads: refused before its version is read.
+    ("deep nesting", "the snapshot is corrupt"),
     ("a guarded flow named directly", "the snapshot's root is \"EditorFlow\""),
   ]
 
   static func snapshot(named name: String) -> Data {
     switch name {
-    case "truncated": Data(#"{"version":2,"levels":[{"flow":"AppF"#.utf8)
+    case "truncated": Data(#"{"version":3,"levels":[{"flow":"AppF"#.utf8)
     case "oversized": Data(repeating: 0x20, count: FlowSnapshot.maximumSize + 1)
-    case "wrong type": Data(#"{"version":2,"levels":{"flow":"AppFlow"}}"#.utf8)
+    case "wrong type": Data(#"{"version":3,"levels":{"flow":"AppFlow"}}"#.utf8)
     case "wrong version": Data(#"{"version":-1,"levels":[]}"#.utf8)
     case "binary": Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     case "deep nesting":
@@ -71,7 +71,7 @@ struct HostileInputTests {
         (#"{"version":1,"root":"#
           + String(repeating: #"{"flow":"SettingsFlow","stack":[],"presented":"#, count: 2000)
           + "null" + String(repeating: "}", count: 2001)).utf8)
-    default: Data(#"{"version":2,"levels":[{"flow":"EditorFlow","routes":["edit"]}]}"#.utf8)
+    default: Data(#"{"version":3,"levels":[{"flow":"EditorFlow","routes":["edit"]}]}"#.utf8)
     }
   }
 

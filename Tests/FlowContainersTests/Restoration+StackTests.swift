@@ -86,8 +86,10 @@ struct RestorationObjectionTests {
   }
 }
 
-/// Version 1 snapshots nest a level per presentation; they are read up to the same documented
-/// limit as version 2, not up to the JSON decoder's nesting limit.
+/// Version 1 snapshots, which nested a level per presentation, are refused.
+///
+/// Only version 3 is read: a version 1 snapshot is refused with its version, one nested deeper
+/// than the JSON decoder reads is refused as corrupt, and neither moves anything.
 @MainActor
 struct RestorationVersion1DepthTests {
   private func version1(levels: Int) -> Data {
@@ -100,15 +102,30 @@ struct RestorationVersion1DepthTests {
     return Data(json.utf8)
   }
 
-  @Test func aVersion1SnapshotNestedDeeperThanTheJSONDecoderReadsIsRead() throws {
-    let snapshot = try FlowSnapshot.decode(version1(levels: 600), root: ModelFlow.self)
-    #expect(snapshot.levels.count == 600)
-    #expect(snapshot.levels[599].routes == [AnyRoute(0), AnyRoute(599 % 9)])
+  /// Restores `data` into a root showing two screens: the tree before and after, and the report.
+  private func restore(_ data: Data) -> (before: FlowTree, after: FlowTree, RestorationReport) {
+    let root = ModelFlow(counts: LiveCounts(), stack: [0, 4])
+    let before = root.container.tree
+    let report = FlowRestorer(root: root).restore(from: data)
+    return (before, root.container.tree, report)
   }
 
-  @Test func aVersion1SnapshotOverTheLevelLimitSaysSo() {
-    #expect(throws: RestorationError.tooManyLevels(count: 4097, limit: 4096)) {
-      try FlowSnapshot.decode(version1(levels: 4097), root: ModelFlow.self)
+  @Test func aNestedVersion1SnapshotIsRefusedWithItsVersionAndMovesNothing() {
+    #expect(throws: RestorationError.unsupportedVersion(1)) {
+      try FlowSnapshot.decode(version1(levels: 3), root: ModelFlow.self)
     }
+    let (before, after, report) = restore(version1(levels: 3))
+    #expect(report.error == .unsupportedVersion(1))
+    #expect(after == before)
+  }
+
+  @Test(arguments: [600, 4097])
+  func aVersion1SnapshotNestedDeeperThanTheJSONDecoderReadsIsRefusedAsCorrupt(levels: Int) {
+    let (before, after, report) = restore(version1(levels: levels))
+    guard case .corrupt = report.error else {
+      Issue.record("expected a corrupt snapshot, got \(String(describing: report.error))")
+      return
+    }
+    #expect(after == before)
   }
 }

@@ -208,24 +208,24 @@ struct RestorationFallbackTests {
     ("version zero", #"{"version":0,"levels":[]}"#, .unsupportedVersion(0)),
     (
       "unknown flow",
-      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[]},{"flow":"Nope","routes":[]}]}"#,
+      #"{"version":3,"levels":[{"flow":"AppFlow","routes":[]},{"flow":"Nope","routes":[]}]}"#,
       .unknownFlow("Nope")
     ),
     (
       "flow out of place",
-      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[]},{"flow":"AccountFlow","routes":[]}]}"#,
+      #"{"version":3,"levels":[{"flow":"AppFlow","routes":[]},{"flow":"AccountFlow","routes":[]}]}"#,
       .unexpectedFlow("AccountFlow", after: "AppFlow")
     ),
     (
-      "wrong root", #"{"version":2,"levels":[{"flow":"SettingsFlow","routes":["settings"]}]}"#,
+      "wrong root", #"{"version":3,"levels":[{"flow":"SettingsFlow","routes":["settings"]}]}"#,
       .unexpectedFlow("SettingsFlow", after: nil)
     ),
     (
-      "unknown route", #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"gone":{}}]}]}"#,
+      "unknown route", #"{"version":3,"levels":[{"flow":"AppFlow","routes":[{"gone":{}}]}]}"#,
       .unknownRoute(flow: "AppFlow", detail: "")
     ),
     (
-      "route of the wrong type", #"{"version":2,"levels":[{"flow":"AppFlow","routes":[42]}]}"#,
+      "route of the wrong type", #"{"version":3,"levels":[{"flow":"AppFlow","routes":[42]}]}"#,
       .unknownRoute(flow: "AppFlow", detail: "")
     ),
   ]
@@ -265,7 +265,7 @@ struct RestorationFallbackTests {
     let levels =
       [#"{"flow":"AppFlow","routes":[]}"#]
       + Array(repeating: #"{"flow":"SettingsFlow","routes":[]}"#, count: FlowSnapshot.maximumLevels)
-    let json = #"{"version":2,"levels":["# + levels.joined(separator: ",") + "]}"
+    let json = #"{"version":3,"levels":["# + levels.joined(separator: ",") + "]}"
     let linked = LinkedApp()
     #expect(
       linked.router.restorer.restore(from: Data(json.utf8)).error
@@ -274,32 +274,57 @@ struct RestorationFallbackTests {
   }
 }
 
+/// Only version 3 is read: no version before it was released, so an older snapshot is refused
+/// whole, and the caller starts from its default state.
 @MainActor
 struct RestorationVersionTests {
-  @Test func aVersionOneSnapshotIsMigratedToTheCurrentVersion() throws {
+  @Test func aVersionOneSnapshotIsRefusedWithItsVersionAndTheTreeStaysAsItWas() async throws {
     let url = try #require(
       Bundle.module.url(forResource: "Fixtures/snapshot-v1", withExtension: "json"))
     let data = try Data(contentsOf: url)
-    let snapshot = try FlowSnapshot.decode(data, root: AppFlow.self)
-    #expect(
-      snapshot
-        == FlowSnapshot(levels: [
-          .init(flow: "AppFlow", routes: [AnyRoute(AppRoute.library), AnyRoute(AppRoute.note(2))]),
-          .init(flow: "SettingsFlow", routes: [AnyRoute(SettingsRoute.settings)]),
-          .init(
-            flow: "AccountFlow",
-            routes: [AnyRoute(SettingsRoute.account), AnyRoute(SettingsRoute.devices)]),
-        ]))
-    let migrated = String(decoding: try snapshot.jsonData(), as: UTF8.self)
-    #expect(migrated.hasSuffix(#""version":3}"#))
+    #expect(throws: RestorationError.unsupportedVersion(1)) {
+      try FlowSnapshot.decode(data, root: AppFlow.self)
+    }
     let linked = LinkedApp()
-    #expect(linked.router.restorer.restore(from: data).isComplete)
+    #expect(await linked.open("notes://note/1").summary == "applied")
+    let before = linked.tree
+    let report = linked.router.restorer.restore(from: data)
+    #expect(report.error == .unsupportedVersion(1))
     #expect(
-      linked.tree == """
-        AppFlow: [library, note(2)]
-        └─ SettingsFlow (sheet): [settings]
-           └─ AccountFlow (sheet): [account, devices]
-        """)
+      report.error?.description
+        == "snapshot version 1 is not supported (this library reads version 3)")
+    #expect(report.dropped.isEmpty)
+    #expect(linked.tree == before)
+  }
+
+  @Test func aVersionTwoSnapshotIsRefusedWithItsVersionAndTheTreeStaysAsItWas() async throws {
+    let data = Data(
+      (#"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
+        + #"{"flow":"SettingsFlow","routes":["settings"]}]}"#).utf8)
+    #expect(throws: RestorationError.unsupportedVersion(2)) {
+      try FlowSnapshot.decode(data, root: AppFlow.self)
+    }
+    let linked = LinkedApp()
+    #expect(await linked.open("notes://note/1").summary == "applied")
+    let before = linked.tree
+    let report = linked.router.restorer.restore(from: data)
+    #expect(report.error == .unsupportedVersion(2))
+    #expect(
+      report.error?.description
+        == "snapshot version 2 is not supported (this library reads version 3)")
+    #expect(linked.tree == before)
+    // The same levels as version 3 are read.
+    let current = Data(
+      String(decoding: data, as: UTF8.self)
+        .replacingOccurrences(of: #""version":2"#, with: #""version":3"#).utf8)
+    #expect(linked.router.restorer.restore(from: current).isComplete)
+    #expect(linked.tree != before)
+  }
+
+  @Test func aSnapshotWithoutAVersionSaysSoAndNamesTheVersionRead() {
+    #expect(
+      RestorationError.unsupportedVersion(nil).description
+        == "the snapshot has no version (this library reads version 3)")
   }
 }
 

@@ -132,18 +132,36 @@ struct NotesStateTests {
     Pick a note to read it.
     """
 
+  /// A state file whose tab bar holds one tree, the first tab's: `levels`, a list of levels.
+  static func stateFile(firstTab levels: String) -> String {
+    #"{"levels":[{"flow":"MainTabsFlow","tabs":{"selected":0,"trees":[{"levels":"# + levels
+      + #"}]}}],"version":3}"#
+  }
+
   @Test(arguments: [
     ("garbage", "the snapshot is corrupt: The given data was not valid JSON."),
     (
-      #"{"version":2,"levels":[{"flow":"AppFl"#,
+      #"{"version":3,"levels":[{"flow":"AppFl"#,
       "the snapshot is corrupt: The given data was not valid JSON."
     ),
     (
       #"{"version":99,"levels":[]}"#,
-      "snapshot version 99 is not supported (this library reads 1 to 3)"
+      "snapshot version 99 is not supported (this library reads version 3)"
     ),
     (
-      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"trash":{}}]}]}"#,
+      #"{"version":1,"root":{"flow":"AppFlow","stack":[{"library":{}},{"note":{"_0":2}}]}}"#,
+      "snapshot version 1 is not supported (this library reads version 3)"
+    ),
+    (
+      #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]}]}"#,
+      "snapshot version 2 is not supported (this library reads version 3)"
+    ),
+    (
+      #"{"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]}]}"#,
+      "the snapshot has no version (this library reads version 3)"
+    ),
+    (
+      NotesStateTests.stateFile(firstTab: #"[{"flow":"AppFlow","routes":[{"trash":{}}]}]"#),
       "the snapshot has a route AppFlow does not know"
     ),
   ])
@@ -163,7 +181,7 @@ struct NotesStateTests {
 
   @Test func aSavedTabWhoseFlowTheAppNoLongerHasIsReportedAndTheAppStartsAtTheLibrary() throws {
     try withStateFile { file in
-      try Data(#"{"version":2,"levels":[{"flow":"Nope","routes":[]}]}"#.utf8).write(to: file)
+      try Data(Self.stateFile(firstTab: #"[{"flow":"Nope","routes":[]}]"#).utf8).write(to: file)
       let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
       #expect(run.status == 0)
       let lines = run.standardOutput.split(separator: "\n").map(String.init)
@@ -174,10 +192,8 @@ struct NotesStateTests {
 
   @Test func aNoteDeletedSinceTheSaveFallsBackToTheLibrary() throws {
     try withStateFile { file in
-      try Data(
-        #"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":7}}]}]}"#
-          .utf8
-      ).write(to: file)
+      let levels = #"[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":7}}]}]"#
+      try Data(Self.stateFile(firstTab: levels).utf8).write(to: file)
       try expectTranscript(
         arguments: ["--state", file.path], input: "tree\n",
         """
@@ -196,8 +212,10 @@ struct NotesStateTests {
   @Test func anEditorIsNotRestoredWithoutSigningIn() throws {
     try withStateFile { file in
       try Data(
-        (#"{"version":2,"levels":[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
-          + #"{"flow":"EditorFlow","routes":["edit"]}]}"#).utf8
+        Self.stateFile(
+          firstTab: #"[{"flow":"AppFlow","routes":[{"library":{}},{"note":{"_0":2}}]},"#
+            + #"{"flow":"EditorFlow","routes":["edit"]}]"#
+        ).utf8
       ).write(to: file)
       let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
       #expect(
