@@ -143,17 +143,14 @@ extension ContainerNode {
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
     onRejected: (() -> Void)? = nil
   ) {
-    let callbacks = PresentationCallbacks(
-      onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
+    let change = TreeChange.present(
+      child, style, onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
     // A split's column presents over the whole split.
     if case .column = attachment {
       return presentingLevel.request(
-        .present(child, style, callbacks), animated: animated, cause: cause, fileID: fileID,
-        line: line)
+        change, animated: animated, cause: cause, fileID: fileID, line: line)
     }
-    request(
-      .present(child, style, callbacks), animated: animated, cause: cause, fileID: fileID,
-      line: line)
+    request(change, animated: animated, cause: cause, fileID: fileID, line: line)
   }
 
   /// Whether `child` may be presented here now; reports misuse otherwise.

@@ -12,14 +12,15 @@
 public struct FlowTree: Sendable, Hashable {
   /// One container of the tree.
   public struct Level: Sendable, Hashable {
-    /// What a level holds.
+    /// What a level holds: the one enum of container kinds that planning, snapshots, route maps
+    /// and drivers switch on.
     public enum Kind: Sendable, Hashable {
       /// A stack of screens.
       case stack
-      /// Tabs, one of them selected (`nil` when there are none).
-      case tabs(selected: Int?)
-      /// A split's columns, side by side (regular) or collapsed into one stack (compact).
-      case split(SplitWidth)
+      /// Tabs, one of them selected (the tab level whose place says so).
+      case tabs
+      /// A split's columns, side by side or collapsed into one stack (``Level/width``).
+      case split
     }
 
     /// How a level hangs on the level below it.
@@ -56,6 +57,11 @@ public struct FlowTree: Sendable, Hashable {
     public internal(set) var columns: [Int] = []
     /// The position of the level it presents, if it presents one.
     public internal(set) var presented: Int?
+    /// A split's width: regular, its columns side by side, or compact, collapsed into one stack;
+    /// `nil` for any other kind.
+    public internal(set) var width: SplitWidth?
+    /// The position in ``tabs`` of the selected tab, if any.
+    var selectedTab: Int?
   }
 
   /// Every level, the first one first, then each level's tabs' subtrees, then what it presents.
@@ -78,9 +84,9 @@ public struct FlowTree: Sendable, Hashable {
       let level = levels[index]
       if let presented = level.presented {
         shown.append(presented)
-      } else if case .tabs(let selected?) = level.kind, level.tabs.indices.contains(selected) {
+      } else if let selected = level.selectedTab, level.tabs.indices.contains(selected) {
         shown.append(level.tabs[selected])
-      } else if case .split = level.kind, let column = level.columns.last {
+      } else if level.kind == .split, let column = level.columns.last {
         shown.append(column)
       } else {
         return shown
@@ -101,9 +107,19 @@ extension ContainerNode {
   /// One walk, without recursion, costing the levels and screens it reads. Read it from
   /// ``root`` for the whole tree.
   public var tree: FlowTree {
+    var ignored: [(node: ContainerNode, revision: UInt64)]?
+    return walk(describingScreens: true, containers: &ignored)
+  }
+
+  /// The walk of ``tree``, without recursion.
+  ///
+  /// Each level, then its tabs in order, then what it presents, with a list of what is left, so
+  /// no depth recurses. When `containers` is not `nil`, each level's container and revision are
+  /// added to it, in the levels' order.
+  func walk(
+    describingScreens: Bool, containers: inout [(node: ContainerNode, revision: UInt64)]?
+  ) -> FlowTree {
     var levels: [FlowTree.Level] = []
-    // Each level, then its tabs in order, then what it presents: a pre-order walk with a list
-    // of what is left, so no depth recurses.
     var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = [
       (self, nil, place)
     ]
@@ -112,9 +128,11 @@ extension ContainerNode {
       if let presented = node.presentedNode, let style = presented.attachment.style {
         left.append((presented, index, .presented(style)))
       }
-      let branches = node.branches
-      for (position, branch) in branches.nodes.enumerated().reversed() {
-        left.append((branch, index, branch.place(at: position, shown: branches.shown)))
+      if node.hasBranches {
+        let branches = node.branches
+        for (position, branch) in branches.nodes.enumerated().reversed() {
+          left.append((branch, index, branch.place(at: position, shown: branches.shown)))
+        }
       }
       var depth = 0
       if let parent {
@@ -125,11 +143,18 @@ extension ContainerNode {
         case .root, .presented: levels[parent].presented = index
         }
       }
-      levels.append(
-        FlowTree.Level(
-          flow: node.flowName, kind: node.kind, place: place,
-          screens: node.screenDescriptions, isFinished: node.finished, parent: parent,
-          depth: depth))
+      let kind = node.kind
+      var level = FlowTree.Level(
+        flow: node.flowName, kind: kind, place: place,
+        screens: describingScreens ? node.screenDescriptions : [], isFinished: node.finished,
+        parent: parent, depth: depth)
+      switch kind {
+      case .stack: break
+      case .tabs: level.selectedTab = node.branches.shown
+      case .split: level.width = node.splitView?.currentWidth
+      }
+      levels.append(level)
+      containers?.append((node, node.generation))
     }
     return FlowTree(levels: levels)
   }

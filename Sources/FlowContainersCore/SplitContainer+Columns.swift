@@ -52,7 +52,7 @@ extension SplitContainer {
     _ container: ContainerNode, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     request(
-      .split(self, .show(.primary, container, PresentationCallbacks())), animated: false,
+      .showColumn(.primary, container), animated: false,
       cause: .program, fileID: fileID, line: line)
   }
 
@@ -77,7 +77,7 @@ extension SplitContainer {
     line: UInt = #line, onEnd: ((PresentationEnding) -> Void)? = nil
   ) {
     request(
-      .split(self, .show(.detail, container, PresentationCallbacks(onEnd: onEnd))),
+      .showColumn(.detail, container, onEnd: onEnd),
       animated: animated, cause: .program, fileID: fileID, line: line)
   }
 
@@ -93,7 +93,7 @@ extension SplitContainer {
     animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     request(
-      .split(self, .close(.detail)), animated: animated, cause: .program, fileID: fileID,
+      .closeColumn(.detail), animated: animated, cause: .program, fileID: fileID,
       line: line)
   }
 }

@@ -62,7 +62,7 @@ public final class SplitContainer: ContainerNode {
 
   override var hasBranches: Bool { primaryNode != nil || detailNode != nil }
 
-  override var kind: FlowTree.Level.Kind { .split(currentWidth) }
+  override var kind: FlowTree.Level.Kind { .split }
 
   override var splitView: SplitContainer? { self }
 

@@ -70,7 +70,8 @@ extension StackContainer {
   ) {
     request(
       .stack(
-        StackEdit("push(contentsOf:)") { [self] animated, cause in
+        "push(contentsOf:)", check: { _, _ in true },
+        apply: { [self] animated, cause in
           push(contentsOf: screens, animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
   }
@@ -148,7 +149,7 @@ extension StackContainer {
     toIndex index: Int, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
   ) -> [Screen] {
     var removed: [Screen] = []
-    let edit = StackEdit(
+    let edit = TreeChange.stack(
       "pop(toIndex:)",
       check: { [self] fileID, line in
         guard !currentScreens.indices.contains(index) else { return true }
@@ -163,7 +164,7 @@ extension StackContainer {
         removed = pop(
           toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
       })
-    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    request(edit, animated: animated, cause: .program, fileID: fileID, line: line)
     return removed
   }
 
@@ -185,7 +186,7 @@ extension StackContainer {
   ) -> [Screen] {
     var removed: [Screen] = []
     var found: Int?
-    let edit = StackEdit(
+    let edit = TreeChange.stack(
       "pop(toLastWhere:)",
       check: { [self] fileID, line in
         found = currentScreens.lastIndex(where: predicate)
@@ -201,7 +202,7 @@ extension StackContainer {
         removed = pop(
           toIndex: index, operation: .popTo(index: index), animated: animated, cause: cause)
       })
-    request(.stack(edit), animated: animated, cause: .program, fileID: fileID, line: line)
+    request(edit, animated: animated, cause: .program, fileID: fileID, line: line)
     return removed
   }
 
@@ -221,7 +222,8 @@ extension StackContainer {
     var removed: [Screen] = []
     request(
       .stack(
-        StackEdit("popToRoot()") { [self] animated, cause in
+        "popToRoot()", check: { _, _ in true },
+        apply: { [self] animated, cause in
           removed = pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
     return removed
@@ -243,7 +245,8 @@ extension StackContainer {
   ) {
     request(
       .stack(
-        StackEdit("replace(with:)") { [self] animated, cause in
+        "replace(with:)", check: { _, _ in true },
+        apply: { [self] animated, cause in
           replace(with: screens, animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
   }

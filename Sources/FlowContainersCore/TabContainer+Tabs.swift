@@ -46,7 +46,7 @@ extension TabContainer {
     line: UInt = #line
   ) {
     request(
-      .tabs(self, .set(tabs, selected: selected)), animated: false, cause: .program,
+      .setTabs(tabs, selected: selected), animated: false, cause: .program,
       fileID: fileID, line: line)
   }
 
@@ -69,7 +69,7 @@ extension TabContainer {
       return
     }
     request(
-      .tabs(self, .select(index)), animated: false, cause: .program, fileID: fileID, line: line)
+      .selectTab(index), animated: false, cause: .program, fileID: fileID, line: line)
   }
 
   /// Adds `tab` at `index` (at the end by default); the selection stays on the tab it was on.
@@ -87,7 +87,7 @@ extension TabContainer {
     line: UInt = #line
   ) {
     request(
-      .tabs(self, .add(tab, at: index)), animated: false, cause: .program, fileID: fileID,
+      .addTab(tab, at: index), animated: false, cause: .program, fileID: fileID,
       line: line)
   }
 
@@ -103,7 +103,7 @@ extension TabContainer {
   ///   - line: The caller's line, for misuse reports.
   public func removeTab(at index: Int, fileID: StaticString = #fileID, line: UInt = #line) {
     request(
-      .tabs(self, .remove(at: index)), animated: false, cause: .program, fileID: fileID,
+      .removeTab(at: index), animated: false, cause: .program, fileID: fileID,
       line: line)
   }
 }

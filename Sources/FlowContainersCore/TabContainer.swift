@@ -56,7 +56,7 @@ public final class TabContainer: ContainerNode {
 
   override var hasBranches: Bool { !tabNodes.isEmpty }
 
-  override var kind: FlowTree.Level.Kind { .tabs(selected: selectedPosition) }
+  override var kind: FlowTree.Level.Kind { .tabs }
 
   override var tabBar: TabContainer? { self }
 

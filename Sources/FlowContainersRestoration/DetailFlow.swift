@@ -21,11 +21,12 @@ public import FlowContainersCore
 /// width, finished, torn down), with the split and the detail still alive; not when the split
 /// itself is being released.
 public struct DetailFlow<Split: SplitFlow>: Sendable {
-  package let flowType: FlowType
-  let make: @MainActor @Sendable (Split, [AnyRoute]) -> MadeSubFlow?
-
   /// The detail flow's type.
-  public var type: any RestorableFlow.Type { flowType.type }
+  public var type: any RestorableFlow.Type { detailType.type }
+  /// The detail flow's type, sent with the declaration.
+  private let detailType: Metatype<any RestorableFlow.Type>
+  /// Makes the detail for the split and the routes it will show.
+  let make: @MainActor @Sendable (Split, RouteList) -> MadeFlow?
 
   /// A detail flow of type `type`, made by `make`.
   ///
@@ -44,32 +45,26 @@ public struct DetailFlow<Split: SplitFlow>: Sendable {
       @MainActor @Sendable (_ split: Split, _ detail: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> DetailFlow {
-    DetailFlow(flowType: FlowType(type: type)) { split, routes in
-      var typed: [Child.Route] = []
-      for route in routes {
-        guard let route = route.as(Child.Route.self) else { return nil }
-        typed.append(route)
+    DetailFlow(detailType: Metatype(type)) { split, routes in
+      guard let typed = routes.typed(as: Child.Route.self), let child = make(split, typed) else {
+        return nil
       }
-      guard let child = make(split, typed) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: .stack(child),
-        onEnd: { [weak split, weak child] ending, _ in
-          if let split, let child { onEnd(split, child, ending) }
+      return MadeFlow(
+        child,
+        onEnd: onEnd.map { onEnd in
+          { [weak split, weak child] ending, _ in
+            if let split, let child { onEnd(split, child, ending) }
+          }
         })
     }
   }
 }
 
 extension SplitFlow {
-  /// The detail flow types of ``detailFlows``, in order.
-  package static var detailFlowTypes: [any RestorableFlow.Type] { detailFlows.map(\.type) }
-
-  /// Makes a detail of the type `type` identifies showing `routes`, through this flow's
-  /// declaration of it; `nil` when none declares it or its `make` returns `nil`.
-  func makeDetail(_ type: ObjectIdentifier, showing routes: [AnyRoute]) -> MadeSubFlow? {
-    for declaration in Self.detailFlows where ObjectIdentifier(declaration.type) == type {
-      return declaration.make(self, routes)
+  /// The declaration of details of the type `type` identifies, if this split has one.
+  static func detailDeclaration(of type: ObjectIdentifier) -> DetailFlow<Self>? {
+    for declaration in detailFlows where ObjectIdentifier(declaration.type) == type {
+      return declaration
     }
     return nil
   }

@@ -28,11 +28,11 @@ extension FlowSnapshot {
   ///   than ``currentVersion``, naming an unknown flow or route, or with levels out of place.
   @MainActor
   public static func decode(
-    _ data: Data, root: any RestorableFlow.Type
+    _ data: Data, root: any ContainerFlow.Type
   ) throws(RestorationError) -> FlowSnapshot {
-    let registry = FlowRegistry(root: root)
+    let registry = FlowRegistry(roots: [root])
     let snapshot = try decode(data, registry: registry)
-    try registry.validate(snapshot.levels.map(\.flow))
+    try registry.validate(snapshot.levels)
     return snapshot
   }
 
@@ -330,8 +330,9 @@ extension FlowSnapshot.Level: Codable {
       throw RestorationError.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)")
     }
     guard let entry = registry.entries[flow] else { throw RestorationError.unknownFlow(flow) }
+    guard let decodeRoutes = entry.decodeRoutes else { return [] }
     do {
-      return try entry.decodeRoutes(container, AnyCodingKey("routes"))
+      return try decodeRoutes(container, AnyCodingKey("routes"))
     } catch let error as DecodingError {
       throw RestorationError.unknownRoute(flow: flow, detail: error.summary)
     }

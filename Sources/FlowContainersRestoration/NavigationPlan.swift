@@ -17,8 +17,11 @@ public import FlowContainersCore
 /// //   3. present EditorFlow@1 as sheet with [edit]
 /// ```
 ///
-/// A plan records the tree it was made for; applying it after the tree changed fails with
-/// ``LinkFailure/stalePlan`` rather than doing something else.
+/// A plan's levels are its target tree's, root first, each before what hangs on it: for a link,
+/// the levels along its path; for a restoration, every tab's and column's too. A step names the
+/// level it changes by its position there. A plan records the containers it read and their
+/// revisions; applying it after any of them changed fails with ``LinkFailure/stalePlan`` rather
+/// than doing something else.
 public struct NavigationPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
@@ -42,176 +45,66 @@ public struct NavigationPlan: Sendable {
     case push(level: Int, flow: FlowName, routes: [AnyRoute])
     /// Replace the whole stack at `level` with `routes`.
     case replace(level: Int, flow: FlowName, routes: [AnyRoute])
-    /// Present a new flow at `level`, over the flow at `level - 1`, with `style`, showing
+    /// Present a new flow at `level`, over the level it hangs on, with `style`, showing
     /// `routes`.
     case present(level: Int, flow: FlowName, style: PresentationStyle, routes: [AnyRoute])
-    /// Select the tab at `index` of the tab bar at `level`; the plan's next level is that tab.
+    /// Select the tab at `index` of the tab bar at `level`, whose flow is `flow`.
     ///
     /// For a bar the plan presents, `index` is the tab's place among the bar's declared tab
     /// types (``TabbedFlow/splitTabFlows``, then ``TabbedFlow/tabFlows``); applying the plan
-    /// selects the bar's tab of the next level's type wherever the bar puts it.
+    /// selects the bar's tab of that type wherever the bar puts it.
     case selectTab(level: Int, index: Int, flow: FlowName)
-    /// Show a new flow as the detail of the split at `level - 1`, showing `routes`; the detail
-    /// it replaces, if any, ends.
+    /// Show a new flow as the split's detail at `level`, showing `routes`; the detail it
+    /// replaces, if any, ends.
     case showDetail(level: Int, flow: FlowName, routes: [AnyRoute])
-    /// Close the detail at `level` of the split at `level - 1`: the path goes into the primary.
+    /// Close the split's detail shown at `level`: the split shows its primary.
     case closeDetail(level: Int, flow: FlowName)
   }
 
   /// What the plan is for: a link, a typed destination, or a restoration.
   public let request: NavigationRequest
-  /// The target tree, root first.
-  public let levels: [Level]
+  /// The target tree.
+  let target: TargetTree
+  /// For each level of the target, the live level it keeps, by its position in the tree read;
+  /// `nil` for a new one.
+  let kept: [Int?]
+  /// Each target level's flow name: a kept level's container's, a new level's type's.
+  let names: [FlowName]
   /// The changes, in the order they are applied.
-  public let steps: [Step]
+  let moves: [Move]
+  /// The containers the plan read (those it keeps and those it ends), their positions in the
+  /// tree read and their revisions then: a waiting plan holds these, never positions alone.
+  let stamp: [Stamp]
+  /// What differs between a link and a restoration.
+  let options: PlanOptions
 
-  /// Each level's stack flow type; `nil` for a tab bar's or a split's level.
-  package private(set) var flowTypes: [FlowType?]
-  /// For a tab bar's level, the tab the plan goes into; `nil` for a stack's.
-  package private(set) var tabs: [Int?]
-  /// For a split's level, the column the plan goes into; empty when no level is a split.
-  package private(set) var columns: [SplitColumn?] = []
-  /// For a tab bar's level, the identity of the bar's flow type; empty when no level is a bar.
-  private var barTypes: [ObjectIdentifier?] = []
-  /// For a split's level, the identity of the split's flow type; empty when no level is a split.
-  private var splitTypes: [ObjectIdentifier?] = []
-  package let stamp: TreeStamp
-  package let options: PlanOptions
-
-  init(
-    request: NavigationRequest, levels: [Level], steps: [Step], targets: [PlanEngine.Target],
-    stamp: TreeStamp, options: PlanOptions
-  ) {
-    self.request = request
-    self.levels = levels
-    self.steps = steps
-    self.flowTypes = targets.map { $0.type.map(FlowType.init(type:)) }
-    self.tabs = targets.map(\.tab)
-    if targets.contains(where: \.isSplit) {
-      columns = targets.map(\.column)
-      splitTypes = targets.map { $0.isSplit ? $0.identity : nil }
+  /// The target tree, root first, each level before what hangs on it.
+  public var levels: [Level] {
+    target.levels.indices.map { index in
+      Level(
+        flow: names[index], routes: target.levels[index].routes.erased,
+        isReused: kept[index] != nil)
     }
-    if tabs.contains(where: { $0 != nil }) {
-      barTypes = targets.map { $0.tab != nil ? $0.identity : nil }
-    }
-    self.stamp = stamp
-    self.options = options
-  }
-}
-
-extension NavigationPlan {
-  /// One plan for restoring every tab of `bar`: `base`'s steps, whose last level is the bar
-  /// (with no `base`, the bar is level 0), then select tab `selected` (when it is not selected
-  /// yet), then each tab's own steps; its levels are those up to the bar and those of the
-  /// selected tab's plan.
-  @MainActor
-  static func restoring(
-    _ bar: TabContainer, over base: NavigationPlan?, selecting selected: Int?,
-    plans: [(tab: Int, plan: NavigationPlan)]
-  ) -> NavigationPlan {
-    let shown = plans.first { $0.tab == selected }?.plan
-    let tabs = bar.tabsUntracked
-    let barLevel = base.map { $0.levels.count - 1 } ?? 0
-    var steps = base?.steps ?? []
-    if let selected, selected != tabs.selected, tabs.tabs.indices.contains(selected) {
-      steps.append(
-        .selectTab(level: barLevel, index: selected, flow: tabs.tabs[selected].flowName))
-    }
-    for (_, plan) in plans { steps += plan.steps.map { $0.raised(by: barLevel + 1) } }
-    var plan = NavigationPlan(
-      request: .restoration,
-      levels: (base?.levels ?? [Level(flow: bar.flowName, routes: [], isReused: true)])
-        + (shown?.levels ?? []),
-      steps: steps, targets: [], stamp: base?.stamp ?? TreeStamp(entries: []),
-      options: .restoration)
-    plan.flowTypes = (base?.flowTypes ?? [nil]) + (shown?.flowTypes ?? [])
-    plan.tabs = (base.map { Array($0.tabs.dropLast()) } ?? []) + [selected] + (shown?.tabs ?? [])
-    // The selected tab's plan may go through a split (a split tab): its levels keep their kind.
-    if let shown, !shown.columns.isEmpty || !shown.splitTypes.isEmpty {
-      let below = barLevel + 1
-      func filled<Value>(_ values: [Value?]?, _ count: Int) -> [Value?] {
-        guard let values, !values.isEmpty else { return Array(repeating: nil, count: count) }
-        return values
-      }
-      plan.barTypes = filled(base?.barTypes, below) + filled(shown.barTypes, shown.levels.count)
-      plan.columns = filled(base?.columns, below) + filled(shown.columns, shown.levels.count)
-      plan.splitTypes =
-        filled(base?.splitTypes, below) + filled(shown.splitTypes, shown.levels.count)
-    }
-    return plan
   }
 
-  /// One plan for restoring both columns of `split`: `base`'s levels, whose last is the split
-  /// (with no `base`, the split is level 0), then those of `shown`, the plan of the column that
-  /// ends up shown (`column`); `base`'s steps, then `steps`, whose levels count from the split.
-  @MainActor
-  static func restoring(
-    _ split: SplitContainer, over base: NavigationPlan?, steps: [Step], shown: NavigationPlan?,
-    column: SplitColumn
-  ) -> NavigationPlan {
-    let splitLevel = base.map { $0.levels.count - 1 } ?? 0
-    var plan = NavigationPlan(
-      request: .restoration,
-      levels: (base?.levels ?? [Level(flow: split.flowName, routes: [], isReused: true)])
-        + (shown?.levels ?? []),
-      steps: (base?.steps ?? []) + steps.map { $0.raised(by: splitLevel) }, targets: [],
-      stamp: base?.stamp ?? TreeStamp(entries: []), options: .restoration)
-    func filled<Value>(_ values: [Value?]?, _ count: Int) -> [Value?] {
-      guard let values, !values.isEmpty else { return Array(repeating: nil, count: count) }
-      return values
-    }
-    let below = splitLevel + 1
-    let above = shown?.levels.count ?? 0
-    plan.flowTypes = (base?.flowTypes ?? [nil]) + (shown?.flowTypes ?? [])
-    plan.tabs = (base?.tabs ?? [nil]) + (shown?.tabs ?? [])
-    plan.barTypes = filled(base?.barTypes, below) + filled(shown?.barTypes, above)
-    plan.columns =
-      Array(filled(base?.columns, below).dropLast()) + [column] + filled(shown?.columns, above)
-    plan.splitTypes =
-      Array(filled(base?.splitTypes, below).dropLast())
-      + [split.owner.map { ObjectIdentifier(type(of: $0)) }] + filled(shown?.splitTypes, above)
-    return plan
-  }
-
-  /// The plan of a new detail showing `routes`: one level, not reused.
-  static func newDetail(
-    _ type: any RestorableFlow.Type, routes: [AnyRoute]
-  ) -> NavigationPlan {
-    var plan = NavigationPlan(
-      request: .restoration, levels: [Level(flow: FlowName(type), routes: routes, isReused: false)],
-      steps: [], targets: [], stamp: TreeStamp(entries: []), options: .restoration)
-    plan.flowTypes = [FlowType(type: type)]
-    plan.tabs = [nil]
-    return plan
-  }
-
-  /// The tab the plan goes into at a tab bar's `level`, if the level is one.
-  package func tab(at level: Int) -> Int? { level < tabs.count ? tabs[level] : nil }
-
-  /// The column the plan goes into at a split's `level`, if the level is one.
-  package func column(at level: Int) -> SplitColumn? {
-    level < columns.count ? columns[level] : nil
-  }
-
-  /// The identity of the split's flow type at a split's `level`, if the level is one.
-  func splitType(at level: Int) -> ObjectIdentifier? {
-    level < splitTypes.count ? splitTypes[level] : nil
-  }
-
-  /// The identity of the flow type at `level`: a stack flow's or a split's; `nil` for a tab
-  /// bar's level.
-  func identity(at level: Int) -> ObjectIdentifier? {
-    splitType(at: level)
-      ?? (level < flowTypes.count ? flowTypes[level].map { ObjectIdentifier($0.type) } : nil)
-  }
-
-  /// The identity of the bar's flow type at a tab bar's `level`, if the level is one.
-  func barType(at level: Int) -> ObjectIdentifier? {
-    level < barTypes.count ? barTypes[level] : nil
-  }
+  /// The changes, in the order they are applied.
+  public var steps: [Step] { moves.map(step) }
 
   /// Whether applying the plan changes nothing: the tree already shows its target.
-  public var isEmpty: Bool { steps.isEmpty }
+  public var isEmpty: Bool { moves.isEmpty }
+
+  /// The requirements of the flow types the plan shows, level by level: what must hold before it
+  /// is applied.
+  @MainActor
+  package var requirements: [FlowRequirement] {
+    var found: [FlowRequirement] = []
+    for level in target.levels {
+      if let requirement = (level.type.type as? any RestorableFlow.Type)?.requirement {
+        found.append(requirement)
+      }
+    }
+    return found
+  }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
   /// that type.
@@ -221,8 +114,84 @@ extension NavigationPlan {
   /// - Parameter type: A flow type in the plan.
   /// - Returns: Its routes, bottom first.
   public func routes<Flow: RestorableFlow>(of type: Flow.Type) -> [Flow.Route]? {
-    guard let index = flowTypes.firstIndex(where: { $0?.type == type }) else { return nil }
-    return levels[index].routes.compactMap { $0.as(Flow.Route.self) }
+    let identity = ObjectIdentifier(type)
+    guard let level = target.levels.first(where: { $0.type.identity == identity }) else {
+      return nil
+    }
+    return level.routes.typed(as: Flow.Route.self) ?? []
+  }
+
+  /// The public step of `move`.
+  private func step(_ move: Move) -> Step {
+    switch move {
+    case .dismiss(_, _, let at, let flow): .dismiss(level: at, flow: flow)
+    case .popTo(let level, let index): .popTo(level: level, flow: names[level], index: index)
+    case .push(let level, let from):
+      .push(
+        level: level, flow: names[level], routes: target.levels[level].routes.erased(from: from))
+    case .replace(let level):
+      .replace(level: level, flow: names[level], routes: target.levels[level].routes.erased)
+    case .present(let level, let style):
+      .present(
+        level: level, flow: names[level], style: style, routes: target.levels[level].routes.erased)
+    case .selectTab(let bar, let index, let tab):
+      .selectTab(level: bar, index: index, flow: names[tab])
+    case .showDetail(let level, _):
+      .showDetail(level: level, flow: names[level], routes: target.levels[level].routes.erased)
+    case .closeDetail(_, _, let at, let flow): .closeDetail(level: at, flow: flow)
+    }
+  }
+}
+
+extension NavigationPlan {
+  /// One change of a plan, naming the levels it changes by position: in the target, or, for
+  /// what the plan ends, in the tree read.
+  enum Move: Sendable, Hashable {
+    /// Dismiss the live level `live`, which the live level `from` presents, shown as level `at`
+    /// of the plan, named `flow`.
+    case dismiss(live: Int, from: Int, at: Int, flow: FlowName)
+    /// Pop the kept stack `level` so the screen at `index` is on top.
+    case popTo(level: Int, index: Int)
+    /// Push the routes of stack `level` from `from` on.
+    case push(level: Int, from: Int)
+    /// Set the stack of `level` to its routes.
+    case replace(level: Int)
+    /// Present the new level `level` over the level it hangs on.
+    case present(level: Int, style: PresentationStyle)
+    /// Select the tab at `index` of the bar at `bar`, the target's level `tab`.
+    case selectTab(bar: Int, index: Int, tab: Int)
+    /// Show the new level `level` as its split's detail, replacing the live detail `replacing`,
+    /// if any.
+    case showDetail(level: Int, replacing: Int?)
+    /// Close the live detail `live` of the kept split `split`, shown as level `at`.
+    case closeDetail(split: Int, live: Int, at: Int, flow: FlowName)
+  }
+
+  /// A container a plan read: where it was in the tree read, the container (held weakly: a
+  /// plan keeps nothing alive), and its revision then.
+  struct Stamp: Sendable {
+    let position: Int
+    weak var node: ContainerNode?
+    let revision: UInt64
+  }
+
+  /// The container that was at `position` of the tree read, while it is as the plan read it.
+  @MainActor
+  func node(at position: Int) -> ContainerNode? {
+    for entry in stamp where entry.position == position {
+      guard let node = entry.node, node.revision == entry.revision else { return nil }
+      return node
+    }
+    return nil
+  }
+
+  /// Whether every container the plan read is still there, at the revision it read.
+  @MainActor
+  var isCurrent: Bool {
+    for entry in stamp {
+      guard let node = entry.node, node.revision == entry.revision else { return false }
+    }
+    return true
   }
 }
 
@@ -242,43 +211,11 @@ extension NavigationPlan: CustomStringConvertible {
   /// The plan for a person: its request, then one numbered line per step.
   public var description: String {
     var lines = ["plan for \(request)"]
-    if steps.isEmpty { lines.append("  (nothing to do)") }
+    if moves.isEmpty { lines.append("  (nothing to do)") }
     for (number, step) in steps.enumerated() {
       lines.append("  \(number + 1). \(step)")
     }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension NavigationPlan.Step {
-  /// The same step, `count` levels higher: a tab's step in a plan whose level 0 is its bar.
-  func raised(by count: Int) -> Self {
-    switch self {
-    case .dismiss(let level, let flow): .dismiss(level: level + count, flow: flow)
-    case .popTo(let level, let flow, let index):
-      .popTo(level: level + count, flow: flow, index: index)
-    case .push(let level, let flow, let routes):
-      .push(level: level + count, flow: flow, routes: routes)
-    case .replace(let level, let flow, let routes):
-      .replace(level: level + count, flow: flow, routes: routes)
-    case .present(let level, let flow, let style, let routes):
-      .present(level: level + count, flow: flow, style: style, routes: routes)
-    case .selectTab(let level, let index, let flow):
-      .selectTab(level: level + count, index: index, flow: flow)
-    case .showDetail(let level, let flow, let routes):
-      .showDetail(level: level + count, flow: flow, routes: routes)
-    case .closeDetail(let level, let flow): .closeDetail(level: level + count, flow: flow)
-    }
-  }
-
-  /// The routes a push, replace, present or show-detail step shows; empty for the others.
-  package var routes: [AnyRoute] {
-    switch self {
-    case .push(_, _, let routes), .replace(_, _, let routes), .present(_, _, _, let routes),
-      .showDetail(_, _, let routes):
-      routes
-    case .dismiss, .popTo, .selectTab, .closeDetail: []
-    }
   }
 }
 
@@ -306,12 +243,40 @@ extension NavigationPlan.Step: CustomStringConvertible {
   }
 }
 
-/// The identity and revision of each container a plan was made for.
-package struct TreeStamp: Sendable, Hashable {
-  package var entries: [Entry]
+/// What differs between following a link and restoring a snapshot, as planning sees it.
+struct PlanOptions: Sendable, Hashable {
+  /// The cause every change carries.
+  let cause: NavigationCause
+  /// Whether the host should animate the last change.
+  let animated: Bool
+  /// Whether screens a level already shows are checked against current data too (saved IDs
+  /// may name deleted content), each stack starts with its flow's root route (a saved stack may
+  /// be one no flow could build), and a presented level is kept only in the style it was saved
+  /// with: a restoration's; a link trusts what is on screen and what its patterns build.
+  let isRestoration: Bool
 
-  package struct Entry: Sendable, Hashable {
-    package let container: ObjectIdentifier
-    let revision: UInt64
+  /// Restoring a snapshot: in one step, without animation.
+  static let restoration = PlanOptions(cause: .restoration, animated: false, isRestoration: true)
+
+  /// Following a request of a layer above restoration, whose changes carry `cause`.
+  static func request(cause: NavigationCause) -> PlanOptions {
+    PlanOptions(cause: cause, animated: true, isRestoration: false)
   }
+}
+
+/// Why a plan could not be made, prepared or applied.
+package enum PlanFailure: Error {
+  /// The tree changed since the plan was made: a container it read moved, or is gone.
+  case stale
+  /// The flow of `level` could not show `route` (`nil` for an empty stack), at `index` of its
+  /// target stack (`nil` when the whole level goes).
+  case cannotShow(level: Int, index: Int?, flow: FlowName, route: AnyRoute?, ScreenFailure)
+  /// `flow` did not create the `subFlow` the plan needs at `level`.
+  case cannotCreate(level: Int, flow: FlowName, subFlow: FlowName)
+  /// A restoration's saved tab at `level` has no tab of its flow left, or its tab was taken by
+  /// another saved tab of that flow (`listedTwice`).
+  case noTab(level: Int, listedTwice: Bool)
+  /// A flow the plan would end objects; `waitingOn` is the container whose presentation ends
+  /// when the objecting flow goes away.
+  case objection(flow: FlowName, reason: String, waitingOn: ContainerNode)
 }

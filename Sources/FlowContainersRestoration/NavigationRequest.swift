@@ -5,10 +5,10 @@
 /// that reports can tell a restoration from a shared URL or the program's own Edit button.
 public struct NavigationRequest: Sendable, Hashable {
   /// What the request is; `nil` for a restoration.
-  package let subject: (any NavigationRequestSubject)?
+  private let subject: (any Hashable & Sendable & CustomStringConvertible)?
 
-  /// A request of a layer above restoration.
-  package init(_ subject: some NavigationRequestSubject) {
+  /// A request of a layer above restoration, such as a link, which it names by `subject`.
+  package init(_ subject: some Hashable & Sendable & CustomStringConvertible) {
     self.subject = subject
   }
 
@@ -18,6 +18,11 @@ public struct NavigationRequest: Sendable, Hashable {
 
   /// A snapshot being restored (``FlowRestorer/restore(_:)``); never held.
   public static let restoration = NavigationRequest()
+
+  /// The request's subject, when it is of type `type`.
+  package func subject<Subject>(as type: Subject.Type) -> Subject? {
+    subject as? Subject
+  }
 
   /// Whether both are the same request.
   ///
@@ -29,7 +34,10 @@ public struct NavigationRequest: Sendable, Hashable {
     guard let left = lhs.subject, let right = rhs.subject else {
       return lhs.subject == nil && rhs.subject == nil
     }
-    return left.isEqual(to: right)
+    func equals<Subject: Hashable>(_ subject: Subject, _ other: any Hashable) -> Bool {
+      (other as? Subject) == subject
+    }
+    return equals(left, right)
   }
 
   /// Hashes the request.
@@ -43,14 +51,4 @@ public struct NavigationRequest: Sendable, Hashable {
 extension NavigationRequest: CustomStringConvertible {
   /// The link, the destination, or `restoration`.
   public var description: String { subject?.description ?? "restoration" }
-}
-
-/// What a request of a layer above restoration asks for.
-package protocol NavigationRequestSubject: Sendable, Hashable, CustomStringConvertible {}
-
-extension NavigationRequestSubject {
-  /// Whether `other` is a subject of this type, equal to this one.
-  func isEqual(to other: any NavigationRequestSubject) -> Bool {
-    (other as? Self) == self
-  }
 }

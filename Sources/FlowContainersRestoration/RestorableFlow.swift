@@ -27,7 +27,8 @@ public import FlowContainersCore
 /// }
 /// ```
 @MainActor
-public protocol RestorableFlow: PresentableFlow, NamedFlow {
+public protocol RestorableFlow: PresentableFlow, ContainerFlow
+where Container == StackContainer<Screen> {
   /// The stable identity of one screen of this flow: usually an enum with IDs.
   associatedtype Route: Hashable & Codable & Sendable
 

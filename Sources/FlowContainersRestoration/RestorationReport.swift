@@ -11,7 +11,10 @@ public import FlowContainersCore
 public struct RestorationReport: Sendable, Hashable {
   /// Something the snapshot held that could not be restored.
   public struct Drop: Sendable, Hashable {
-    /// The level, 0 for the root.
+    /// The level's depth in the saved tree, 0 for the root.
+    ///
+    /// One more for each presented level, tab and column on the way to it. A saved tab with no
+    /// tab left for it is reported at its bar's depth.
     public var level: Int
     /// The flow at that level.
     public var flow: FlowName
@@ -20,13 +23,6 @@ public struct RestorationReport: Sendable, Hashable {
     /// Why, for a person: the flow's own error (`note 7 does not exist`), or an unmet
     /// requirement.
     public var reason: String
-
-    package init(level: Int, flow: FlowName, routes: [AnyRoute], reason: String) {
-      self.level = level
-      self.flow = flow
-      self.routes = routes
-      self.reason = reason
-    }
   }
 
   /// What is shown now, as a snapshot: the part of the input that was restored.
@@ -42,7 +38,7 @@ public struct RestorationReport: Sendable, Hashable {
   /// Why nothing was restored, if so; the tree is then as it was before.
   public var error: RestorationError?
 
-  package init(
+  init(
     restored: FlowSnapshot, dropped: [Drop], droppedAlerts: [TransientLayer] = [],
     error: RestorationError?
   ) {

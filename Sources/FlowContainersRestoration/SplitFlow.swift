@@ -31,10 +31,7 @@ public import FlowContainersCore
 /// once. A link into the primary closes the detail, so that the link's destination is what the
 /// user sees in either width.
 @MainActor
-public protocol SplitFlow: NamedFlow {
-  /// The split container the flow owns; its ``ContainerNode/owner`` must be the flow.
-  var container: SplitContainer { get }
-
+public protocol SplitFlow: ContainerFlow where Container == SplitContainer {
   /// The type of the primary column's flow, which the flow's initialiser makes.
   static var primaryFlow: any RestorableFlow.Type { get }
 

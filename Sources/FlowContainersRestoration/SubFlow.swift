@@ -26,15 +26,21 @@ public import FlowContainersCore
 /// the sub-flow still alive. The declaration holds neither: when the parent itself is being
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
-  package let flowType: DeclaredFlowType
+  /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
+  public var type: any ContainerFlow.Type { flowType.type }
+  /// The sub-flow's type, sent with the declaration.
+  private let flowType: FlowType
   /// How links present the sub-flow.
   public let style: PresentationStyle
-  let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeSubFlow?
-
-  /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
-  public var type: any NamedFlow.Type { flowType.type }
+  /// Makes the sub-flow for the parent and the parent's stack once the change is applied.
+  let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeFlow?
 
   /// A sub-flow of type `type`, created by `make`.
+  ///
+  /// A stack flow is presented showing the routes a link or a snapshot gives it. A tab bar
+  /// (``TabbedFlow``) is presented with the saved or linked tab selected and each tab's tree
+  /// rebuilt; a split (``SplitFlow``) with its columns rebuilt; a link whose rest a tab's or a
+  /// column's flow type handles goes on there, as it would from a root bar or split.
   ///
   /// - Parameters:
   ///   - type: The sub-flow's type.
@@ -47,20 +53,21 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
   ///     parent, the sub-flow (both still alive) and how it ended; not called when the parent
   ///     is already gone. The default does nothing.
   /// - Returns: The declaration.
-  public static func flow<Child: RestorableFlow>(
+  public static func flow<Child: ContainerFlow>(
     _ type: Child.Type, style: PresentationStyle = .sheet,
     make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
     onEnd: (
       @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
     )? = nil
   ) -> SubFlow {
-    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
+    SubFlow(flowType: FlowType(type), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: .stack(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: .stack(child),
-        onEnd: { [weak parent, weak child] ending, _ in
-          if let parent, let child { onEnd(parent, child, ending) }
+      return MadeFlow(
+        child,
+        onEnd: onEnd.map { onEnd in
+          { [weak parent, weak child] ending, _ in
+            if let parent, let child { onEnd(parent, child, ending) }
+          }
         })
     }
   }
@@ -97,7 +104,7 @@ extension SubFlow {
   ///   - onResult: Called once when the presentation ends, with the parent, the sub-flow and
   ///     the result.
   /// - Returns: The declaration.
-  public static func flow<Child: RestorableFlow, Value>(
+  public static func flow<Child: ContainerFlow, Value>(
     _ type: Child.Type, style: PresentationStyle = .sheet,
     result: @escaping @MainActor @Sendable (_ child: Child) -> FlowResult<Value>,
     make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
@@ -106,221 +113,46 @@ extension SubFlow {
         _ parent: Parent, _ child: Child, _ result: PresentationResult<Value>
       ) -> Void
   ) -> SubFlow {
-    SubFlow(flowType: .stack(FlowType(type: type)), style: style) { parent, stack in
+    SubFlow(flowType: FlowType(type), style: style) { parent, stack in
       guard let child = make(parent, stack) else { return nil }
       let channel = result(child)
-      return MadeSubFlow(
-        flow: .stack(child),
-        onEnd: { [weak parent, weak child] ending, cause in
-          let result = channel.take(ending, cause)
-          if let parent, let child { onResult(parent, child, result) }
-        })
+      return MadeFlow(child) { [weak parent, weak child] ending, cause in
+        let result = channel.take(ending, cause)
+        if let parent, let child { onResult(parent, child, result) }
+      }
     }
   }
 }
 
-extension SubFlow {
-  /// A sub-flow whose container is a tab bar, of type `type`, created by `make`.
-  ///
-  /// A snapshot saves the bar it presents as a level holding every tab's tree and the selected
-  /// tab; restoring that level presents a bar `make` creates, selects the saved tab and
-  /// rebuilds each tab's tree, in the restoration's one change.
-  ///
-  /// ```swift
-  /// static let subFlows: [SubFlow<AppFlow>] = [
-  ///   .flow(PhotoTabs.self, style: .fullScreenCover) { _, _ in PhotoTabs() }
-  /// ]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The tab bar flow's type.
-  ///   - style: How links and restorations present it: a ``PresentationStyle/sheet`` unless
-  ///     you say. A restored bar keeps the style it was saved with.
-  ///   - make: Creates the bar with its tabs, not yet presented, given the parent and the
-  ///     parent's stack once the change is applied. Return `nil` when it cannot be created.
-  ///   - onEnd: Called once when the presentation of a bar made by `make` ends, with the parent,
-  ///     the bar (both still alive) and how it ended. The default does nothing.
-  /// - Returns: The declaration.
-  public static func flow<Child: TabbedFlow>(
-    _ type: Child.Type, style: PresentationStyle = .sheet,
-    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
-    onEnd: (
-      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
-    )? = nil
-  ) -> SubFlow {
-    declaration(
-      .tabs(BarType(type: type)), style: style, make: make, as: { .tabs($0) }, onEnd: onEnd)
-  }
-}
-
-extension SubFlow {
-  /// A sub-flow whose container is a split, of type `type`, created by `make`.
-  ///
-  /// A snapshot saves the split it presents as a level holding both columns' trees; restoring
-  /// that level presents a split `make` creates and rebuilds its columns, in the restoration's
-  /// one change. A link whose rest a column's flow type handles presents the split (or keeps
-  /// the one presented) and goes on in that column, as it would from a root split.
-  ///
-  /// ```swift
-  /// static let subFlows: [SubFlow<AppFlow>] = [
-  ///   .flow(NotesSplitFlow.self) { app, _ in NotesSplitFlow(store: app.store) }
-  /// ]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The split flow's type.
-  ///   - style: How links and restorations present it: a ``PresentationStyle/sheet`` unless
-  ///     you say. A restored split keeps the style it was saved with.
-  ///   - make: Creates the split with its primary, not yet presented, given the parent and the
-  ///     parent's stack once the change is applied. Return `nil` when it cannot be created.
-  ///   - onEnd: Called once when the presentation of a split made by `make` ends, with the
-  ///     parent, the split (both still alive) and how it ended. The default does nothing.
-  /// - Returns: The declaration.
-  public static func flow<Child: SplitFlow>(
-    _ type: Child.Type, style: PresentationStyle = .sheet,
-    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
-    onEnd: (
-      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
-    )? = nil
-  ) -> SubFlow {
-    declaration(
-      .split(SplitType(type: type)), style: style, make: make, as: { .split($0) }, onEnd: onEnd)
-  }
-
-  /// The declaration of a flow `make` creates, made as `flow` says, whose parent hears its end
-  /// through `onEnd`: the tab bar's and the split's overloads are this one.
-  private static func declaration<Child: AnyObject>(
-    _ flowType: DeclaredFlowType, style: PresentationStyle,
-    make: @escaping @MainActor @Sendable (_ parent: Parent, _ stack: [Parent.Route]) -> Child?,
-    as flow: @escaping @MainActor @Sendable (Child) -> MadeSubFlow.Flow,
-    onEnd: (
-      @MainActor @Sendable (_ parent: Parent, _ child: Child, _ ending: PresentationEnding) -> Void
-    )?
-  ) -> SubFlow {
-    SubFlow(flowType: flowType, style: style) { parent, stack in
-      guard let child = make(parent, stack) else { return nil }
-      guard let onEnd else { return MadeSubFlow(flow: flow(child), onEnd: nil) }
-      return MadeSubFlow(
-        flow: flow(child),
-        onEnd: { [weak parent, weak child] ending, _ in
-          if let parent, let child { onEnd(parent, child, ending) }
-        })
-    }
-  }
-}
-
-/// A flow a ``SubFlow`` made, and what to tell when its presentation ends.
-struct MadeSubFlow {
-  /// The made flow: a stack flow, a tab bar or a split.
-  package enum Flow {
-    case stack(any RestorableFlow)
-    case tabs(any TabbedFlow)
-    case split(any SplitFlow)
-  }
-
+/// A flow a ``SubFlow`` or a ``DetailFlow`` made, not yet in any tree, and what to tell when its
+/// presentation ends.
+@MainActor
+struct MadeFlow {
+  /// The flow, which the change that brings it in holds until then.
+  let flow: AnyObject
+  /// Its container.
+  let node: ContainerNode
+  /// The flow as a stack flow, whose screens planning makes; `nil` for a tab bar or a split.
+  let stack: (any RestorableFlow)?
   /// What the parent hears when the presentation ends: how, and what caused it.
-  package typealias OnEnd = (PresentationEnding, NavigationCause) -> Void
+  let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 
-  package let flow: Flow
-  /// What the parent hears when the presentation ends: how, and what caused it.
-  package let onEnd: OnEnd?
-}
-
-/// A flow type carried in a plan or a declaration.
-///
-/// Metatypes are immutable, so sending one is safe; only using its static members needs the main
-/// actor, and they are declared so.
-package struct FlowType: @unchecked Sendable, Hashable {
-  package let type: any RestorableFlow.Type
-
-  package init(type: any RestorableFlow.Type) {
-    self.type = type
-  }
-
-  package static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.type == rhs.type }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type))
+  init<Flow: ContainerFlow>(
+    _ flow: Flow, onEnd: ((PresentationEnding, NavigationCause) -> Void)?
+  ) {
+    self.flow = flow
+    node = flow.container
+    stack = flow as? any RestorableFlow
+    self.onEnd = onEnd
   }
 }
 
-/// A tab bar flow type carried in a plan or a declaration; see ``FlowType``.
-package struct BarType: @unchecked Sendable, Hashable {
-  package let type: any TabbedFlow.Type
-
-  package init(type: any TabbedFlow.Type) {
-    self.type = type
-  }
-
-  package static func == (lhs: BarType, rhs: BarType) -> Bool { lhs.type == rhs.type }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type))
-  }
-}
-
-/// A split flow type carried in a plan or a declaration; see ``FlowType``.
-package struct SplitType: @unchecked Sendable, Hashable {
-  package let type: any SplitFlow.Type
-
-  package init(type: any SplitFlow.Type) {
-    self.type = type
-  }
-
-  package static func == (lhs: SplitType, rhs: SplitType) -> Bool { lhs.type == rhs.type }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type))
-  }
-}
-
-/// The type a ``SubFlow`` declares: a stack flow's, a tab bar's or a split's.
-package enum DeclaredFlowType: Sendable, Hashable {
-  case stack(FlowType)
-  case tabs(BarType)
-  case split(SplitType)
-
-  /// The type, whichever kind.
-  package var type: any NamedFlow.Type {
-    switch self {
-    case .stack(let flow): flow.type
-    case .tabs(let bar): bar.type
-    case .split(let split): split.type
+extension RestorableFlow {
+  /// The declaration of sub-flows of the type `type` identifies, if this flow has one.
+  static func declaration(of type: ObjectIdentifier) -> SubFlow<Self>? {
+    for declaration in subFlows where ObjectIdentifier(declaration.type) == type {
+      return declaration
     }
-  }
-
-  /// The stack flow's type; `nil` for a tab bar's or a split's.
-  package var stack: (any RestorableFlow.Type)? {
-    if case .stack(let flow) = self { return flow.type }
     return nil
-  }
-}
-
-extension RestorableFlow {
-  /// The stack flow types of ``subFlows``, in order.
-  package static var declaredSubFlowTypes: [any RestorableFlow.Type] {
-    subFlows.compactMap(\.flowType.stack)
-  }
-
-  /// The types of ``subFlows``, stack flows', tab bars' and splits', in order.
-  static var declaredTypes: [DeclaredFlowType] { subFlows.map(\.flowType) }
-
-  /// The tab bar types of ``subFlows``, in order.
-  package static var declaredBarTypes: [any TabbedFlow.Type] {
-    subFlows.compactMap { $0.type as? any TabbedFlow.Type }
-  }
-
-  /// The split types of ``subFlows``, in order.
-  package static var declaredSplitTypes: [any SplitFlow.Type] {
-    subFlows.compactMap { $0.type as? any SplitFlow.Type }
-  }
-}
-
-extension RestorableFlow {
-  /// The style this flow's ``RestorableFlow/subFlows`` declaration gives sub-flows of `type`; a
-  /// ``PresentationStyle/sheet`` for a type it does not declare.
-  static func declaredStyle(of type: AnyObject.Type) -> PresentationStyle {
-    for declaration in subFlows where declaration.type == type { return declaration.style }
-    return .sheet
   }
 }

@@ -31,10 +31,7 @@ public import FlowContainersCore
 /// snapshot then saves the bar it presents as a level holding the tabs' trees, and restoring
 /// presents a new bar, selects the saved tab and rebuilds every tab's tree.
 @MainActor
-public protocol TabbedFlow: NamedFlow {
-  /// The tab container the flow owns; its ``ContainerNode/owner`` must be the flow.
-  var container: TabContainer { get }
-
+public protocol TabbedFlow: ContainerFlow where Container == TabContainer {
   /// The restorable flow types of the bar's tabs, in the order its initialiser makes them.
   ///
   /// Restoration reads the routes of saved tabs with them before a bar exists. Required, with

@@ -14,11 +14,10 @@ struct ComparedLevel: Hashable, CustomStringConvertible {
     flow = level.flow
     place = level.place
     depth = level.depth
-    if case .split = level.kind {
-      kind = .split(.regular)
+    kind = level.kind
+    if level.kind == .split {
       self.screens = []
     } else {
-      kind = level.kind
       self.screens = screens ?? level.screens
     }
   }
@@ -118,11 +117,14 @@ enum Checks {
 
   /// Dismisses everything presented in the tree under `root`, over every tab and column.
   static func dismissEverything(_ root: ContainerNode) {
-    var left = [root]
-    while let node = left.popLast() {
-      let read = node.untracked
-      if node.column == nil, read.presented != nil { node.dismissPresented(animated: false) }
-      left += read.columns.map { [$0.primary, $0.detail].compactMap { $0 } } ?? read.tabs
+    let reading = root.read(describingScreens: false)
+    var left = [0]
+    while let index = left.popLast() {
+      let level = reading.tree.levels[index]
+      if level.presented != nil {
+        reading.containers[index].node.dismissPresented(animated: false)
+      }
+      left += level.tabs + level.columns
     }
   }
 }

@@ -15,7 +15,7 @@ struct Declarations {
   private var known: [Key: [[String]]] = [:]
 
   private struct Key: Hashable {
-    let type: ObjectIdentifier
+    let flow: Int
     let levels: Int
   }
 
@@ -27,10 +27,12 @@ struct Declarations {
   /// and each with a trailing `*` followed by what its sub-flows take; the shortest first, in
   /// declaration order, so that a failure's reproduction names the simplest link.
   mutating func links(root: AnyObject, scheme: String) -> [String] {
+    guard let root = root as? any ContainerFlow else { return [] }
+    let map = RouteMap(root: root)
     var found: [[String]] = []
     var seen: Set<[String]> = []
-    for type in Self.entryTypes(of: Swift.type(of: root)) {
-      for components in suffixes(of: type, levels: Self.levels)
+    for entry in Self.entries(of: 0, in: map) {
+      for components in suffixes(of: entry, in: map, levels: Self.levels)
       where seen.insert(components).inserted && found.count < Self.maximumLinks {
         found.append(components)
       }
@@ -40,21 +42,22 @@ struct Declarations {
       .map { "\(scheme)://" + $0.element.joined(separator: "/") }
   }
 
-  /// The components lists a flow of `type` takes, going through at most `levels` levels.
-  private mutating func suffixes(of type: any LinkableFlow.Type, levels: Int) -> [[String]] {
-    let key = Key(type: ObjectIdentifier(type), levels: levels)
+  /// The components lists the flow at `flow` on `map` takes, going through at most `levels`
+  /// levels.
+  private mutating func suffixes(of flow: Int, in map: RouteMap, levels: Int) -> [[String]] {
+    let key = Key(flow: flow, levels: levels)
     if let known = known[key] { return known }
     // A type that presents itself again ends the walk here on the way down.
     known[key] = []
     var result: [[String]] = []
-    for pattern in Self.patterns(of: type) {
+    for pattern in map.flows[flow].patterns.map(\.text) {
       let segments = pattern.split(separator: "/").map(String.init)
       let wildcard = segments.last == "*"
       for filled in fill(wildcard ? Array(segments.dropLast()) : segments) {
         result.append(filled)
         guard wildcard, levels > 1 else { continue }
-        for next in Self.nextTypes(after: type) {
-          for rest in suffixes(of: next, levels: levels - 1) where !rest.isEmpty {
+        for next in Self.next(after: flow, in: map) {
+          for rest in suffixes(of: next, in: map, levels: levels - 1) where !rest.isEmpty {
             result.append(filled + rest)
           }
         }
@@ -93,63 +96,32 @@ struct Declarations {
     }
   }
 
-  private static func patterns<Flow: LinkableFlow>(of type: Flow.Type) -> [String] {
-    Flow.routes.patterns.map(\.text)
-  }
-
-  /// The linkable types a link can start in from a root of type `type`: its own, a tab bar's
-  /// tabs', a split's columns'.
-  static func entryTypes(of type: Any.Type) -> [any LinkableFlow.Type] {
-    if let bar = type as? any TabbedFlow.Type { return tabTypes(of: bar) }
-    if let split = type as? any SplitFlow.Type { return columnTypes(of: split) }
-    if let flow = type as? any LinkableFlow.Type { return [flow] }
-    return []
-  }
-
-  private static func tabTypes(of bar: any TabbedFlow.Type) -> [any LinkableFlow.Type] {
-    bar.tabFlows.compactMap { $0 as? any LinkableFlow.Type }
-      + bar.splitTabFlows.flatMap { columnTypes(of: $0) }
-  }
-
-  private static func columnTypes(of split: any SplitFlow.Type) -> [any LinkableFlow.Type] {
-    ([split.primaryFlow] + split.detailFlowTypes).compactMap { $0 as? any LinkableFlow.Type }
-  }
-
-  /// The linkable types the rest of a link can go to from a flow of `type`: its sub-flows', and
-  /// the tabs' and columns' of the bars and splits it declares.
-  private static func nextTypes(after type: any LinkableFlow.Type) -> [any LinkableFlow.Type] {
-    type.declaredSubFlowTypes.compactMap { $0 as? any LinkableFlow.Type }
-      + type.declaredBarTypes.flatMap { tabTypes(of: $0) }
-      + type.declaredSplitTypes.flatMap { columnTypes(of: $0) }
-  }
-
-  /// Every flow type the declarations name from a root of type `root`, each with the type that
-  /// names it (`nil` for the root), in the order a walk from the root meets them.
-  static func declaredFlows(root: Any.Type) -> [(flow: FlowName, declaredBy: FlowName?)] {
-    var result: [(FlowName, FlowName?)] = []
-    var seen: Set<ObjectIdentifier> = []
-    var left: [(Any.Type, FlowName?)] = [(root, nil)]
-    var index = 0
-    while index < left.count {
-      let (type, parent) = left[index]
-      index += 1
-      guard let object = type as? AnyObject.Type, seen.insert(ObjectIdentifier(type)).inserted
-      else { continue }
-      let name = FlowName(object)
-      result.append((name, parent))
-      left += children(of: type).map { ($0, name) }
+  /// The flows on `map` a link can start in from the flow at `flow`: its own, a tab bar's tabs',
+  /// a split's columns' (a split tab's too).
+  private static func entries(of flow: Int, in map: RouteMap) -> [Int] {
+    switch map.flows[flow].kind {
+    case .stack: return map.flows[flow].patterns.isEmpty ? [] : [flow]
+    case .tabs, .split:
+      return map.edges.filter { $0.from == flow }.flatMap { entries(of: $0.to, in: map) }
     }
-    return result
   }
 
-  private static func children(of type: Any.Type) -> [Any.Type] {
-    if let bar = type as? any TabbedFlow.Type { return bar.tabFlows + bar.splitTabFlows }
-    if let split = type as? any SplitFlow.Type {
-      return [split.primaryFlow] + split.detailFlowTypes
+  /// The flows on `map` the rest of a link can go to from the flow at `flow`: its sub-flows,
+  /// and the tabs and columns of the bars and splits it declares.
+  private static func next(after flow: Int, in map: RouteMap) -> [Int] {
+    map.edges.filter { $0.from == flow }.flatMap { entries(of: $0.to, in: map) }
+  }
+
+  /// Every flow type the declarations name from `root`, each with the type that names it
+  /// (`nil` for the root), in the order a walk from the root meets them.
+  static func declaredFlows(root: AnyObject) -> [(flow: FlowName, declaredBy: FlowName?)] {
+    guard let root = root as? any ContainerFlow else { return [] }
+    let map = RouteMap(root: root)
+    return map.flows.enumerated().map { index, flow in
+      (
+        flow.name,
+        map.edges.first { $0.to == index && $0.from != index }.map { map.flows[$0.from].name }
+      )
     }
-    if let flow = type as? any RestorableFlow.Type {
-      return flow.declaredSubFlowTypes + flow.declaredBarTypes + flow.declaredSplitTypes
-    }
-    return []
   }
 }

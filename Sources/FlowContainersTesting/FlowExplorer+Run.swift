@@ -127,7 +127,7 @@ extension FlowExplorer {
       var declarations = Declarations(samples: explorer.samples)
       links = declarations.links(root: root, scheme: router.scheme)
       for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
-      return Declarations.declaredFlows(root: type(of: root))
+      return Declarations.declaredFlows(root: root)
     }
 
     /// The registered actions of the guard's flow, when the router holds a link for a guard.

@@ -123,22 +123,29 @@ enum Tree {
   /// The containers that show, nothing presented over them: the root, or what it presents, and
   /// so on, through each selected tab and each column a split shows (one while compact).
   static func shown(from root: ContainerNode) -> [ContainerNode] {
+    let reading = root.read(describingScreens: false)
+    let levels = reading.tree.levels
     var result: [ContainerNode] = []
-    var left = [root]
-    while let node = left.popLast() {
-      let read = node.untracked
-      if node.column == nil, let presented = read.presented {
+    var left = [0]
+    while let index = left.popLast() {
+      let level = levels[index]
+      if let presented = level.presented {
         left.append(presented)
         continue
       }
-      result.append(node)
-      if let columns = read.columns {
-        let compact = (node as? SplitContainer)?.width == .compact
-        let shown =
-          compact ? [columns.detail ?? columns.primary] : [columns.detail, columns.primary]
+      result.append(reading.containers[index].node)
+      switch level.kind {
+      case .split:
+        let primary = level.columns.first { levels[$0].place == .column(.primary) }
+        let detail = level.columns.first { levels[$0].place == .column(.detail) }
+        let shown = level.width == .compact ? [detail ?? primary] : [detail, primary]
         left.append(contentsOf: shown.compactMap { $0 })
-      } else if let selected = read.selectedTab, read.tabs.indices.contains(selected) {
-        left.append(read.tabs[selected])
+      case .tabs:
+        for tab in level.tabs {
+          if case .tab(_, selected: true) = levels[tab].place { left.append(tab) }
+        }
+      case .stack:
+        break
       }
     }
     return result
@@ -147,15 +154,6 @@ enum Tree {
   /// Every container of the tree, in the order of ``ContainerNode/tree``'s levels: each one,
   /// then its tabs' or columns' subtrees, then what it presents.
   static func nodes(from root: ContainerNode) -> [ContainerNode] {
-    var result: [ContainerNode] = []
-    var left = [root]
-    while let node = left.popLast() {
-      result.append(node)
-      let read = node.untracked
-      if node.column == nil, let presented = read.presented { left.append(presented) }
-      let branches = read.columns.map { [$0.primary, $0.detail].compactMap { $0 } } ?? read.tabs
-      left.append(contentsOf: branches.reversed())
-    }
-    return result
+    root.read(describingScreens: false).containers.map(\.node)
   }
 }

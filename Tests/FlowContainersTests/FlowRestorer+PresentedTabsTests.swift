@@ -201,8 +201,8 @@ struct FlowRestorerPresentedTabsTests {
     #expect(
       report.dropped.map { "\($0.level) \($0.flow): \($0.reason)" } == [
         "2 Slides: nothing is restored over a tab bar",
-        "1 Gallery: tab 2 is listed twice",
         "1 AppFlow: tab 3 is no longer there",
+        "1 Gallery: tab 2 is listed twice",
       ])
     #expect(fresh.bar?.container.selectedIndex == 1)
   }

@@ -121,7 +121,7 @@ struct FlowRestorerSplitTabsTests {
     #expect(report.error == nil)
     #expect(
       report.dropped.map(\.description) == [
-        "EditableNoteFlow@0 [note(95)]: in tab 0: WideNotes did not create EditableNoteFlow"
+        "EditableNoteFlow@2 [note(95)]: in tab 0: WideNotes did not create EditableNoteFlow"
       ])
     #expect(tabs.notes.list.container.stack == ["list", "folder home"])
     #expect(tabs.note == nil)

@@ -96,7 +96,7 @@ struct FlowRestorerSplitsTests {
       plans == [
         """
         plan for restoration
-          1. show NoteDetailFlow@1 as detail with [note(2)]
+          1. show NoteDetailFlow@2 as detail with [note(2)]
         """
       ])
     #expect(try restorer.snapshot() == saved)
@@ -284,8 +284,8 @@ struct FlowRestorerPresentedSplitTests {
           """
           plan for restoration
             1. present NotesSplit@1 as fullScreenCover with []
-            2. NoteListFlow@2: push [folder b]
-            3. show NoteDetailFlow@2 as detail with [note(6)]
+            2. NoteListFlow@2: replace with [list, folder b]
+            3. show NoteDetailFlow@3 as detail with [note(6)]
           """
         ])
       split = home.container.presented?.owner as? NotesSplit

@@ -65,6 +65,52 @@ struct FlowRestorerTabsTests {
     #expect(report.isComplete)
     #expect(fresh.app.container.stack == [.library, .note(1)])
   }
+
+  /// A mail bar whose tabs are two inboxes, the second at `inbox/7`, as saved.
+  static func twoInboxes() throws -> FlowSnapshot {
+    let bar = MailTabs()
+    let first = Inbox()
+    let second = Inbox()
+    second.container.push("7")
+    bar.container.setTabs([first.container, second.container])
+    return try FlowRestorer(root: bar).snapshot()
+  }
+
+  /// The drops of a report, such as `0 Inbox: tab 1 is no longer there`.
+  static func drops(_ report: RestorationReport) -> [String] {
+    report.dropped.map { "\($0.level) \($0.flow): \($0.reason)" }
+  }
+
+  @Test func aSavedTabWhoseFlowHasNoTabLeftForItIsNoLongerThereNotListedTwice() throws {
+    let saved = try Self.twoInboxes()
+    #expect(
+      saved.levels.first?.tabs?.trees.map { $0.levels.map(\.flow) } == [["Inbox"], ["Inbox"]])
+    // The bar now has one inbox, beside an outbox.
+    let fresh = MailTabs()
+    let report = FlowRestorer(root: fresh).restore(saved)
+    #expect(report.error == nil)
+    #expect(Self.drops(report) == ["0 Inbox: tab 1 is no longer there"])
+    #expect((fresh.container.tabs[0].owner as? Inbox)?.container.stack == ["inbox"])
+    // The bar now has one inbox alone.
+    let alone = MailTabs()
+    let inbox = Inbox()
+    alone.container.setTabs([inbox.container])
+    let aloneReport = FlowRestorer(root: alone).restore(saved)
+    #expect(Self.drops(aloneReport) == ["0 Inbox: tab 1 is no longer there"])
+  }
+
+  @Test func aTabTheSnapshotListsTwiceIsStillReportedAsListedTwice() throws {
+    let bar = MailTabs()
+    (bar.container.tabs[1].owner as? Outbox)?.container.push("7")
+    var saved = try FlowRestorer(root: bar).snapshot()
+    let trees = try #require(saved.levels.first?.tabs?.trees)
+    saved.levels[0].tabs?.trees = trees + trees.suffix(1)
+    let fresh = MailTabs()
+    let report = FlowRestorer(root: fresh).restore(saved)
+    #expect(report.error == nil)
+    #expect(Self.drops(report) == ["0 Outbox: tab 2 is listed twice"])
+    #expect((fresh.container.tabs[1].owner as? Outbox)?.container.stack == ["outbox", "7"])
+  }
 }
 
 /// A tab bar of many tabs, restored with every saved tree one place off its tab: each tab is

@@ -148,7 +148,7 @@ struct RouteMapTests {
       map.flows.map(\.name) == [
         "MapHome", "MapEditor", "MapTabs", "MapSplit", "MapHelp", "MapList", "MapDetail",
       ])
-    #expect(map.flows.map(\.kind) == [.stack, .stack, .tabBar, .split, .stack, .stack, .stack])
+    #expect(map.flows.map(\.kind) == [.stack, .stack, .tabs, .split, .stack, .stack, .stack])
     #expect(map.flows[0].patterns.map(\.text) == ["home", "item/:id<Int>"])
     #expect(map.flows[5].patterns.isEmpty)
     #expect(map.flows.map(\.requirement) == [nil, .member, nil, nil, nil, nil, .member])
@@ -158,8 +158,8 @@ struct RouteMapTests {
         "0 -> 2 sheet",
         "0 -> 3 sheet",
         "1 -> 0 sheet",
-        "2 -> 4 tab",
         "2 -> 3 tab",
+        "2 -> 4 tab",
         "3 -> 5 primary",
         "3 -> 6 detail",
         "6 -> 1 sheet",
@@ -170,7 +170,8 @@ struct RouteMapTests {
     let tabs = MapLiveTabs()
     let map = RouteMap(root: tabs)
     #expect(map.flows.prefix(4).map(\.name) == ["MapLiveTabs", "MapHome", "MapPlain", "MapSplit"])
-    #expect(map.flows.prefix(4).map(\.kind) == [.tabBar, .stack, .opaque, .split])
+    #expect(map.flows.prefix(4).map(\.kind) == [.tabs, .stack, .stack, .split])
+    #expect(map.flows.prefix(4).map(\.isOpaque) == [false, false, true, false])
     #expect(
       edges(of: map).prefix(3) == [
         "0 -> 1 tab 0",
@@ -218,8 +219,8 @@ struct RouteMapTests {
           n4 -->|"fullScreenCover"| n3
           n4 -->|"sheet"| n5
           n4 -->|"sheet"| n0
-          n5 -->|"tab"| n6
           n5 -->|"tab"| n0
+          n5 -->|"tab"| n6
           n2 -.->|"requires"| q0
           n3 -.->|"requires"| q0
 
@@ -247,8 +248,8 @@ struct RouteMapTests {
           n4 -> n3 [label="fullScreenCover"];
           n4 -> n5 [label="sheet"];
           n4 -> n0 [label="sheet"];
-          n5 -> n6 [label="tab"];
           n5 -> n0 [label="tab"];
+          n5 -> n6 [label="tab"];
           n2 -> q0 [label="requires", style=dashed];
           n3 -> q0 [label="requires", style=dashed];
         }

@@ -55,7 +55,8 @@ struct SplitContainerTests {
         └─ TestFlow<Middle> (detail): [note.root]
         """)
     let tree = split.container.tree
-    #expect(tree.levels[0].kind == .split(.regular))
+    #expect(tree.levels[0].kind == .split)
+    #expect(tree.levels[0].width == .regular)
     #expect(tree.levels[0].columns == [1, 2])
     #expect(tree.levels.map(\.place) == [.root, .column(.primary), .column(.detail)])
     #expect(tree.topmost == 2)

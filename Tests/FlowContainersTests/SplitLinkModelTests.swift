@@ -1012,7 +1012,7 @@ struct SplitLinkModelTests {
       if width == .compact, container.collapsedCount != list.count + (routes?.count ?? 0) {
         return "collapsed count \(container.collapsedCount)"
       }
-      if container.tree.levels[0].kind != .split(width) { return "the tree's kind" }
+      if container.tree.levels[0].width != width { return "the tree's width" }
       let top = (container.topmost.owner as? any LinkModelIdentified)?.uid
       if top != modal ?? detail?.uid ?? split.list.uid {
         return "topmost \(top.map(String.init) ?? "no model flow")"

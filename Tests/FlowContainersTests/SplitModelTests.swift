@@ -221,7 +221,7 @@ struct SplitModelTests {
       if (top.owner as? ModelFlow)?.id != expectedTop {
         return "topmost is not what the user sees"
       }
-      if split.tree.levels[0].kind != .split(width) { return "the tree's kind" }
+      if split.tree.levels[0].width != width { return "the tree's width" }
       let live = (primary == nil ? 0 : 1) + (detail == nil ? 0 : 1) + cover.count
       // The replaced primaries are the only flows the model does not count: none stays alive.
       if counts.flows != live { return "\(counts.flows) flows live, the model has \(live)" }

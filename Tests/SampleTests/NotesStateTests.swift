@@ -197,7 +197,7 @@ struct NotesStateTests {
       try expectTranscript(
         arguments: ["--state", file.path], input: "tree\n",
         """
-        Not restored: AppFlow@0 [note(7)]: there is no note 7.
+        Not restored: AppFlow@1 [note(7)]: there is no note 7.
         \(Self.library)
         > tree
         MainTabsFlow: [AppFlow*, HelpFlow]
@@ -220,7 +220,7 @@ struct NotesStateTests {
       let run = try SampleRunner.run("notes", arguments: ["--state", file.path], input: "")
       #expect(
         run.standardOutput.hasPrefix(
-          "Not restored: EditorFlow@1 [edit]: requires signed-in.\n── Ideas ──"))
+          "Not restored: EditorFlow@2 [edit]: requires signed-in.\n── Ideas ──"))
     }
   }
 

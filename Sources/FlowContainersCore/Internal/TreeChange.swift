@@ -1,26 +1,53 @@
-/// A change to a tree, as a value: what a public operation asks of its container, and what waits
-/// in the tree's change queue while another change is under way.
+/// A change to a tree, as a value: what a public operation asks of its container, what waits in
+/// the tree's change queue while another change is under way, and what a module built on the
+/// core applies in a transaction (``ContainerNode/transact(cause:_:)``).
 ///
-/// ``ContainerNode/request(_:animated:cause:fileID:line:)`` is the one door every such change
-/// goes through: queued while a change is under way in a tree it touches, checked (misuse is
-/// reported and nothing changes), then applied and announced as one change.
-enum TreeChange {
-  /// Present a container over this one.
-  case present(ContainerNode, PresentationStyle, PresentationCallbacks)
+/// ``ContainerNode/request(_:animated:cause:fileID:line:)`` is the one door every public
+/// operation's change goes through: queued while a change is under way in a tree it touches,
+/// checked (misuse is reported and nothing changes), then applied and announced as one change.
+/// A change is made in one place, ``ContainerNode/perform(_:animated:cause:fileID:line:)``,
+/// whoever asks for it. A tab or column change applies to the container it is asked of, which
+/// must be a tab container or a split.
+package enum TreeChange {
+  /// Present a container over this one. `tag` says what the presentation is for; `onEnd` and
+  /// `onEndWithCause` hear how it ended (the second also why); `onRejected` runs when the
+  /// request turns out to be misuse.
+  case present(
+    ContainerNode, PresentationStyle, tag: AnyHashable? = nil,
+    onEnd: ((PresentationEnding) -> Void)? = nil,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
+    onRejected: (() -> Void)? = nil)
   /// Dismiss what this container presents.
   case dismissPresented
   /// Dismiss this container, which must be presented.
   case dismiss
   /// Finish this container: dismissed if presented, removed if a tab, torn down otherwise.
   case finish
-  /// Change the tabs of this container, the tab container it carries.
-  case tabs(TabContainer, TabChange)
-  /// Change the columns of this container, the split it carries.
-  case split(SplitContainer, SplitChange)
+  /// Replace this tab container's tabs, selecting the one at a position.
+  case setTabs([ContainerNode], selected: Int)
+  /// Add a tab to this tab container, at the end when the position is `nil`.
+  case addTab(ContainerNode, at: Int?)
+  /// Remove a tab of this tab container.
+  case removeTab(at: Int)
+  /// Select a tab of this tab container.
+  case selectTab(Int)
+  /// Put a container in a column of this split, ending the one there; `onEnd` and
+  /// `onEndWithCause` hear how a detail ends.
+  case showColumn(
+    SplitColumn, ContainerNode, onEnd: ((PresentationEnding) -> Void)? = nil,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil)
+  /// End the container in a column of this split.
+  case closeColumn(SplitColumn)
   /// Something the user did, as the host reports it.
   case host(HostEvent)
-  /// An operation on this container's stack, made by the container that knows its screens.
-  case stack(StackEdit)
+  /// An operation on this container's stack, written by the container that knows its screens:
+  /// its name, its check (which reports misuse), and its application.
+  case stack(
+    String, check: (_ fileID: StaticString, _ line: UInt) -> Bool,
+    apply: (_ animated: Bool, _ cause: NavigationCause) -> Void)
+  /// Hear once when this container's presentation ends, after the presenter's `onEnd`; on a
+  /// split's detail, when the detail ends. Not a change: nothing moves.
+  case listen((PresentationEnding) -> Void)
 
   /// The operation's name, for queued requests and misuse reports.
   var operation: String {
@@ -29,15 +56,16 @@ enum TreeChange {
     case .dismissPresented: "dismissPresented()"
     case .dismiss: "dismiss()"
     case .finish: "finish()"
-    case .tabs(_, .set): "setTabs(_:)"
-    case .tabs(_, .add): "addTab(_:)"
-    case .tabs(_, .remove): "removeTab(at:)"
-    case .tabs(_, .select): "select(_:)"
-    case .split(_, .show(.primary, _, _)): "setPrimary(_:)"
-    case .split(_, .show(.detail, _, _)): "showDetail(_:)"
-    case .split(_, .close): "closeDetail()"
+    case .setTabs: "setTabs(_:)"
+    case .addTab: "addTab(_:)"
+    case .removeTab: "removeTab(at:)"
+    case .selectTab: "select(_:)"
+    case .showColumn(.primary, _, _, _): "setPrimary(_:)"
+    case .showColumn(.detail, _, _, _): "showDetail(_:)"
+    case .closeColumn: "closeDetail()"
     case .host(let event): "handle(\(event))"
-    case .stack(let edit): edit.operation
+    case .stack(let operation, _, _): operation
+    case .listen: "listen"
     }
   }
 
@@ -46,9 +74,9 @@ enum TreeChange {
   @MainActor
   var incomingOwners: [AnyObject?] {
     switch self {
-    case .present(let child, _, _), .tabs(_, .add(let child, _)), .split(_, .show(_, let child, _)):
+    case .present(let child, _, _, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
       [child.owner]
-    case .tabs(_, .set(let tabs, _)): tabs.map(\.owner)
+    case .setTabs(let tabs, _): tabs.map(\.owner)
     default: []
     }
   }
@@ -64,26 +92,6 @@ enum TabChange {
   case remove(at: Int)
   /// Select a tab.
   case select(Int)
-}
-
-/// An operation on a stack, erased for the door: its name, its check and its application,
-/// each written by the typed container.
-struct StackEdit {
-  /// The operation's name, such as `pop(toIndex:)`.
-  let operation: String
-  /// Whether the operation fits the stack now; reports misuse otherwise.
-  let check: (_ fileID: StaticString, _ line: UInt) -> Bool
-  /// Makes the operation, inside the tree's change when one is needed.
-  let apply: (_ animated: Bool, _ cause: NavigationCause) -> Void
-
-  init(
-    _ operation: String, check: @escaping (StaticString, UInt) -> Bool = { _, _ in true },
-    apply: @escaping (Bool, NavigationCause) -> Void
-  ) {
-    self.operation = operation
-    self.check = check
-    self.apply = apply
-  }
 }
 
 /// What the caller of a presentation hears: how it ends, or that it was refused.
@@ -115,17 +123,18 @@ extension ContainerNode {
       return
     }
     guard check(change, fileID: fileID, line: line) else {
-      if case .present(_, _, let callbacks) = change { callbacks.onRejected?() }
+      if case .present(_, _, _, _, _, let onRejected) = change { onRejected?() }
       return
     }
     perform(change, animated: animated, cause: cause, fileID: fileID, line: line)
   }
 
   /// Makes `change`, which fits now: the one place where a ``TreeChange`` is made, for the door
-  /// and for the seam's steps (``apply(_:animated:cause:)``).
+  /// and for the modules built on the core (``transact(cause:_:)``).
   ///
-  /// Inside a change under way in this tree, `change` joins it (only a seam's step is made so:
-  /// the door queues a request that meets a change). Otherwise it runs as a change of its own.
+  /// Inside a change under way in this tree, `change` joins it (only a module's change is made
+  /// so: the door queues a request that meets a change). Otherwise it runs as a change of its
+  /// own.
   @inline(__always)
   func perform(
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
@@ -135,10 +144,10 @@ extension ContainerNode {
       return
     }
     switch change {
-    case .tabs(_, .select), .stack:
+    case .selectTab, .stack, .listen:
       // Nothing can hear or call back a change that nobody observes: no change queue needed.
       self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
-    case .tabs(_, .add), .tabs(_, .set), .split(_, .show):
+    case .addTab, .setTabs, .showColumn:
       // The flows brought in live through the change, even if only something it ends held them.
       let owners = change.incomingOwners
       changeQueue.perform {
@@ -158,9 +167,9 @@ extension ContainerNode {
   private func busyQueue(for change: TreeChange) -> ChangeQueue? {
     if let changes, changes.isChanging { return changes }
     switch change {
-    case .present(let child, _, _), .tabs(_, .add(let child, _)), .split(_, .show(_, let child, _)):
+    case .present(let child, _, _, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
       if let queue = child.changes, queue.isChanging { return queue }
-    case .tabs(_, .set(let tabs, _)):
+    case .setTabs(let tabs, _):
       for tab in tabs {
         if let queue = tab.changes, queue.isChanging { return queue }
       }
@@ -180,7 +189,7 @@ extension ContainerNode {
       return false
     }
     switch change {
-    case .present(let child, _, _):
+    case .present(let child, _, _, _, _, _):
       return checkPresentation(of: child, fileID: fileID, line: line)
     case .dismissPresented:
       guard presentedNode == nil else { return true }
@@ -201,42 +210,129 @@ extension ContainerNode {
             + "released when its owner is, or ends with finish().",
         fileID: fileID, line: line)
       return false
-    case .tabs(let bar, let tabChange):
+    case .setTabs, .addTab, .removeTab, .selectTab:
+      guard let bar = tabBar, let tabChange = change.tabChange else { return false }
       return bar.check(tabChange, fileID, line)
-    case .split(let split, let splitChange):
+    case .showColumn, .closeColumn:
+      guard let split = splitView, let splitChange = change.splitChange else { return false }
       return split.check(splitChange, fileID, line)
-    case .stack(let edit):
-      return edit.check(fileID, line)
-    case .finish, .host:
+    case .stack(_, let check, _):
+      return check(fileID, line)
+    case .finish, .host, .listen:
       // Host events fit or not by the state they meet: checked as they are applied.
       return true
     }
   }
 
-  /// Applies `change`, which ``check(_:fileID:line:)`` allowed, inside the tree's change.
+  /// Applies `change`, which fits, inside the tree's change.
   @inline(__always)
   private func apply(
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
   ) {
     switch change {
-    case .present(let child, let style, let callbacks):
+    case .present(let child, let style, let tag, let onEnd, let onEndWithCause, _):
       presentNow(
-        child, style: style, animated: animated, cause: cause, onEnd: callbacks.onEnd,
-        onEndWithCause: callbacks.onEndWithCause)
+        child, style: style, animated: animated, cause: cause, onEnd: onEnd,
+        onEndWithCause: onEndWithCause)
+      // What the presentation is for, once it is made: nothing it ends can have asked yet.
+      if let tag, presentedNode === child {
+        let handlers = endHandlers ?? PresentationEndHandlers()
+        handlers.tag = tag
+        endHandlers = handlers
+      }
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:
       presenter?.endPresentation(.finished, animated: animated, cause: cause)
     case .finish:
       finishNow()
-    case .tabs(let bar, let tabChange):
+    case .setTabs, .addTab, .removeTab, .selectTab:
+      guard let bar = tabBar, let tabChange = change.tabChange else { return }
       bar.apply(tabChange, cause: cause)
-    case .split(let split, let splitChange):
+    case .showColumn, .closeColumn:
+      guard let split = splitView, let splitChange = change.splitChange else { return }
       split.apply(splitChange, animated: animated, cause: cause)
     case .host(let event):
       handleNow(event, fileID: fileID, line: line)
-    case .stack(let edit):
-      edit.apply(animated, cause)
+    case .stack(_, _, let apply):
+      apply(animated, cause)
+    case .listen(let listener):
+      listen(listener)
+    }
+  }
+
+  /// Adds a listener to how this container's presentation ends, or, on a split's detail, to how
+  /// the detail ends.
+  private func listen(_ listener: @escaping (PresentationEnding) -> Void) {
+    if case .column(.detail) = attachment, let split = holder?.splitView,
+      split.detailNode === self
+    {
+      let handlers = split.detailHandlers ?? PresentationEndHandlers()
+      handlers.listeners.append(listener)
+      split.detailHandlers = handlers
+      return
+    }
+    let handlers = endHandlers ?? PresentationEndHandlers()
+    handlers.listeners.append(listener)
+    endHandlers = handlers
+  }
+
+  /// Whether `change` fits now, as its check would say, without a report: for the changes a
+  /// module built on the core applies (``transact(cause:_:)``), which are refused quietly.
+  func fits(_ change: TreeChange) -> Bool {
+    switch change {
+    case .present(let child, _, _, _, _, _):
+      return canPresent(child)
+    case .dismissPresented:
+      return presentedNode != nil
+    case .dismiss:
+      return !finished && presenter != nil
+    case .finish:
+      return !finished
+    case .selectTab(let index):
+      guard !finished, let bar = tabBar else { return false }
+      return bar.tabNodes.indices.contains(index) && index != bar.selectedPosition
+    case .setTabs, .addTab, .removeTab:
+      // Not changes a module makes: only the door, which reports misuse, makes them.
+      return false
+    case .showColumn(let column, let child, _, _):
+      guard !finished, let split = splitView else { return false }
+      return split.node(in: column) === child || split.branchProblem(child, as: .column) == nil
+    case .closeColumn(let column):
+      guard !finished, let split = splitView else { return false }
+      return split.node(in: column) != nil
+    case .host:
+      return !finished
+    case .stack(_, let check, _):
+      return !finished && check(#fileID, #line)
+    case .listen:
+      if case .column(.detail) = attachment, let split = holder?.splitView {
+        return split.detailNode === self
+      }
+      return presentedNode != nil
+    }
+  }
+}
+
+extension TreeChange {
+  /// The tab container's change this is, for the cases that change tabs.
+  fileprivate var tabChange: TabChange? {
+    switch self {
+    case .setTabs(let tabs, let selected): .set(tabs, selected: selected)
+    case .addTab(let tab, let index): .add(tab, at: index)
+    case .removeTab(let index): .remove(at: index)
+    case .selectTab(let index): .select(index)
+    default: nil
+    }
+  }
+
+  /// The split's change this is, for the cases that change columns.
+  fileprivate var splitChange: SplitChange? {
+    switch self {
+    case .showColumn(let column, let node, let onEnd, let onEndWithCause):
+      .show(column, node, PresentationCallbacks(onEnd: onEnd, onEndWithCause: onEndWithCause))
+    case .closeColumn(let column): .close(column)
+    default: nil
     }
   }
 }

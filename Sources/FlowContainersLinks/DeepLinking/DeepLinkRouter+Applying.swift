@@ -32,117 +32,55 @@ extension DeepLinkRouter {
   /// the tree is found changeable: a plan refused for the tree's state (changing, finished,
   /// released) is no newer request, and drops no held link or validation.
   func applyNow(_ plan: NavigationPlan, superseding: Bool = false) -> LinkOutcome {
-    guard let rootNode else { return .failed(LinkFailure.rootReleased) }
-    if let failure = Self.unchangeable(rootNode) { return .failed(failure) }
+    if let failure = unchangeable() { return .failed(failure) }
     // The delegate hears a dropped link, and may change the tree: it is checked again then.
-    if superseding, supersedePendingLinks(), let failure = Self.unchangeable(rootNode) {
+    if superseding, supersedePendingLinks(), let failure = unchangeable() {
       return .failed(failure)
     }
-    let (outcome, first) = rootNode.performChange { () -> LinkOutcome in
-      switch prepare(plan, from: rootNode) {
-      case .stop(let outcome):
-        return outcome
-      case .go(let changes):
-        // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        PlanEngine.apply(changes, of: plan, telling: restorer.planObservers)
-        return .applied(plan)
+    // In the plan's one change: requirements (a guard may be presented and the link held),
+    // then objections, then every flow and screen made, then the changes.
+    let (result, first) = restorer.apply(plan) { plan in checkRequirements(of: plan) }
+    switch result {
+    case .success(let stop?):
+      return stop
+    case .success(nil):
+      guard let first, !restorer.shows(plan) else { return .applied(plan) }
+      return .interfered(
+        plan,
+        LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
+    case .failure(.objection(let flow, let reason, let waitingOn)):
+      switch interruptionPolicy {
+      case .drop:
+        return .dropped(.objection(flow: flow, reason: reason))
+      case .hold:
+        return hold(plan.request, .objection(flow: flow, reason: reason), until: waitingOn)
       }
+    case .failure(let failure):
+      return .failed(LinkFailure(planning: failure))
     }
-    guard case .applied = outcome, let first, !shows(plan) else { return outcome }
-    return .interfered(
-      plan,
-      LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
   }
 
-  /// Why `node`'s tree cannot be changed by a link or a restoration now, if it cannot.
-  static func unchangeable(_ node: ContainerNode) -> LinkFailure? {
-    let reading = node.untracked
-    if reading.isFinished { return .rootFinished }
-    if reading.isChanging { return .treeChanging }
+  /// Why the router's tree cannot be changed by a link now, if it cannot: released, finished,
+  /// or changing.
+  func unchangeable() -> LinkFailure? {
+    guard let rootNode else { return .rootReleased }
+    let state = rootNode.details()
+    if state.isFinished { return .rootFinished }
+    if state.isChanging { return .treeChanging }
     return nil
-  }
-
-  /// Whether the live tree shows `plan`'s targets: the same flow types, showing the same
-  /// routes.
-  func shows(_ plan: NavigationPlan) -> Bool {
-    guard let rootNode else { return false }
-    // A bar the plan presented is read into its selected tab: the plan's position of its tab
-    // is where the bar's declaration lists it, and the next level's type checks the tab.
-    let live = LiveLevel.chain(
-      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: true,
-      tab: {
-        plan.levels.indices.contains($0) && plan.levels[$0].isReused ? plan.tab(at: $0) : nil
-      },
-      column: plan.column(at:))
-    guard live.count == plan.levels.count else { return false }
-    for (level, target) in plan.levels.enumerated() {
-      if let column = plan.column(at: level) {
-        // The path goes into that column, over which the split presents nothing.
-        guard let split = live[level].split, let columns = split.untracked.columns,
-          column == .detail || columns.detail == nil, split.untracked.presented == nil
-        else { return false }
-        continue
-      }
-      if let tab = plan.tabs[level] {
-        guard let bar = live[level].bar, !target.isReused || bar.tabsUntracked.selected == tab,
-          bar.untracked.presented == nil
-        else { return false }
-        continue
-      }
-      guard let flow = live[level].flow, type(of: flow) == plan.flowTypes[level]?.type,
-        live[level].routes.count == target.routes.count
-      else { return false }
-      for (route, expected) in zip(live[level].routes, target.routes) where route != expected {
-        return false
-      }
-    }
-    return true
-  }
-
-  private enum Preparation {
-    case stop(LinkOutcome)
-    case go([PlanChange])
-  }
-
-  private func prepare(_ plan: NavigationPlan, from rootNode: ContainerNode) -> Preparation {
-    let live = LiveLevel.chain(
-      from: rootNode, flow: rootFlow(of: rootNode), readingRoutes: false, tab: plan.tab(at:),
-      column: plan.column(at:))
-    guard plan.stamp.matches(live) else { return .stop(.failed(LinkFailure.stalePlan)) }
-    if let outcome = checkRequirements(of: plan) { return .stop(outcome) }
-    if let outcome = checkObjections(to: plan, live: live) { return .stop(outcome) }
-    do {
-      return .go(try PlanEngine.prepareChanges(for: plan, live: live))
-    } catch {
-      return .stop(.failed(LinkFailure(preparing: error.failure)))
-    }
   }
 
   /// Holds the link and presents a guard flow when a flow in the plan needs an unmet
   /// requirement; `nil` when every requirement holds.
   func checkRequirements(of plan: NavigationPlan) -> LinkOutcome? {
-    for flowType in plan.flowTypes {
-      guard let requirement = flowType?.type.requirement else { continue }
+    for requirement in plan.requirements {
       guard let registered = guards[requirement] else {
         return .failed(LinkFailure.noGuard(requirement))
       }
       guard !registered.isSatisfied() else { continue }
-      if plan.request == .restoration { return .dropped(.guardNotSatisfied(requirement)) }
       return holdForGuard(plan.request, requirement)
     }
     return nil
-  }
-
-  /// Asks the flows the plan would dismiss, topmost first, whether they object.
-  func checkObjections(to plan: NavigationPlan, live: [LiveLevel]) -> LinkOutcome? {
-    guard let objection = PlanEngine.objection(to: plan, live: live) else { return nil }
-    let reason = LinkHoldReason.objection(flow: objection.flow, reason: objection.reason)
-    switch interruptionPolicy {
-    case .drop:
-      return .dropped(.objection(flow: objection.flow, reason: objection.reason))
-    case .hold:
-      return hold(plan.request, reason, until: objection.presenter)
-    }
   }
 }
 
@@ -154,17 +92,5 @@ extension DeepLinkRouter {
   /// - Returns: A token; the observer stays registered until it is cancelled or released.
   public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
     restorer.observePlans(observer)
-  }
-}
-
-extension LinkFailure {
-  /// The failure a link reports when its plan could not be prepared.
-  init(preparing failure: PreparationFailure.Reason) {
-    switch failure {
-    case .stalePlan: self = .stalePlan
-    case .cannotShow(let flow, let route, let why):
-      self = .cannotShow(flow: flow, route: route, why)
-    case .cannotCreate(let flow, let subFlow): self = .cannotCreate(flow: flow, subFlow: subFlow)
-    }
   }
 }

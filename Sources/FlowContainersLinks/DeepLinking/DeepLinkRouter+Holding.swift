@@ -5,22 +5,20 @@ extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
   /// container unless this router already has a guard flow up.
   func holdForGuard(_ link: NavigationRequest, _ requirement: FlowRequirement) -> LinkOutcome {
-    if presentedGuard == nil, let base = guardBase,
-      let presenter = Self.guardPresenter(for: requirement, in: base)
+    if presentedGuard == nil, let rootNode,
+      let presenter = Self.guardPresenter(for: requirement, in: rootNode)
     {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
-      presenter.apply(
-        TreeStep.listen { [weak self] _ in self?.guardFlowEnded(requirement) }, animated: false,
-        cause: .deepLink)
+      listen(to: presenter) { [weak self] in self?.guardFlowEnded(requirement) }
     }
     if presentedGuard == nil {
-      guard let base = guardBase, let makeFlow = guards[requirement]?.makeFlow,
-        let flow = makeFlow()
+      guard let rootNode, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow()
       else {
         return .failed(LinkFailure.noGuard(requirement))
       }
-      let top = base.topmost
+      // Guard flows go over what the user sees.
+      let top = rootNode.topmost
       guard presentGuard(flow, over: top, for: requirement) else {
         return .failed(
           LinkFailure.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
@@ -29,23 +27,16 @@ extension DeepLinkRouter {
     return hold(link, .guardRequired(requirement), until: nil)
   }
 
-  /// Where guard flows go: over what the user sees, from the root, or from a tab bar's tab
-  /// container (not from the tab a link is about to select, which the user does not see yet).
-  private var guardBase: ContainerNode? {
-    rootNode
-  }
-
-  /// The container presenting `requirement`'s guard flow in `root`'s chain, if one is up.
+  /// The container presenting `requirement`'s guard flow along what the user sees in `root`'s
+  /// tree, if one is up.
   static func guardPresenter(
     for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
     let tag = AnyHashable(requirement)
-    // From the root toward what the user sees: what each level presents, or its selected tab.
-    var next: ContainerNode? = root
-    while let current = next {
-      if current.details().presentationTag == tag { return current }
-      let reading = current.untracked
-      next = reading.presented ?? reading.selectedTab.map { reading.tabs[$0] }
+    let reading = root.read(describingScreens: false)
+    for level in reading.tree.shownLevels {
+      let node = reading.containers[level].node
+      if node.details().presentationTag == tag { return node }
     }
     return nil
   }
@@ -55,14 +46,20 @@ extension DeepLinkRouter {
   ) -> Bool {
     // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
     // lets every router on the tree find the guard flow and wait on it.
-    let presented = top.apply(
-      TreeStep.present(
-        flow.container, flow.preferredPresentationStyle, tag: AnyHashable(requirement),
-        onEnd: { [weak self] _, _ in self?.guardFlowEnded(requirement) }),
-      animated: true, cause: .deepLink)
-    guard presented else { return false }
+    let change = TreeChange.present(
+      flow.container, flow.preferredPresentationStyle, tag: AnyHashable(requirement),
+      onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
+    guard top.transact(cause: .deepLink, { $0([(top, change, true)]) }).result == 1 else {
+      return false
+    }
     presentedGuard = requirement
     return true
+  }
+
+  /// Hears once when `presenter`'s presentation ends (or, for a split's detail, when the detail
+  /// ends).
+  private func listen(to presenter: ContainerNode, _ ended: @escaping () -> Void) {
+    _ = presenter.transact(cause: .deepLink) { $0([(presenter, .listen { _ in ended() }, false)]) }
   }
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.
@@ -78,9 +75,7 @@ extension DeepLinkRouter {
       // One listener per presentation, however many links wait on it, and it holds no link:
       // a superseded link keeps nothing alive.
       let id = ObjectIdentifier(presenter)
-      presenter.apply(
-        TreeStep.listen { [weak self] _ in self?.objectingFlowEnded(on: id) }, animated: false,
-        cause: .deepLink)
+      listen(to: presenter) { [weak self] in self?.objectingFlowEnded(on: id) }
     }
     return .held(reason)
   }

@@ -20,49 +20,93 @@ extension DeepLinkRouter {
   ///
   /// - Returns: The link, or why the tree cannot be expressed as one.
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
-    guard let rootNode else { return .failure(LinkSharingFailure.rootReleased) }
-    let live = LiveLevel.chain(from: rootNode, readingRoutes: false)
-    // Each level's flow, asked once.
-    let flows = live.map(\.flow)
-    var following: [String] = []
-    for index in live.indices.reversed() {
-      // A tab bar or a split adds nothing to the link: its tab's or column's flow type is the
-      // one whose patterns and `canHandle` take it.
-      if live[index].bar != nil || live[index].split != nil { continue }
-      let name = live[index].name
-      guard let flow = flows[index] as? any LinkableFlow else {
-        return .failure(LinkSharingFailure.notLinkable(flow: name, level: index))
-      }
-      switch Self.components(of: flow, following, level: index) {
-      case .failure(let failure): return .failure(failure)
-      case .success(let components): following = components + following
-      }
-      guard index > 0 else { continue }
-      let rest = DeepLink(scheme: scheme, components: following)
-      if let split = live[index - 1].split {
-        // A column of the root split: the link must go to this column's flow type.
-        guard let splitFlow = split.owner as? any SplitFlow,
-          Self.columnType(for: rest, in: split, of: splitFlow) == ObjectIdentifier(type(of: flow))
-        else {
-          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
-        }
-      } else if live[index - 1].bar == nil {
-        let parentType = flows[index - 1].map { type(of: $0) as? any LinkableFlow.Type }
-        let chosen = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
-        guard chosen == type(of: flow) else {
-          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
-        }
-      } else if index > 1 {
-        // A tab of a presented bar, the selected one: resolution goes into it when no stack
-        // sub-flow of the flow below the bar takes the rest and the tab can.
-        let parentType = flows[index - 2].map { type(of: $0) as? any LinkableFlow.Type }
-        let stack = parentType??.linkableSubFlowTypes.first { $0.canHandle(rest) }
-        guard stack == nil, type(of: flow).canHandle(rest) else {
-          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: index))
+    guard let rootNode, rootNode.owner != nil else {
+      return .failure(LinkSharingFailure.rootReleased)
+    }
+    let reading = rootNode.read(describingScreens: false)
+    let levels = reading.tree.levels
+    // What the user sees, root first: what each level presents (over a tab bar too), the
+    // selected tab, the column a split shows, then what the split presents over it.
+    var shown: [Int] = []
+    var next: Int? = 0
+    var cover: Int?
+    while let index = next {
+      shown.append(index)
+      let level = levels[index]
+      if level.kind == .split, !level.columns.isEmpty {
+        next = level.columns.last
+        cover = level.presented
+      } else if let presented = level.presented ?? cover {
+        next = presented
+        cover = nil
+      } else {
+        next = level.tabs.first { tab in
+          if case .tab(_, selected: true) = levels[tab].place { return true }
+          return false
         }
       }
     }
-    return .success(DeepLink(scheme: scheme, components: following))
+    return Resolution.run(through: &map) { resolution -> Result<DeepLink, LinkSharingFailure> in
+      var following: [String] = []
+      for (step, position) in shown.enumerated().reversed() {
+        // A tab bar or a split adds nothing to the link: its tab's or column's flow type is the
+        // one whose patterns and `canHandle` take it.
+        guard levels[position].kind == .stack else { continue }
+        let name = levels[position].flow
+        guard let flow = reading.containers[position].node.owner as? any LinkableFlow else {
+          return .failure(LinkSharingFailure.notLinkable(flow: name, level: step))
+        }
+        switch Self.components(of: flow, following, level: step) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let components): following = components + following
+        }
+        guard step > 0 else { continue }
+        let rest = DeepLink(scheme: scheme, components: following)
+        let type = ObjectIdentifier(Swift.type(of: flow))
+        let below = shown[step - 1]
+        let chosen: ObjectIdentifier?
+        switch levels[below].kind {
+        case .split:
+          // A column: the link must go to this column's flow type, by the split's rule.
+          guard let split = reading.containers[below].node.owner as? any ContainerFlow else {
+            return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+          }
+          let detail = levels[below].columns.first { levels[$0].place == .column(.detail) }
+          chosen = resolution.column(
+            of: resolution.node(Swift.type(of: split)), handling: rest,
+            liveDetail: detail.flatMap { reading.containers[$0].node.owner }.map {
+              ObjectIdentifier(Swift.type(of: $0))
+            }
+          ).map { ObjectIdentifier($0.type) }
+        case .tabs:
+          // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
+          // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
+          if step > 1,
+            let parent = reading.containers[shown[step - 2]].node.owner
+              as? any ContainerFlow
+          {
+            let node = resolution.node(Swift.type(of: parent))
+            let stack = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }
+            guard stack == nil else {
+              return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+            }
+          }
+          chosen = Swift.type(of: flow).canHandle(rest) ? type : nil
+        case .stack:
+          guard let parent = reading.containers[below].node.owner as? any ContainerFlow else {
+            return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+          }
+          let node = resolution.node(Swift.type(of: parent))
+          chosen = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }.map {
+            ObjectIdentifier($0.type)
+          }
+        }
+        guard chosen == type else {
+          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+        }
+      }
+      return .success(DeepLink(scheme: scheme, components: following))
+    }
   }
 
   private static func components<Flow: LinkableFlow>(
@@ -86,13 +130,5 @@ extension DeepLinkRouter {
     case .failure(.noPattern):
       return .failure(LinkSharingFailure.noPattern(flow: name, level: level))
     }
-  }
-
-  /// The identity of the flow type that a link `rest` goes to in the root split `split`.
-  private static func columnType<Split: SplitFlow>(
-    for rest: DeepLink, in split: SplitContainer, of flow: Split
-  ) -> ObjectIdentifier? {
-    guard let (_, type) = Split.column(handling: rest, in: split) else { return nil }
-    return ObjectIdentifier(type)
   }
 }

@@ -61,17 +61,14 @@ public final class DeepLinkRouter {
     let makeFlow: @MainActor () -> (any PresentableFlow)?
   }
 
-  /// The flow that snapshots, restoration and ``currentLink()`` start from; `nil` once it has
-  /// been released.
-  ///
-  /// The root flow, whatever its container: the flow you passed, a ``LinkableFlow``, a
-  /// ``TabbedFlow`` or a ``SplitFlow``; `nil` once the host has released it.
+  /// The flow that snapshots, restoration and ``currentLink()`` start from: the flow you passed
+  /// (a ``LinkableFlow``, a ``TabbedFlow`` or a ``SplitFlow``); `nil` once it has been released.
   public var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
-  /// The root flow, typed when the router was made, so that no link casts it; `nil` for a tab
-  /// bar's router, and once the root has been released.
-  let linkableRoot: @MainActor () -> (any LinkableFlow)?
+  /// The route graph links resolve through, made once for the root and kept: the flow types the
+  /// root leads to, with their patterns.
+  var map: RouteMap
   /// The scheme links must have, lowercased, such as `notes`.
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -104,6 +101,8 @@ public final class DeepLinkRouter {
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
   let now: @MainActor () -> ContinuousClock.Instant
+  /// Hears the restorer's plans, to drop held links when a restoration is applied.
+  private var restorations: ObserverToken?
   /// Saves and restores this router's tree.
   ///
   /// It knows this router's guards: restoring drops a level whose
@@ -118,6 +117,13 @@ public final class DeepLinkRouter {
 
   /// Creates a router for `root`'s tree.
   ///
+  /// The root may be a ``LinkableFlow``, whose patterns take each link first; a ``TabbedFlow``,
+  /// whose tabs take a link in turn, the selected one first (the tab is selected, its live flow
+  /// reused, a modal over the whole tab container dismissed, and the link followed inside it);
+  /// or a ``SplitFlow``, whose detail takes a link when a detail type's `canHandle(_:)` accepts
+  /// it (the live detail's type first), otherwise its primary. A tab or a column that is a split
+  /// follows the split's rules.
+  ///
   /// The router holds `root` weakly: keep the root flow alive yourself (store it) as long as you
   /// use the router. `DeepLinkRouter(root: AppFlow(), scheme: "notes")` releases the flow at
   /// once, and every link, snapshot and restoration then fails with `rootReleased`.
@@ -127,78 +133,21 @@ public final class DeepLinkRouter {
   ///   - scheme: The scheme links must have, such as `notes`.
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(
-    root: some LinkableFlow, scheme: String,
-    now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
-  ) {
-    rootNode = PlanEngine.node(of: root)
-    linkableRoot = { [weak root] in root }
-    self.scheme = scheme.asciiLowercased()
-    self.now = now
-    restorer = FlowRestorer(root: root)
-    connectRestorer()
-  }
-
-  /// Creates a router for a tab bar: a link goes to the first tab, the selected one first,
-  /// whose flow type's `canHandle(_:)` accepts it.
-  ///
-  /// The tab is selected (its live flow is reused, never recreated), a modal over the whole tab
-  /// container is dismissed, and the link is followed inside the tab, all as steps of one plan
-  /// whose first level is the tab bar. Snapshots
-  /// save the selected tab and every tab's tree; ``currentLink()`` shares the selected tab's.
-  /// A tab whose flow is a ``SplitFlow`` takes a link when its primary's or a detail type's
-  /// `canHandle(_:)` does, and the link follows the split's rules there, as with
-  /// ``init(root:scheme:now:)-(SplitFlow,_,_)``.
-  ///
-  /// The router holds `root` weakly, as ``init(root:scheme:now:)-(LinkableFlow,_,_)`` does: keep
-  /// the tab bar's flow alive yourself as long as you use the router.
-  ///
-  /// - Parameters:
-  ///   - root: The flow that owns the tab container; held weakly, so the caller keeps it alive.
-  ///   - scheme: The scheme links must have, such as `notes`.
-  ///   - now: The clock for held-link expiry; tests pass their own.
-  public init(
-    root: some TabbedFlow, scheme: String,
+    root: some ContainerFlow, scheme: String,
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     rootNode = root.container
-    linkableRoot = { nil }
+    map = RouteMap(type: type(of: root))
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)
-    connectRestorer()
-  }
-
-  /// Creates a router for a split: a link goes to the detail when a detail flow type's
-  /// `canHandle(_:)` accepts it (the live detail's type first), otherwise to the primary.
-  ///
-  /// The live detail is kept only when it already shows the link's first route; otherwise the
-  /// split's ``SplitFlow/detailFlows`` declaration makes a new one, which replaces it, and the
-  /// old one ends once. A link into the primary closes the detail. What the split presents over
-  /// a column the link does not go through is dismissed. The width plays no part.
-  ///
-  /// The router holds `root` weakly: keep the split's flow alive yourself as long as you use it.
-  ///
-  /// - Parameters:
-  ///   - root: The flow that owns the split; held weakly, so the caller keeps it alive.
-  ///   - scheme: The scheme links must have, such as `notes`.
-  ///   - now: The clock for held-link expiry; tests pass their own.
-  public init(
-    root: some SplitFlow, scheme: String,
-    now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
-  ) {
-    rootNode = root.container
-    linkableRoot = { nil }
-    self.scheme = scheme.asciiLowercased()
-    self.now = now
-    restorer = FlowRestorer(root: root)
-    connectRestorer()
-  }
-
-  /// Lets the restorer check requirements with this router's guards, and drop held links
-  /// before it restores.
-  private func connectRestorer() {
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
-    restorer.willRestore = { [weak self] in self?.supersedePendingLinks() }
+    // The restored tree replaces whatever a held or resuming link would have shown.
+    restorations = restorer.observePlans { [weak self] event in
+      if case .willApply(let plan) = event, plan.request == .restoration {
+        self?.supersedePendingLinks()
+      }
+    }
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.
@@ -221,11 +170,14 @@ public final class DeepLinkRouter {
   /// - Returns: What happened; a malformed link fails with ``LinkFailure/malformed(_:)``
   ///   and changes nothing.
   public func open(_ text: String) async -> LinkOutcome {
+    let link: DeepLink
     do {
-      return await open(try DeepLink(parsing: text))
+      link = try DeepLink(parsing: text)
     } catch {
       return .failed(LinkFailure.malformed(error))
     }
+    supersedePendingLinks()
+    return await follow(.link(link), ticket: ticket)
   }
 
   /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
@@ -278,9 +230,7 @@ public final class DeepLinkRouter {
     case .success(let made): plan = made
     }
     guard let validator else { return applyNow(plan) }
-    if let rootNode, let failure = Self.unchangeable(rootNode) {
-      return .failed(failure)
-    }
+    if let failure = unchangeable() { return .failed(failure) }
     if let outcome = checkRequirements(of: plan) { return outcome }
     let planned = plan
     let task = Task { try await validator(planned) }

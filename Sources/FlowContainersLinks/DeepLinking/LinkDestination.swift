@@ -21,8 +21,30 @@ public import FlowContainersRestoration
 public struct LinkDestination: Sendable, Hashable {
   /// One level: a flow type and the routes it shows.
   struct Level: Sendable, Hashable {
-    let flowType: FlowType
+    let type: Metatype<any RestorableFlow.Type>
     let routes: [AnyRoute]
+    /// Adds the level to a target, with its routes typed.
+    let add: @MainActor @Sendable (inout TargetTree, FlowTree.Level.Place, Int?) -> Int
+
+    init<Flow: RestorableFlow>(_ type: Flow.Type, routes: [Flow.Route]) {
+      self.type = Metatype(type)
+      self.routes = routes.map(AnyRoute.init)
+      add = { target, place, parent in
+        target.add(Flow.self, showing: routes, at: place, under: parent)
+      }
+    }
+
+    /// The flow type's name.
+    var name: FlowName { FlowName(type.type) }
+
+    static func == (lhs: Level, rhs: Level) -> Bool {
+      ObjectIdentifier(lhs.type.type) == ObjectIdentifier(rhs.type.type) && lhs.routes == rhs.routes
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(ObjectIdentifier(type.type))
+      hasher.combine(routes)
+    }
   }
 
   let levels: [Level]
@@ -36,9 +58,7 @@ public struct LinkDestination: Sendable, Hashable {
   public static func root<Root: RestorableFlow>(
     _ type: Root.Type, showing routes: [Root.Route]
   ) -> LinkDestination {
-    LinkDestination(levels: [
-      Level(flowType: FlowType(type: type), routes: routes.map(AnyRoute.init))
-    ])
+    LinkDestination(levels: [Level(type, routes: routes)])
   }
 
   /// This destination with a flow of type `type` presented on top, showing `routes`.
@@ -50,8 +70,7 @@ public struct LinkDestination: Sendable, Hashable {
   public func then<Flow: RestorableFlow>(
     _ type: Flow.Type, showing routes: [Flow.Route]
   ) -> LinkDestination {
-    LinkDestination(
-      levels: levels + [Level(flowType: FlowType(type: type), routes: routes.map(AnyRoute.init))])
+    LinkDestination(levels: levels + [Level(type, routes: routes)])
   }
 }
 
@@ -59,7 +78,7 @@ extension LinkDestination: CustomStringConvertible {
   /// The levels, such as `AppFlow [library, note(2)] › EditorFlow [edit]`.
   public var description: String {
     levels.map { level in
-      "\(FlowName(level.flowType.type)) ["
+      "\(level.name) ["
         + level.routes.map(\.description).joined(separator: ", ") + "]"
     }.joined(separator: " › ")
   }

@@ -20,19 +20,19 @@ extension NavigationRequest {
 
   /// The link, when the request is one.
   public var link: DeepLink? {
-    if case .link(let link)? = subject as? LinkSubject { return link }
+    if case .link(let link)? = subject(as: LinkSubject.self) { return link }
     return nil
   }
 
   /// The destination, when the request is one.
   public var destination: LinkDestination? {
-    if case .destination(let destination)? = subject as? LinkSubject { return destination }
+    if case .destination(let destination)? = subject(as: LinkSubject.self) { return destination }
     return nil
   }
 }
 
 /// What a link's or a destination's request asks for.
-enum LinkSubject: NavigationRequestSubject {
+enum LinkSubject: Hashable, Sendable, CustomStringConvertible {
   case link(DeepLink)
   case destination(LinkDestination)
 
@@ -47,10 +47,4 @@ enum LinkSubject: NavigationRequestSubject {
 extension NavigationPlan {
   /// The link the plan is for, or `nil` for a destination or a restoration.
   public var link: DeepLink? { request.link }
-}
-
-extension PlanOptions {
-  /// Following a link or a destination.
-  static let link = PlanOptions(
-    cause: .deepLink, animated: true, checksShownScreens: false, keepsRootScreens: false)
 }

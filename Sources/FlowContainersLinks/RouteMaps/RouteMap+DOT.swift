@@ -24,11 +24,14 @@ extension RouteMap {
     for (index, flow) in flows.enumerated() {
       let label = self.label(of: flow).map(Self.dotEscaped).joined(separator: "\\n")
       let shape =
-        switch flow.kind {
-        case .stack: ""
-        case .tabBar: ", shape=tab"
-        case .split: ", shape=component"
-        case .opaque: ", shape=ellipse"
+        if flow.isOpaque {
+          ", shape=ellipse"
+        } else {
+          switch flow.kind {
+          case .stack: ""
+          case .tabs: ", shape=tab"
+          case .split: ", shape=component"
+          }
         }
       text += "  n\(index) [label=\"\(label)\"\(shape)];\n"
     }

@@ -25,11 +25,14 @@ extension RouteMap {
     for (index, flow) in flows.enumerated() {
       let label = self.label(of: flow).map(Self.mermaidEscaped).joined(separator: "<br>")
       let (open, close) =
-        switch flow.kind {
-        case .stack: ("[\"", "\"]")
-        case .tabBar: ("[[\"", "\"]]")
-        case .split: ("[/\"", "\"\\]")
-        case .opaque: ("(\"", "\")")
+        if flow.isOpaque {
+          ("(\"", "\")")
+        } else {
+          switch flow.kind {
+          case .stack: ("[\"", "\"]")
+          case .tabs: ("[[\"", "\"]]")
+          case .split: ("[/\"", "\"\\]")
+          }
         }
       text += "  n\(index)\(open)\(label)\(close)\n"
     }

@@ -4,37 +4,30 @@ public import FlowContainersRestoration
 /// A map of an app's flows: each flow type with its route patterns and requirement, and the
 /// edges between them (the sub-flows each presents, a tab bar's tabs, a split's columns).
 ///
-/// It is a value, made by one walk from a live root: a root tab bar's tabs exist only at run
-/// time, so the map reads them from the live bar, and everything else from the flows' static
-/// declarations (``RestorableFlow/subFlows``, ``TabbedFlow/tabFlows``,
-/// ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``, ``SplitFlow/detailFlows``). Each
-/// flow type appears once, however many declarations name it, so declarations that loop end.
-/// The order is the walk's: the root first, then breadth first, each flow's edges in the order
-/// they are declared. ``mermaid`` and ``dot`` draw it.
+/// It is the route graph links resolve through: a ``DeepLinkRouter`` makes one for its root
+/// and descends it to find, at each level, which flow types to ask whether they handle the rest
+/// of a link (each type's ``LinkableFlow/canHandle(_:)`` decides). Made by one walk from a live
+/// root: a root tab bar's tabs exist only at run time, so the map reads them from the live bar,
+/// and everything else from the flows' static declarations (``RestorableFlow/subFlows``,
+/// ``TabbedFlow/tabFlows``, ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``,
+/// ``SplitFlow/detailFlows``). Each flow type appears once, however many declarations name it,
+/// so declarations that loop end. The order is the walk's: the root first, then breadth first,
+/// each flow's edges in the order they are declared. ``mermaid`` and ``dot`` draw it.
 ///
 /// ```swift
 /// let map = RouteMap(root: mainTabs)
 /// print(map.mermaid, terminator: "")
 /// ```
-public struct RouteMap: Sendable, Hashable {
+public struct RouteMap: Sendable {
   /// One flow type on the map.
   public struct Flow: Sendable, Hashable {
-    /// What kind of container a flow of this type owns.
-    public enum Kind: Sendable, Hashable {
-      /// A stack of screens: a ``RestorableFlow``.
-      case stack
-      /// A tab bar: a ``TabbedFlow``.
-      case tabBar
-      /// A list beside its detail: a ``SplitFlow``.
-      case split
-      /// A live tab's flow that declares nothing the map can follow (not restorable).
-      case opaque
-    }
-
     /// The flow's stable name, as trees and snapshots print it.
     public let name: FlowName
-    /// The kind of container it owns.
-    public let kind: Kind
+    /// The kind of container a flow of this type owns.
+    public let kind: FlowTree.Level.Kind
+    /// Whether the map cannot see past it: a live tab's flow that declares nothing (it is not a
+    /// ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``).
+    public let isOpaque: Bool
     /// Its ``LinkableFlow/routes`` in declaration order; empty for a flow links do not reach.
     public let patterns: [RoutePattern]
     /// What must hold before a link or a restoration may show it (``RestorableFlow/requirement``).
@@ -64,149 +57,162 @@ public struct RouteMap: Sendable, Hashable {
   }
 
   /// The flow types, the root first, each once.
-  public let flows: [Flow]
+  public private(set) var flows: [Flow] = []
   /// The edges, in the order of the flows they leave.
-  public let edges: [Edge]
+  public private(set) var edges: [Edge] = []
+  /// Each flow's type, linkable or not; `nil` for an opaque flow.
+  private var types:
+    [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
+      []
+  /// Each flow's edges, by position in ``edges``.
+  private var leaving: [Range<Int>] = []
+  /// Each flow's position, by its type's identity (an opaque flow's, by its owner's type).
+  private var positions: [ObjectIdentifier: Int] = [:]
 
-  /// The map of `root`'s flows, a stack flow at the root.
+  /// The map of `root`'s flows: a stack flow's, a tab bar's (its live tabs, in order, and what
+  /// each declares) or a split's.
   ///
   /// - Parameter root: The root flow, made as the app makes it.
   @MainActor
-  public init(root: some RestorableFlow) {
-    self.init(start: .stack(type(of: root)))
+  public init(root: some ContainerFlow) {
+    if Swift.type(of: root).declaredKind == .tabs {
+      self.init(liveBar: root.container, of: Swift.type(of: root))
+    } else {
+      self.init(type: Swift.type(of: root))
+    }
   }
 
-  /// The map of `root`'s flows, a tab bar at the root: its live tabs, in order, and what each
+  /// The map of what flows of type `type` lead to.
+  @MainActor
+  init(type: any ContainerFlow.Type) {
+    _ = index(of: type)
+  }
+
+  /// The map of a live tab bar, `bar`, of type `type`: its live tabs, in order, and what each
   /// declares.
-  ///
-  /// - Parameter root: The tab bar's flow, made as the app makes it (its tabs as they are now).
   @MainActor
-  public init(root: some TabbedFlow) {
-    self.init(start: .tabBar(type(of: root), live: root.container))
-  }
-
-  /// The map of `root`'s flows, a split at the root.
-  ///
-  /// - Parameter root: The split's flow, made as the app makes it.
-  @MainActor
-  public init(root: some SplitFlow) {
-    self.init(start: .split(type(of: root)))
+  private init(liveBar bar: ContainerNode, of type: any ContainerFlow.Type) {
+    let reading = bar.read(describingScreens: false)
+    let root = add(type, kind: .tabs)
+    var tabs: [Int] = []
+    for tab in reading.tree.levels[0].tabs {
+      let node = reading.containers[tab].node
+      if let flow = node.owner as? any ContainerFlow {
+        let tabType = Swift.type(of: flow)
+        tabs.append(
+          positions[ObjectIdentifier(tabType)] ?? add(tabType, kind: tabType.declaredKind ?? .stack)
+        )
+      } else {
+        // A tab whose flow declares nothing: on the map, but opaque.
+        let key = node.owner.map { ObjectIdentifier(Swift.type(of: $0)) } ?? ObjectIdentifier(node)
+        tabs.append(positions[key] ?? opaque(reading.tree.levels[tab], key: key))
+      }
+    }
+    edges = tabs.enumerated().map { Edge(from: root, to: $1, kind: .tab($0)) }
+    leaving[root] = 0..<edges.count
+    walk(from: root + 1)
   }
 }
 
 extension RouteMap {
-  /// A flow to put on the map: its type, by kind, and for a live tab bar the bar.
+  /// The position of flows of type `type`, put on the map, with every flow it leads to, the
+  /// first time it is asked: a breadth-first walk without recursion.
   @MainActor
-  private enum Visit {
-    case stack(any RestorableFlow.Type)
-    case tabBar(any TabbedFlow.Type, live: TabContainer?)
-    case split(any SplitFlow.Type)
-    case opaque(FlowName, key: ObjectIdentifier)
+  mutating func index(of type: any ContainerFlow.Type) -> Int {
+    if let known = positions[ObjectIdentifier(type)] { return known }
+    let first = add(type, kind: type.declaredKind ?? .stack)
+    walk(from: first)
+    return first
+  }
 
-    /// The flow of a live tab, by the kind of its container.
-    init(tab: ContainerNode) {
-      switch (tab, tab.owner) {
-      case (let bar as TabContainer, let flow as any TabbedFlow):
-        self = .tabBar(type(of: flow), live: bar)
-      case (is SplitContainer, let flow as any SplitFlow):
-        self = .split(type(of: flow))
-      case (_, let flow as any RestorableFlow):
-        self = .stack(type(of: flow))
-      case (_, let owner?):
-        self = .opaque(tab.flowName, key: ObjectIdentifier(type(of: owner)))
-      case (_, nil):
-        self = .opaque(tab.flowName, key: ObjectIdentifier(tab))
+  /// Puts on the map what the flows from position `first` on lead to, and what those lead to,
+  /// breadth first.
+  @MainActor
+  private mutating func walk(from first: Int) {
+    var next = first
+    while next < flows.count {
+      guard let (container, _) = types[next].type else {
+        next += 1
+        continue
       }
-    }
-
-    /// A type a declaration names.
-    init(declared: DeclaredFlowType) {
-      switch declared {
-      case .stack(let flow): self = .stack(flow.type)
-      case .tabs(let bar): self = .tabBar(bar.type, live: nil)
-      case .split(let split): self = .split(split.type)
+      var found: [Edge] = []
+      for (branch, place) in container.declaredBranches {
+        let position =
+          positions[ObjectIdentifier(branch)] ?? add(branch, kind: branch.declaredKind ?? .stack)
+        found.append(Edge(from: next, to: position, kind: Edge.Kind(place)))
       }
-    }
-
-    /// What identifies the flow type: a map has one flow per key.
-    var key: ObjectIdentifier {
-      switch self {
-      case .stack(let type): ObjectIdentifier(type)
-      case .tabBar(let type, _): ObjectIdentifier(type)
-      case .split(let type): ObjectIdentifier(type)
-      case .opaque(_, let key): key
-      }
-    }
-
-    /// The flow as the map shows it.
-    var flow: Flow {
-      switch self {
-      case .stack(let type):
-        Flow(
-          name: type.flowName, kind: .stack,
-          patterns: (type as? any LinkableFlow.Type)?.declaredPatterns ?? [],
-          requirement: type.requirement)
-      case .tabBar(let type, _):
-        Flow(name: type.flowName, kind: .tabBar, patterns: [], requirement: nil)
-      case .split(let type):
-        Flow(name: type.flowName, kind: .split, patterns: [], requirement: nil)
-      case .opaque(let name, _):
-        Flow(name: name, kind: .opaque, patterns: [], requirement: nil)
-      }
-    }
-
-    /// The flows this one leads to, in declaration order.
-    var next: [(visit: Visit, edge: Edge.Kind)] {
-      switch self {
-      case .stack(let type):
-        type.declaredSubFlows.map { (Visit(declared: $0.type), .presents($0.style)) }
-      case .tabBar(_, let live?):
-        live.tabs.enumerated().map { (Visit(tab: $1), .tab($0)) }
-      case .tabBar(let type, nil):
-        type.tabFlows.map { (.stack($0), .tab(nil)) }
-          + type.splitTabFlows.map { (.split($0), .tab(nil)) }
-      case .split(let type):
-        [(.stack(type.primaryFlow), .primary)]
-          + type.detailFlowTypes.map { (.stack($0), .detail) }
-      case .opaque:
-        []
-      }
+      let start = edges.count
+      edges += found
+      leaving[next] = start..<edges.count
+      next += 1
     }
   }
 
-  /// Walks from `start`, breadth first without recursion, putting each flow type on the map
-  /// once and every edge to it.
+  /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
+  func linkable(_ position: Int) -> (any LinkableFlow.Type)? { types[position].type?.linkable }
+
+  /// The flow at `position`'s type; `nil` for an opaque flow.
+  func type(_ position: Int) -> (any ContainerFlow.Type)? { types[position].type?.container }
+
+  /// The edges that leave the flow at `position`, in the order it declares them.
+  func next(_ position: Int) -> ArraySlice<Edge> { edges[leaving[position]] }
+
+  /// Adds the flow type `type` with no edges yet; returns its position.
   @MainActor
-  private init(start: Visit) {
-    var flows = [start.flow]
-    var edges: [Edge] = []
-    var visits = [start]
-    var positions = [start.key: 0]
-    var index = 0
-    while index < visits.count {
-      for (next, kind) in visits[index].next {
-        let position: Int
-        if let known = positions[next.key] {
-          position = known
-        } else {
-          position = flows.count
-          positions[next.key] = position
-          flows.append(next.flow)
-          visits.append(next)
-        }
-        edges.append(Edge(from: index, to: position, kind: kind))
-      }
-      index += 1
-    }
-    self.flows = flows
-    self.edges = edges
+  private mutating func add(_ type: any ContainerFlow.Type, kind: FlowTree.Level.Kind) -> Int {
+    let linkable = type as? any LinkableFlow.Type
+    let stack = type as? any RestorableFlow.Type
+    flows.append(
+      Flow(
+        name: FlowName(type), kind: kind, isOpaque: false,
+        patterns: linkable.map { $0.declaredPatterns } ?? [], requirement: stack?.requirement))
+    types.append(Metatype((type, linkable)))
+    leaving.append(edges.count..<edges.count)
+    positions[ObjectIdentifier(type)] = flows.count - 1
+    return flows.count - 1
+  }
+
+  /// Adds a live tab's flow that declares nothing, as its level reads.
+  private mutating func opaque(_ level: FlowTree.Level, key: ObjectIdentifier) -> Int {
+    flows.append(
+      Flow(name: level.flow, kind: level.kind, isOpaque: true, patterns: [], requirement: nil))
+    types.append(
+      Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>(nil))
+    leaving.append(edges.count..<edges.count)
+    positions[key] = flows.count - 1
+    return flows.count - 1
   }
 }
 
-extension RestorableFlow {
-  /// The types ``subFlows`` declares, each with its style, in order.
-  fileprivate static var declaredSubFlows: [(type: DeclaredFlowType, style: PresentationStyle)] {
-    subFlows.map { ($0.flowType, $0.style) }
+extension RouteMap: Hashable {
+  /// Whether both maps have the same flows and edges.
+  ///
+  /// - Parameters:
+  ///   - lhs: A map.
+  ///   - rhs: Another map.
+  /// - Returns: `true` when they draw the same.
+  public static func == (lhs: RouteMap, rhs: RouteMap) -> Bool {
+    lhs.flows == rhs.flows && lhs.edges == rhs.edges
+  }
+
+  /// Hashes the flows and edges.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(flows)
+    hasher.combine(edges)
+  }
+}
+
+extension RouteMap.Edge.Kind {
+  /// The edge a declaration's place makes.
+  fileprivate init(_ place: FlowTree.Level.Place) {
+    switch place {
+    case .presented(let style): self = .presents(style)
+    case .tab: self = .tab(nil)
+    case .column(.primary): self = .primary
+    case .column(.detail), .root: self = .detail
+    }
   }
 }
 
@@ -221,8 +227,8 @@ extension RouteMap {
   func label(of flow: Flow) -> [String] {
     let kind: [String] =
       switch flow.kind {
-      case .stack, .opaque: []
-      case .tabBar: ["tab bar"]
+      case .stack: []
+      case .tabs: ["tab bar"]
       case .split: ["split"]
       }
     return [flow.name.rawValue] + kind + flow.patterns.map(\.text)

@@ -1,136 +1,90 @@
 import FlowContainersCore
 
-/// Every flow type reachable from a root type through `subFlows` (and a tab bar's `tabFlows`, a
-/// split's primary and detail flows), by
-/// its ``NamedFlow/flowName``, with how to decode its routes.
+/// Every flow type reachable from the root types through what they declare (sub-flows, a tab
+/// bar's tabs, a split's columns), by its ``NamedFlow/flowName``, with how to decode its routes.
 ///
 /// Built on the main actor, used by the (nonisolated) snapshot decoder.
 struct FlowRegistry: Sendable {
-  package struct Entry: Sendable {
-    package let type: DeclaredFlowType
-    /// The names of its sub-flows' types; a tab bar's, of its tabs'.
-    let subFlowNames: Set<FlowName>
+  struct Entry: Sendable {
+    let type: FlowType
+    let kind: FlowTree.Level.Kind
+    /// The names of the flows it leads to: a stack flow's sub-flows, a bar's tabs, a split's
+    /// columns.
+    let next: Set<FlowName>
+    /// Decodes a stack flow's routes; `nil` for a tab bar or a split, which have none.
     let decodeRoutes:
-      @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
+      (@Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute])?
   }
 
-  let rootName: FlowName
-  package let entries: [FlowName: Entry]
+  /// The names a snapshot's root may have.
+  let roots: Set<FlowName>
+  let entries: [FlowName: Entry]
 
   /// The registry of the snapshot being decoded in this task.
-  @TaskLocal package static var current: FlowRegistry?
+  @TaskLocal static var current: FlowRegistry?
 
+  /// A registry of every flow reachable from `roots`, a breadth-first walk without recursion
+  /// that visits each type once, so declarations that loop end; two types of one name are
+  /// reported when `reporting`.
   @MainActor
-  package init(root: any RestorableFlow.Type) {
-    self.init(declared: .stack(FlowType(type: root)))
-  }
-
-  /// A registry of every flow reachable from `root`, a stack flow's, a tab bar's or a split's
-  /// type.
-  @MainActor
-  init(declared root: DeclaredFlowType) {
+  init(roots: [any ContainerFlow.Type], reporting: Bool = true) {
     var entries: [FlowName: Entry] = [:]
-    var queue: [DeclaredFlowType] = [root]
+    var queue = roots
     var seen: Set<ObjectIdentifier> = []
-    while let declared = queue.popLast() {
-      let type = declared.type
-      guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
-      let subFlowTypes: [DeclaredFlowType]
-      let decodeRoutes:
-        @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> [AnyRoute]
-      switch declared {
-      case .stack(let flow):
-        subFlowTypes = flow.type.declaredTypes
-        decodeRoutes = flow.type.routeDecoder
-      case .tabs(let bar):
-        subFlowTypes =
-          bar.type.tabFlows.map { .stack(FlowType(type: $0)) }
-          + bar.type.splitTabFlows.map { .split(SplitType(type: $0)) }
-        // A tab bar's level holds its tabs' trees, not routes.
-        decodeRoutes = { _, _ in [] }
-      case .split(let split):
-        subFlowTypes = ([split.type.primaryFlow] + split.type.detailFlowTypes).map {
-          .stack(FlowType(type: $0))
-        }
-        // A split's level holds its columns' trees, not routes.
-        decodeRoutes = { _, _ in [] }
+    var next = 0
+    while next < queue.count {
+      let type = queue[next]
+      next += 1
+      guard seen.insert(ObjectIdentifier(type)).inserted, let kind = type.declaredKind else {
+        continue
       }
+      let branches = type.declaredBranches.map(\.type)
       let name = FlowName(type)
       // `seen` skips a type met before, so an entry under this name is another type's.
       if let existing = entries[name] {
-        Self.reportClash(name, existing.type, declared)
+        if reporting { Self.reportClash(name, existing.type.type, type) }
         continue
       }
       entries[name] = Entry(
-        type: declared, subFlowNames: Set(subFlowTypes.map { FlowName($0.type) }),
-        decodeRoutes: decodeRoutes)
-      queue += subFlowTypes
+        type: FlowType(type), kind: kind, next: Set(branches.map { FlowName($0) }),
+        decodeRoutes: (type as? any RestorableFlow.Type)?.routeDecoder)
+      queue += branches
     }
-    self.rootName = FlowName(root.type)
+    self.roots = Set(roots.map { FlowName($0) })
     self.entries = entries
   }
 
-  /// A registry of every flow reachable from any of `roots`.
-  ///
-  /// For decoding the trees of a tab bar's tabs together. Its root is the first of `roots`.
-  @MainActor
-  package init(roots: [any RestorableFlow.Type]) {
-    self.init(declared: roots.map { .stack(FlowType(type: $0)) })
-  }
-
-  /// A registry of every flow reachable from any of `roots`, stack flows', tab bars' or
-  /// splits' types, such as a tab bar's tabs; its root is the first of `roots`.
-  @MainActor
-  init(declared roots: [DeclaredFlowType]) {
-    var entries: [FlowName: Entry] = [:]
-    for root in roots {
-      for (name, entry) in FlowRegistry(declared: root).entries {
-        guard let existing = entries[name] else {
-          entries[name] = entry
-          continue
+  /// Checks that `levels` form a chain the roots can build: a root first, then each flow one
+  /// the one below leads to, up to a tab bar's or a split's level, whose tabs or columns hold
+  /// the rest (what is listed over it is dropped when restoring).
+  func validate(_ levels: [FlowSnapshot.Level]) throws(RestorationError) {
+    var below: (name: FlowName, entry: Entry)?
+    for level in levels {
+      guard let entry = entries[level.flow] else { throw .unknownFlow(level.flow) }
+      if let below {
+        guard below.entry.next.contains(level.flow) else {
+          throw .unexpectedFlow(level.flow, after: below.name)
         }
-        // The same type reached from two tabs is one entry; another type is a clash.
-        if existing.type != entry.type { Self.reportClash(name, existing.type, entry.type) }
+      } else {
+        guard roots.contains(level.flow) else { throw .unexpectedFlow(level.flow, after: nil) }
       }
+      if entry.kind != .stack { return }
+      below = (level.flow, entry)
     }
-    self.rootName = roots.first.map { FlowName($0.type) } ?? ""
-    self.entries = entries
   }
 
   /// Reports that `first` and `second`, two flow types under one root, are both named `name`;
   /// the registry keeps `first`.
   @MainActor
   private static func reportClash(
-    _ name: FlowName, _ first: DeclaredFlowType, _ second: DeclaredFlowType
+    _ name: FlowName, _ first: any ContainerFlow.Type, _ second: any ContainerFlow.Type
   ) {
     MisuseReports.report(
       FlowDiagnostic(
         code: .inconsistentRoute,
-        message: "two flow types are named \"\(name)\" (\(first.type) and \(second.type)); "
+        message: "two flow types are named \"\(name)\" (\(first) and \(second)); "
           + "snapshots cannot tell them apart. Give one a different `flowName`.",
         location: "FlowRegistry", fileID: #fileID, line: #line))
-  }
-
-  /// Checks that the levels form a chain this root can build: the root first, then each flow a
-  /// sub-flow type of the one below, up to a tab bar's or a split's level, whose tabs or columns
-  /// hold the rest (what is listed over it is dropped when restoring).
-  func validate(_ names: [FlowName]) throws(RestorationError) {
-    guard names.count <= FlowSnapshot.maximumLevels else {
-      throw RestorationError.tooManyLevels(count: names.count, limit: FlowSnapshot.maximumLevels)
-    }
-    var below: (name: FlowName, entry: Entry)?
-    for name in names {
-      guard let entry = entries[name] else { throw RestorationError.unknownFlow(name) }
-      if let below {
-        guard below.entry.subFlowNames.contains(name) else {
-          throw RestorationError.unexpectedFlow(name, after: below.name)
-        }
-      } else {
-        guard name == rootName else { throw RestorationError.unexpectedFlow(name, after: nil) }
-      }
-      if entry.type.stack == nil { return }
-      below = (name, entry)
-    }
   }
 }
 
@@ -148,15 +102,15 @@ struct AnyCodingKey: CodingKey {
   let stringValue: String
   var intValue: Int? { nil }
 
-  package init(_ string: String) {
+  init(_ string: String) {
     stringValue = string
   }
 
-  package init?(stringValue: String) {
+  init?(stringValue: String) {
     self.stringValue = stringValue
   }
 
-  package init?(intValue: Int) {
+  init?(intValue: Int) {
     nil
   }
 }

@@ -1,0 +1,60 @@
+import FlowContainersCore
+
+@MainActor
+extension NavigationPlan {
+  /// The first flow the plan would end that objects to its request (``InterruptionAware``),
+  /// and, for a split's detail that the plan replaces or closes, the plan's level of the split.
+  ///
+  /// What the plan dismisses is asked first, topmost first. An alert the plan would dismiss is
+  /// its presenter's to keep: the presenter is asked, and named, for it (once: a presenter the
+  /// plan dismisses too is asked for itself), and a link held for it waits until the alert is
+  /// gone. A detail the plan replaces or closes is asked after, and a link held for it waits
+  /// until the detail ends.
+  func objection() -> (failure: PlanFailure, split: Int?)? {
+    for move in moves {
+      guard case .dismiss(let position, let from, _, _) = move, let first = node(at: position),
+        let staying = node(at: from)
+      else { continue }
+      // From what the user sees down to `first`: each layer's presenter, tab container or
+      // split next.
+      let layers = sequence(first: first.topmost) { (layer: ContainerNode) -> ContainerNode? in
+        layer === first ? nil : layer.presenter ?? layer.tabContainer ?? layer.splitContainer
+      }
+      for layer in layers {
+        var asked = layer
+        if layer.details().transientTitle != nil {
+          guard let presenter = layer.presenter, presenter === staying else { continue }
+          asked = presenter
+        }
+        guard let aware = asked.owner as? any InterruptionAware,
+          let reason = aware.objection(toInterruptionBy: request)
+        else { continue }
+        return (
+          .objection(flow: asked.flowName, reason: reason, waitingOn: layer.presenter ?? staying),
+          nil
+        )
+      }
+    }
+    for move in moves {
+      let split: Int
+      let detail: ContainerNode
+      switch move {
+      case .closeDetail(let level, let position, _, _):
+        guard let found = node(at: position) else { continue }
+        (split, detail) = (level, found)
+      case .showDetail(let level, let position?):
+        guard let parent = target.levels[level].parent, let found = node(at: position) else {
+          continue
+        }
+        (split, detail) = (parent, found)
+      default:
+        continue
+      }
+      guard let aware = detail.owner as? any InterruptionAware,
+        let reason = aware.objection(toInterruptionBy: request)
+      else { continue }
+      return (.objection(flow: detail.flowName, reason: reason, waitingOn: detail), split)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,289 @@
+import FlowContainersCore
+
+@MainActor
+extension NavigationPlan {
+  /// What applying a plan needs, made before anything moves: the changes, in order, and the
+  /// flows they bring in, which nothing else holds until the changes run.
+  struct Prepared {
+    var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]
+    var made: [AnyObject]
+  }
+
+  /// Makes every flow and screen the plan needs, and the changes that install them.
+  ///
+  /// Touches nothing: the live tree, and the flows the factories make, change only when the
+  /// changes run. Level by level, root first, a level's screens are made before what hangs on
+  /// it: a screen that cannot be made is what a plan reports, not that a sub-flow was not made
+  /// over it. A factory that makes nothing, or hands back a flow that is not free (the plan's
+  /// own root, a flow live in a tree, one it made already), a screen that cannot be made, and,
+  /// for a restoration, a stack that does not start with its flow's root fail here.
+  ///
+  /// - Returns: The changes, and the flows they bring in.
+  /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read is gone or
+  ///   changed.
+  func prepare() throws(PlanFailure) -> Prepared {
+    guard isCurrent, let root = node(at: 0) else { throw .stale }
+    let levels = target.levels
+    var nodes: [ContainerNode?] = []
+    var flows: [(any RestorableFlow)?] = []
+    var onEnds: [((PresentationEnding, NavigationCause) -> Void)?] = []
+    // For a new bar's tab, the bar's tab it is: found by type once the bar is made, each tab
+    // taken once.
+    var chosenTabs: [Int: Int] = [:]
+    // The edit each stack move makes, by the move's position, and the stack a new flow is set
+    // to before it is shown, by its level.
+    var edits = [TreeChange?](repeating: nil, count: moves.count)
+    var newStacks: [Int: TreeChange] = [:]
+    var made: [AnyObject] = []
+    nodes.reserveCapacity(levels.count)
+    flows.reserveCapacity(levels.count)
+    onEnds.reserveCapacity(levels.count)
+    for index in levels.indices {
+      let level = levels[index]
+      let found = try find(
+        index, root: root, nodes: nodes, flows: flows, made: made, chosenTabs: chosenTabs)
+      if let tab = found.tab { chosenTabs[index] = tab }
+      if let flow = found.made?.flow { made.append(flow) }
+      nodes.append(found.node)
+      flows.append(found.flow)
+      onEnds.append(found.made?.onEnd)
+      guard let flow = found.flow else { continue }
+      if level.keepsLive { continue }
+      if options.isRestoration {
+        try Self.checkRoot(of: flow, against: level.routes, level: index)
+      }
+      if options.isRestoration {
+        // Saved IDs are checked against current data, even where the screen already shows.
+        _ = try Self.screens(for: level.routes, from: 0, of: flow, level: index)
+      }
+      if kept[index] == nil, found.made != nil, !Self.shows(flow, level.routes) {
+        // A new flow shows its routes before it joins the tree.
+        guard !level.routes.isEmpty else {
+          throw .cannotShow(level: index, index: 0, flow: names[index], route: nil, .emptyStack)
+        }
+        newStacks[index] = try Self.edit(
+          flow, from: Self.count(of: flow), keeping: 0, adding: level.routes, from: 0,
+          level: index)
+      }
+      // This level's stack moves, in order, each from the count the one before leaves.
+      var count = Self.count(of: flow)
+      for (position, move) in moves.enumerated() {
+        let kept: Int
+        let first: Int
+        switch move {
+        case .popTo(index, let top): (kept, first) = (top + 1, level.routes.count)
+        case .push(index, let from): (kept, first) = (count, from)
+        case .replace(index):
+          // A new bar's tab or split's primary that already shows its routes stays as it is.
+          if self.kept[index] == nil, Self.shows(flow, level.routes) { continue }
+          (kept, first) = (0, 0)
+        default: continue
+        }
+        edits[position] = try Self.edit(
+          flow, from: count, keeping: kept, adding: level.routes, from: first, level: index)
+        count = kept + level.routes.count - first
+      }
+    }
+    var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
+    changes.reserveCapacity(moves.count + newStacks.count)
+    for (position, move) in moves.enumerated() {
+      // One change, one animation: only the last, the one that brings the destination on
+      // screen, is animated.
+      let animated = options.animated && position == moves.count - 1
+      switch move {
+      case .dismiss(_, let presenter, _, _):
+        guard let presenter = node(at: presenter) else { throw .stale }
+        changes.append((presenter, .dismissPresented, animated))
+      case .popTo(let level, _), .push(let level, _), .replace(let level):
+        guard let node = nodes[level] else { throw .stale }
+        if let edit = edits[position] { changes.append((node, edit, animated)) }
+      case .present(let level, let style):
+        guard let parent = levels[level].parent, let over = nodes[parent], let node = nodes[level]
+        else { throw .stale }
+        if let stack = newStacks[level] { changes.append((node, stack, false)) }
+        changes.append((over, .present(node, style, onEndWithCause: onEnds[level]), animated))
+      case .selectTab(let bar, let index, let tab):
+        guard let node = nodes[bar] else { throw .stale }
+        changes.append((node, .selectTab(chosenTabs[tab] ?? index), false))
+      case .showDetail(let level, _):
+        guard let split = levels[level].parent.flatMap({ nodes[$0] }), let node = nodes[level]
+        else { throw .stale }
+        if let stack = newStacks[level] { changes.append((node, stack, false)) }
+        changes.append(
+          (split, .showColumn(.detail, node, onEndWithCause: onEnds[level]), animated))
+      case .closeDetail(let split, _, _, _):
+        guard let node = nodes[split] else { throw .stale }
+        changes.append((node, .closeColumn(.detail), animated))
+      }
+    }
+    return Prepared(changes: changes, made: made)
+  }
+
+  /// The container and flow of the target's level `index`: the live one it keeps, one a
+  /// declaration makes (a sub-flow, a detail), or one made with a new bar or split (its tab,
+  /// its primary).
+  private func find(
+    _ index: Int, root: ContainerNode, nodes: [ContainerNode?], flows: [(any RestorableFlow)?],
+    made: [AnyObject], chosenTabs: [Int: Int]
+  ) throws(PlanFailure) -> (
+    node: ContainerNode, flow: (any RestorableFlow)?, made: MadeFlow?, tab: Int?
+  ) {
+    let level = target.levels[index]
+    func flow(of node: ContainerNode) -> (any RestorableFlow)? {
+      level.kind == .stack ? node.owner as? any RestorableFlow : nil
+    }
+    if let position = kept[index] {
+      guard let node = node(at: position) else { throw .stale }
+      return (node, flow(of: node), nil, nil)
+    }
+    let failure = PlanFailure.cannotCreate(
+      level: index, flow: level.parent.map { names[$0] } ?? names[index], subFlow: names[index])
+    guard let parent = level.parent, let parentNode = nodes[parent] else { throw .stale }
+    let found: MadeFlow?
+    switch level.place {
+    case .presented:
+      guard let parentFlow = flows[parent] else { throw .stale }
+      found = Self.subFlow(of: parentFlow, type: level.type, over: target.levels[parent].routes)
+    case .column(.detail):
+      found = Self.detail(of: parentNode, type: level.type, showing: level.routes)
+    case .column(.primary):
+      // The primary of a new split, made with it.
+      let reading = parentNode.read(describingScreens: false)
+      guard
+        let primary = reading.tree.levels.indices.first(where: {
+          reading.tree.levels[$0].place == .column(.primary)
+        }),
+        reading.tree.levels[primary].parent == 0,
+        case let node = reading.containers[primary].node,
+        node.owner.map({ ObjectIdentifier(type(of: $0)) }) == level.type.identity
+      else { throw failure }
+      return (node, flow(of: node), nil, nil)
+    case .tab(let place, _):
+      // The tab of a new bar, made with it: the planned place when it holds the level's type,
+      // else the first tab that does.
+      let reading = parentNode.read(describingScreens: false)
+      let tabs = reading.tree.levels[0].tabs
+      let taken = Set(
+        chosenTabs.compactMap { target.levels[$0.key].parent == parent ? $0.value : nil })
+      func holds(_ tab: Int) -> Bool {
+        reading.containers[tabs[tab]].node.owner.map { ObjectIdentifier(type(of: $0)) }
+          == level.type.identity
+      }
+      guard
+        let tab =
+          (tabs.indices.contains(place) && holds(place) && !taken.contains(place)
+            ? place : nil) ?? tabs.indices.first(where: { holds($0) && !taken.contains($0) })
+      else {
+        throw options.isRestoration
+          ? .noTab(level: index, listedTwice: tabs.indices.contains(where: holds)) : failure
+      }
+      let node = reading.containers[tabs[tab]].node
+      return (node, flow(of: node), nil, tab)
+    case .root:
+      throw .stale
+    }
+    // Only a flow just made may join the tree: not the plan's root, nor a flow live in a tree,
+    // nor one made already.
+    guard let found, found.node !== root, found.node.details().isFree,
+      ObjectIdentifier(type(of: found.flow)) == level.type.identity,
+      !made.contains(where: { $0 === found.flow })
+    else { throw failure }
+    return (found.node, found.stack, found, nil)
+  }
+}
+
+// The typed work of preparation: each opens a flow's type once, so that routes, screens and
+// stacks are handled as that type's, with no cast per route.
+@MainActor
+extension NavigationPlan {
+  /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
+  static func checkRoot<Flow: RestorableFlow>(
+    of flow: Flow, against routes: RouteList, level: Int
+  ) throws(PlanFailure) {
+    guard let root = flow.rootRoute, let first = routes.typed(as: Flow.Route.self)?.first else {
+      return
+    }
+    if first == root { return }
+    throw .cannotShow(
+      level: level, index: 0, flow: FlowName(Flow.self), route: routes[0],
+      .notTheRootScreen(AnyRoute(root)))
+  }
+
+  /// Makes the screens of `routes` from `first` on, which will stand at `first` and above in the
+  /// stack at `level`.
+  static func screens<Flow: RestorableFlow>(
+    for routes: RouteList, from first: Int, of flow: Flow, level: Int
+  ) throws(PlanFailure) -> [Flow.Screen] {
+    guard let typed = routes.typed(as: Flow.Route.self) else {
+      throw .cannotShow(
+        level: level, index: first, flow: FlowName(Flow.self),
+        route: first < routes.count ? routes[first] : nil,
+        .wrongRouteType(expected: "\(Flow.Route.self)"))
+    }
+    var screens: [Flow.Screen] = []
+    screens.reserveCapacity(typed.count - first)
+    var index = first
+    while index < typed.count {
+      do {
+        screens.append(try flow.makeScreen(for: typed[index]))
+      } catch {
+        throw .cannotShow(
+          level: level, index: index, flow: FlowName(Flow.self), route: AnyRoute(typed[index]),
+          .threw(ThrownError(error)))
+      }
+      index += 1
+    }
+    return screens
+  }
+
+  /// The change that keeps `count` of the `stored` screens of `flow`'s stack and pushes the
+  /// screens of `routes` from `first` on, made now.
+  static func edit<Flow: RestorableFlow>(
+    _ flow: Flow, from stored: Int, keeping count: Int, adding routes: RouteList, from first: Int,
+    level: Int
+  ) throws(PlanFailure) -> TreeChange? {
+    let screens = try screens(for: routes, from: first, of: flow, level: level)
+    return flow.container.edit(from: stored, keeping: count, adding: screens)
+  }
+
+  /// How many screens `flow`'s stack holds.
+  static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
+    flow.container.screensUntracked.count
+  }
+
+  /// Whether `flow`'s stack shows exactly `routes`.
+  static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: RouteList) -> Bool {
+    guard let typed = routes.typed(as: Flow.Route.self) else { return false }
+    let screens = flow.container.screensUntracked
+    guard screens.count == typed.count else { return false }
+    var index = 0
+    while index < screens.count {
+      guard let route = flow.route(for: screens[index]), route == typed[index] else {
+        return false
+      }
+      index += 1
+    }
+    return true
+  }
+
+  /// The sub-flow of `type` that `parent` declares, made for `parent`'s target stack `routes`.
+  static func subFlow<Parent: RestorableFlow>(
+    of parent: Parent, type: FlowType, over routes: RouteList
+  ) -> MadeFlow? {
+    guard let declaration = Parent.declaration(of: type.identity) else { return nil }
+    return declaration.make(parent, routes.typed(as: Parent.Route.self) ?? [])
+  }
+
+  /// The detail of `type` that the split owning `node` declares, made to show `routes`.
+  static func detail(
+    of node: ContainerNode, type: FlowType, showing routes: RouteList
+  )
+    -> MadeFlow?
+  {
+    guard let split = node.owner as? any SplitFlow else { return nil }
+    func make<Split: SplitFlow>(_ split: Split) -> MadeFlow? {
+      Split.detailDeclaration(of: type.identity)?.make(split, routes)
+    }
+    return make(split)
+  }
+}

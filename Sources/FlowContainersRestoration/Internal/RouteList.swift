@@ -1,0 +1,109 @@
+/// The routes of one flow's stack, bottom first: typed inside, erased outside.
+///
+/// Planning compares, cuts and turns routes into screens level by level, and a level's routes
+/// are all of its flow's one route type: kept as that type's array, they cost one allocation a
+/// level and no cast or box a route. ``AnyRoute``s are made only for the public values that
+/// show routes (a plan's levels and steps, a snapshot).
+///
+/// Sendable by construction: it only ever holds an array of `Sendable` routes, which no one
+/// mutates; the conformance is unchecked because the storage's protocol cannot require it of an
+/// array conditionally.
+struct RouteList: @unchecked Sendable {
+  private let storage: any RouteStorage
+
+  init<Route: Hashable & Codable & Sendable>(_ routes: [Route]) {
+    storage = Typed(routes: routes)
+  }
+
+  /// The routes of `erased`, as `Route`s, up to the first that is not one; and that one's
+  /// position, if there is one.
+  static func typed<Route: Hashable & Codable & Sendable>(
+    _ erased: [AnyRoute], as type: Route.Type
+  ) -> (routes: RouteList, wrong: Int?) {
+    var routes: [Route] = []
+    routes.reserveCapacity(erased.count)
+    for (index, route) in erased.enumerated() {
+      guard let typed = route.base as? Route else { return (RouteList(routes), index) }
+      routes.append(typed)
+    }
+    return (RouteList(routes), nil)
+  }
+
+  /// No routes: a tab bar's or a split's.
+  static let none = RouteList([Int]())
+
+  var count: Int { storage.count }
+  var isEmpty: Bool { storage.count == 0 }
+
+  /// The routes as public values show them.
+  var erased: [AnyRoute] { storage.erased(from: 0) }
+
+  /// The route at `index`, erased.
+  subscript(index: Int) -> AnyRoute { storage.route(at: index) }
+
+  /// The routes from `index` on, erased.
+  func erased(from index: Int) -> [AnyRoute] { storage.erased(from: index) }
+
+  /// How many routes from the bottom both lists share.
+  func commonPrefix(with other: RouteList) -> Int { storage.commonPrefix(with: other.storage) }
+
+  /// The first `count` routes.
+  func prefix(_ count: Int) -> RouteList { RouteList(storage: storage.prefix(count)) }
+
+  /// The routes, typed, when they are of `Route`.
+  func typed<Route: Hashable & Codable & Sendable>(as type: Route.Type) -> [Route]? {
+    (storage as? Typed<Route>)?.routes
+  }
+
+  private init(storage: any RouteStorage) {
+    self.storage = storage
+  }
+}
+
+extension RouteList: Equatable {
+  static func == (lhs: RouteList, rhs: RouteList) -> Bool {
+    lhs.count == rhs.count && lhs.commonPrefix(with: rhs) == lhs.count
+  }
+}
+
+/// A typed array of routes, seen through what planning asks of it.
+private protocol RouteStorage {
+  var count: Int { get }
+  func route(at index: Int) -> AnyRoute
+  func erased(from index: Int) -> [AnyRoute]
+  func commonPrefix(with other: any RouteStorage) -> Int
+  func prefix(_ count: Int) -> any RouteStorage
+}
+
+/// The routes of one route type: what a ``RouteList`` holds, inline (an array's one pointer).
+private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
+  let routes: [Route]
+
+  var count: Int { routes.count }
+
+  func route(at index: Int) -> AnyRoute { AnyRoute(routes[index]) }
+
+  func erased(from index: Int) -> [AnyRoute] {
+    var erased: [AnyRoute] = []
+    erased.reserveCapacity(max(0, routes.count - index))
+    var position = index
+    while position < routes.count {
+      erased.append(AnyRoute(routes[position]))
+      position += 1
+    }
+    return erased
+  }
+
+  func commonPrefix(with other: any RouteStorage) -> Int {
+    // Another route type shares nothing.
+    guard let other = other as? Typed<Route> else { return 0 }
+    let shorter = min(routes.count, other.routes.count)
+    var common = 0
+    while common < shorter, routes[common] == other.routes[common] { common += 1 }
+    return common
+  }
+
+  func prefix(_ count: Int) -> any RouteStorage {
+    Typed(routes: Array(routes[..<min(count, routes.count)]))
+  }
+}
