@@ -135,16 +135,12 @@ extension ContainerNode {
 extension ContainerNode {
   /// Presents `child` for the public API: queued while a change is under way
   /// in either tree, checked, then made as a change of its own.
-  ///
-  /// `onRejected` runs when the request turns out to be misuse (reported), now or when it runs.
   func present(
     _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
     fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?,
-    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
-    onRejected: (() -> Void)? = nil
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
-    let change = TreeChange.present(
-      child, style, onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
+    let change = TreeChange.present(child, style, onEnd: onEnd, onEndWithCause: onEndWithCause)
     // A split's column presents over the whole split.
     if case .column = attachment {
       return presentingLevel.request(

@@ -73,7 +73,7 @@ extension ContainerNode {
       for (node, change, animated) in changes {
         var target = node
         switch change {
-        case .present, .dismissPresented:
+        case .present, .dismissPresented, .purpose:
           if case .column = node.attachment { target = node.presentingLevel }
         default:
           break
@@ -109,7 +109,7 @@ extension ContainerNode {
   /// - `transientTitle`: for a flow the tree makes for itself (the flow behind a presented
   ///   alert), the title that names it where a saved tree leaves it out, such as `Delete?`;
   ///   `nil` for any other flow.
-  /// - `presentationTag`: what the change that made its presentation said it is for; `nil`
+  /// - `presentationTag`: what its presentation is for (``TreeChange/purpose(_:)``); `nil`
   ///   when nothing is presented or nothing was said.
   /// - `isFree`: whether it could join another tree now: not finished, hanging nowhere
   ///   (neither presented, even by a presenter being released, nor a tab, nor a column), and
@@ -123,7 +123,7 @@ extension ContainerNode {
     screen object: AnyObject? = nil
   ) -> (
     screenIndex: Int?, hasPresentationOnEnd: Bool, observerCount: Int, transientTitle: String?,
-    presentationTag: AnyHashable?, isFree: Bool, isFinished: Bool, isChanging: Bool
+    presentationTag: String?, isFree: Bool, isFinished: Bool, isChanging: Bool
   ) {
     (
       object.flatMap { screenIndex(identicalTo: $0) }, endHandlers?.onEnd != nil,

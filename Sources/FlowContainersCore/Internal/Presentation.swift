@@ -12,9 +12,8 @@ final class PresentationEndHandlers {
   /// The presenter's handler that also hears the cause: typed results, and the seam's presents.
   var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
   var listeners: [(PresentationEnding) -> Void] = []
-  /// What the step that made the presentation says it is for
-  /// (``TreeStep/present(_:_:tag:onEnd:)``).
-  var tag: AnyHashable?
+  /// What the presentation is for (``TreeChange/purpose(_:)``).
+  var tag: String?
 
   init(
     onEnd: ((PresentationEnding) -> Void)? = nil,

@@ -9,14 +9,11 @@
 /// whoever asks for it. A tab or column change applies to the container it is asked of, which
 /// must be a tab container or a split.
 package enum TreeChange {
-  /// Present a container over this one. `tag` says what the presentation is for; `onEnd` and
-  /// `onEndWithCause` hear how it ended (the second also why); `onRejected` runs when the
-  /// request turns out to be misuse.
+  /// Present a container over this one; `onEnd` and `onEndWithCause` hear how it ended (the
+  /// second also why).
   case present(
-    ContainerNode, PresentationStyle, tag: AnyHashable? = nil,
-    onEnd: ((PresentationEnding) -> Void)? = nil,
-    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
-    onRejected: (() -> Void)? = nil)
+    ContainerNode, PresentationStyle, onEnd: ((PresentationEnding) -> Void)? = nil,
+    onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil)
   /// Dismiss what this container presents.
   case dismissPresented
   /// Dismiss this container, which must be presented.
@@ -48,6 +45,10 @@ package enum TreeChange {
   /// Hear once when this container's presentation ends, after the presenter's `onEnd`; on a
   /// split's detail, when the detail ends. Not a change: nothing moves.
   case listen((PresentationEnding) -> Void)
+  /// Say what this container's presentation is for, such as the requirement a guard flow
+  /// satisfies, for ``ContainerNode/details(screen:)`` to read back. Not a change: nothing
+  /// moves.
+  case purpose(String)
 
   /// The operation's name, for queued requests and misuse reports.
   var operation: String {
@@ -66,6 +67,7 @@ package enum TreeChange {
     case .host(let event): "handle(\(event))"
     case .stack(let operation, _, _): operation
     case .listen: "listen"
+    case .purpose: "purpose"
     }
   }
 
@@ -74,7 +76,7 @@ package enum TreeChange {
   @MainActor
   var incomingOwners: [AnyObject?] {
     switch self {
-    case .present(let child, _, _, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
+    case .present(let child, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
       [child.owner]
     case .setTabs(let tabs, _): tabs.map(\.owner)
     default: []
@@ -94,13 +96,11 @@ enum TabChange {
   case select(Int)
 }
 
-/// What the caller of a presentation hears: how it ends, or that it was refused.
+/// What the caller of a presentation hears: how it ends.
 struct PresentationCallbacks {
   var onEnd: ((PresentationEnding) -> Void)?
   /// The presenter's handler that also hears the cause: typed results, and the seam's presents.
   var onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)?
-  /// Runs when the request turns out to be misuse (reported), now or when it runs.
-  var onRejected: (() -> Void)?
 }
 
 extension ContainerNode {
@@ -122,10 +122,7 @@ extension ContainerNode {
       }
       return
     }
-    guard check(change, fileID: fileID, line: line) else {
-      if case .present(_, _, _, _, _, let onRejected) = change { onRejected?() }
-      return
-    }
+    guard check(change, fileID: fileID, line: line) else { return }
     perform(change, animated: animated, cause: cause, fileID: fileID, line: line)
   }
 
@@ -167,7 +164,7 @@ extension ContainerNode {
   private func busyQueue(for change: TreeChange) -> ChangeQueue? {
     if let changes, changes.isChanging { return changes }
     switch change {
-    case .present(let child, _, _, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
+    case .present(let child, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
       if let queue = child.changes, queue.isChanging { return queue }
     case .setTabs(let tabs, _):
       for tab in tabs {
@@ -189,7 +186,7 @@ extension ContainerNode {
       return false
     }
     switch change {
-    case .present(let child, _, _, _, _, _):
+    case .present(let child, _, _, _):
       return checkPresentation(of: child, fileID: fileID, line: line)
     case .dismissPresented:
       guard presentedNode == nil else { return true }
@@ -218,7 +215,7 @@ extension ContainerNode {
       return split.check(splitChange, fileID, line)
     case .stack(_, let check, _):
       return check(fileID, line)
-    case .finish, .host, .listen:
+    case .finish, .host, .listen, .purpose:
       // Host events fit or not by the state they meet: checked as they are applied.
       return true
     }
@@ -230,16 +227,10 @@ extension ContainerNode {
     _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
   ) {
     switch change {
-    case .present(let child, let style, let tag, let onEnd, let onEndWithCause, _):
+    case .present(let child, let style, let onEnd, let onEndWithCause):
       presentNow(
         child, style: style, animated: animated, cause: cause, onEnd: onEnd,
         onEndWithCause: onEndWithCause)
-      // What the presentation is for, once it is made: nothing it ends can have asked yet.
-      if let tag, presentedNode === child {
-        let handlers = endHandlers ?? PresentationEndHandlers()
-        handlers.tag = tag
-        endHandlers = handlers
-      }
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:
@@ -258,6 +249,10 @@ extension ContainerNode {
       apply(animated, cause)
     case .listen(let listener):
       listen(listener)
+    case .purpose(let purpose):
+      let handlers = endHandlers ?? PresentationEndHandlers()
+      handlers.tag = purpose
+      endHandlers = handlers
     }
   }
 
@@ -281,7 +276,7 @@ extension ContainerNode {
   /// module built on the core applies (``transact(cause:_:)``), which are refused quietly.
   func fits(_ change: TreeChange) -> Bool {
     switch change {
-    case .present(let child, _, _, _, _, _):
+    case .present(let child, _, _, _):
       return canPresent(child)
     case .dismissPresented:
       return presentedNode != nil
@@ -309,6 +304,8 @@ extension ContainerNode {
       if case .column(.detail) = attachment, let split = holder?.splitView {
         return split.detailNode === self
       }
+      return presentedNode != nil
+    case .purpose:
       return presentedNode != nil
     }
   }

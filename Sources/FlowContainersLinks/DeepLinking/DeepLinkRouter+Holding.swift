@@ -32,7 +32,7 @@ extension DeepLinkRouter {
   static func guardPresenter(
     for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
-    let tag = AnyHashable(requirement)
+    let tag = requirement.rawValue
     let reading = root.read(describingScreens: false)
     for level in reading.tree.shownLevels {
       let node = reading.containers[level].node
@@ -46,12 +46,13 @@ extension DeepLinkRouter {
   ) -> Bool {
     // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
     // lets every router on the tree find the guard flow and wait on it.
-    let change = TreeChange.present(
-      flow.container, flow.preferredPresentationStyle, tag: AnyHashable(requirement),
+    let present = TreeChange.present(
+      flow.container, flow.preferredPresentationStyle,
       onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
-    guard top.transact(cause: .deepLink, { $0([(top, change, true)]) }).result == 1 else {
-      return false
+    let made = top.transact(cause: .deepLink) {
+      $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])
     }
+    guard made.result == 2 else { return false }
     presentedGuard = requirement
     return true
   }
