@@ -18,7 +18,7 @@ public import FlowContainersCore
 /// await router.open("notes://search/swift")  // selects the search tab, then shows the query
 /// ```
 ///
-/// A router made with ``DeepLinkRouter/init(root:scheme:now:)-(TabbedFlow,_,_)`` asks the tabs'
+/// A router made with ``DeepLinkRouter/init(root:scheme:now:)`` asks the tabs'
 /// types, the selected tab first and then the others in order, whether their `canHandle(_:)`
 /// accepts a link; it selects the first that does (reusing the live tab flow, never creating
 /// one), dismisses a modal presented over the whole tab container, and follows the link inside
