@@ -159,7 +159,7 @@ struct RouteTableTests {
     let resolution = try #require(table.resolve(DeepLink(parsing: "notes://note/2/edit/x")))
     #expect(resolution.stack == [.int(2)])
     #expect(resolution.remainder.remaining == ["edit", "x"])
-    #expect(resolution.pattern.text == "note/:id<Int>/*")
+    #expect(resolution.pattern == "note/:id<Int>/*")
   }
 
   @Test func aStackTurnsBackIntoTheComponentsThatBuildIt() {

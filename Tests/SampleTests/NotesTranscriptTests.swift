@@ -248,7 +248,7 @@ struct NotesTranscriptTests {
         3. Delete
       Editing needs you to be signed in.
       > open notes://note/%ZZ
-      Cannot open notes://note/%ZZ: it is not a valid link (invalid percent-encoding in "%ZZ").
+      Cannot open notes://note/%ZZ: invalid deep link "notes://note/%ZZ": invalid percent-encoding in "%ZZ".
       ── Groceries ──
       Milk, eggs, coffee.
         1. Edit
@@ -256,7 +256,7 @@ struct NotesTranscriptTests {
         3. Delete
       Editing needs you to be signed in.
       > open notes//note/2
-      Cannot open notes//note/2: it is not a valid link (missing scheme: expected scheme://…).
+      Cannot open notes//note/2: invalid deep link "notes//note/2": missing scheme: expected scheme://….
       ── Groceries ──
       Milk, eggs, coffee.
         1. Edit

@@ -79,11 +79,7 @@ final class AppFlow {
     case .dropped(let reason):
       console.say("Not opened: \(link) (\(reason)).")
     case .failed(let failure):
-      if case .malformed(let error) = failure {
-        console.say("Cannot open \(link): it is not a valid link (\(error.reason)).")
-      } else {
-        console.say("Cannot open \(link): \(failure).")
-      }
+      console.say("Cannot open \(link): \(failure).")
     }
   }
 

@@ -21,8 +21,7 @@ extension DeepLink {
   /// - Parameter text: The link as received.
   /// - Throws: ``DeepLinkError`` naming the offending part: empty text, no scheme, an invalid
   ///   scheme, host or port, a raw space, a control character (raw or percent-encoded), invalid
-  ///   percent-encoding, more than ``maximumLength`` bytes, or more than ``maximumComponents``
-  ///   components or query items.
+  ///   percent-encoding, more than 4,096 bytes, or more than 64 components or query items.
   public init(parsing text: String) throws(DeepLinkError) {
     // Before anything reads the text (`withUTF8` copies a text that is not stored contiguously).
     let length = text.utf8.count

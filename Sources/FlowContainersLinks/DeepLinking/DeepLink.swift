@@ -52,8 +52,9 @@ public struct DeepLink: Sendable, Hashable {
   public let host: String?
   /// The port, when the link gives one.
   public let port: Int?
-  /// The path's components, percent-decoded, with empty ones dropped.
-  public let pathComponents: [String]
+  /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
+  /// the host of a custom scheme.
+  let pathComponents: [String]
   /// The query's items, in order.
   public let queryItems: [QueryItem]
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
@@ -64,9 +65,9 @@ public struct DeepLink: Sendable, Hashable {
 
   /// The most components a link may have, counting the routed components and the query items
   /// separately.
-  public static let maximumComponents = 64
+  static let maximumComponents = 64
   /// The longest link text accepted, in UTF-8 bytes.
-  public static let maximumLength = 4096
+  static let maximumLength = 4096
 
   /// Creates a link from already-decoded parts, for sharing and for tests.
   ///

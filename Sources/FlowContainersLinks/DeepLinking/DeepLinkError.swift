@@ -3,8 +3,8 @@ import FlowContainersRestoration
 
 /// Why a text could not be parsed as a ``DeepLink``.
 ///
-/// Every case names the offending part, so a host can show a useful message and a log says what
-/// to fix. Parsing never crashes, whatever the input.
+/// Its description names what was wrong and the offending part, so a host can show a useful
+/// message and a log says what to fix. Parsing never crashes, whatever the input.
 ///
 /// ```swift
 /// do {
@@ -14,8 +14,9 @@ import FlowContainersRestoration
 /// }
 /// ```
 public struct DeepLinkError: Error, Sendable, Hashable {
-  /// What was wrong.
-  public enum Reason: Sendable, Hashable {
+  /// What was wrong; internal, so that reasons can be added without breaking a caller, whose only
+  /// action is to show or log the error.
+  enum Reason: Sendable, Hashable {
     /// The text was empty.
     case empty
     /// The text does not look like a URL at all (no `scheme:`).
@@ -45,7 +46,7 @@ public struct DeepLinkError: Error, Sendable, Hashable {
   }
 
   /// What was wrong.
-  public var reason: Reason
+  var reason: Reason
   /// The offending text, cut to 200 characters (and 800 Unicode scalars), `…` marking a cut.
   public var input: String
 
@@ -83,7 +84,7 @@ extension DeepLinkError: CustomStringConvertible {
 
 extension DeepLinkError.Reason: CustomStringConvertible {
   /// What was wrong, for a person: `invalid percent-encoding in "%ZZ"`.
-  public var description: String {
+  var description: String {
     switch self {
     case .empty: "the link is empty"
     case .notAURL: "not a URL: expected scheme://…"

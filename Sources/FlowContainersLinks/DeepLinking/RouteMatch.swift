@@ -15,7 +15,7 @@ public import Foundation
 /// ``FlowDiagnostic/Code/inconsistentRoute`` and the entry is treated as not matching.
 public struct RouteMatch: Sendable {
   /// The pattern that matched.
-  public let pattern: RoutePattern
+  let pattern: RoutePattern
   /// The link, as the matching level saw it.
   public let link: DeepLink
   /// The components the trailing wildcard matched: what is handed to a sub-flow.
@@ -70,11 +70,11 @@ extension RouteMatch {
   /// A route builder asked for a parameter its pattern does not declare (with that type).
   public struct MissingParameter: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public var pattern: String
+    var pattern: String
     /// The parameter asked for.
-    public var name: String
+    var name: String
     /// The type asked for, when the accessor was typed.
-    public var type: String?
+    var type: String?
 
     /// One line naming the pattern and the parameter.
     public var description: String {

@@ -155,9 +155,9 @@ extension RoutePattern.Segment: CustomStringConvertible {
 /// Why a route pattern could not be parsed or declared.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
-  public var pattern: String
+  var pattern: String
   /// What is wrong with it, for a person.
-  public var problem: String
+  var problem: String
 
   init(pattern: String, problem: String) {
     self.pattern = pattern

@@ -123,17 +123,6 @@ extension RouteTable: ExpressibleByArrayLiteral {
   }
 }
 
-/// What a ``RouteTable`` resolved a link to at one level.
-public struct RouteResolution<Route: Hashable & Sendable>: Sendable, Hashable {
-  /// The stack of routes this level shows, bottom first.
-  public var stack: [Route]
-  /// The pattern that matched.
-  public var pattern: RoutePattern
-  /// The link with this level's components consumed: its ``DeepLink/remaining`` components go
-  /// to a sub-flow (none when the link ends here).
-  public var remainder: DeepLink
-}
-
 extension RouteTable {
   /// Resolves the link's ``DeepLink/remaining`` components against the table.
   ///
@@ -147,11 +136,16 @@ extension RouteTable {
   /// ```
   ///
   /// - Parameter link: The link, as this level sees it.
-  /// - Returns: The stack and the remainder, or `nil` when no pattern matches.
-  public func resolve(_ link: DeepLink) -> RouteResolution<Route>? {
-    var resolution: RouteResolution<Route>?
+  /// - Returns: `nil` when no pattern matches; otherwise the `stack` of routes this level shows,
+  ///   bottom first, the `pattern` that matched, as written, and the `remainder`: the link with
+  ///   this level's components consumed, whose ``DeepLink/remaining`` components go to a
+  ///   sub-flow (none when the link ends here).
+  public func resolve(
+    _ link: DeepLink
+  ) -> (stack: [Route], pattern: String, remainder: DeepLink)? {
+    var resolution: (stack: [Route], pattern: String, remainder: DeepLink)?
     firstResolution(of: link) { stack, pattern, remainder in
-      resolution = RouteResolution(stack: stack, pattern: pattern, remainder: remainder)
+      resolution = (stack, pattern.text, remainder)
     }
     return resolution
   }

@@ -16,8 +16,9 @@ func check(_ data: Data) {
     require(
       !(link.host ?? "").contains { $0.isASCII && $0.isUppercase },
       "host not lowercased: \(link.host ?? "")")
-    require(link.components.count <= DeepLink.maximumComponents, "too many components")
-    require(link.queryItems.count <= DeepLink.maximumComponents, "too many query items")
+    // The parser's limit: 64 routed components, and 64 query items.
+    require(link.components.count <= 64, "too many components")
+    require(link.queryItems.count <= 64, "too many query items")
     require(!link.components.contains(""), "an empty component was kept")
     for component in link.components {
       require(
