@@ -6,7 +6,7 @@ import FlowContainersCore
 /// Before applying a plan, the ``DeepLinkRouter`` asks every flow the plan would dismiss,
 /// topmost first; for an ``Alert`` it would dismiss, it asks the flow that
 /// presented the alert. If one objects, the link is held until that flow's presentation ends, or
-/// dropped, as ``DeepLinkRouter/interruptionPolicy`` says; either way nothing moves now, and the
+/// dropped when ``DeepLinkRouter/dropsObjectedLinks`` is set; either way nothing moves now, and the
 /// caller learns which from the ``LinkOutcome``. A restoration that meets an objection restores
 /// nothing and says who objected.
 ///

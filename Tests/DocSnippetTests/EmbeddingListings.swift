@@ -21,7 +21,7 @@ final class PlanObservingHost {
   var planToken: ObserverToken?
 
   func observe() {
-    planToken = router.observePlans { [adapter] event in
+    planToken = router.restorer.observePlans { [adapter] event in
       switch event {
       case .willApply: adapter.beginBatch()
       case .didApply: adapter.commitBatch()  // render once; run one completion

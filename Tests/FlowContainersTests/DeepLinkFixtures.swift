@@ -249,21 +249,18 @@ final class AlertFlow {
   init() { container.owner = self }
 }
 
-/// Records what the router's delegate hears.
+/// Records how the router's held links end (`onHeldLinkEnd`).
 @MainActor
-final class RouterLog: DeepLinkRouterDelegate {
+final class RouterLog {
   var entries: [String] = []
 
-  func router(
-    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
-  ) {
-    entries.append("resumed \(request): \(outcome.summary)")
-  }
-
-  func router(
-    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
-  ) {
-    entries.append("dropped \(request): \(reason)")
+  /// Records one held link's end: `dropped <request>: <reason>`, or `resumed <request>: <outcome>`.
+  func heard(_ request: NavigationRequest, _ outcome: LinkOutcome) {
+    if case .dropped(let reason) = outcome {
+      entries.append("dropped \(request): \(reason)")
+    } else {
+      entries.append("resumed \(request): \(outcome.summary)")
+    }
   }
 }
 
@@ -272,7 +269,7 @@ extension LinkOutcome {
   var summary: String {
     switch self {
     case .applied: "applied"
-    case .interfered(_, let interference): "interfered(\(interference.operation))"
+    case .interfered(_, let operation, _, _): "interfered(\(operation))"
     case .held(let reason): "held(\(reason))"
     case .dropped(let reason): "dropped(\(reason))"
     case .failed(let failure): "failed(\(failure))"
@@ -280,7 +277,7 @@ extension LinkOutcome {
   }
 }
 
-/// An app with its router, sign-in guard and delegate log wired up.
+/// An app with its router, sign-in guard and held-link log wired up.
 @MainActor
 struct LinkedApp {
   let app: AppFlow
@@ -292,7 +289,7 @@ struct LinkedApp {
     session.isSignedIn = signedIn
     app = AppFlow(session: session, catalog: catalog, journal: journal)
     router = DeepLinkRouter(root: app, scheme: "notes")
-    router.delegate = log
+    router.onHeldLinkEnd = { [log] in log.heard($0, $1) }
     router.setGuard(
       for: .signedIn, isSatisfied: { session.isSignedIn },
       makeGuardFlow: { SignInFlow(session: session) })

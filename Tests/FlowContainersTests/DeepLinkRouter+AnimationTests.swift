@@ -39,7 +39,7 @@ struct DeepLinkAnimationTests {
     let linked = await linkedWithTwoModals()
     var heard: [String] = []
     let recorder = linked.app.container.observeEvents { heard.append("event \($0.action)") }
-    let token = linked.router.observePlans { event in
+    let token = linked.router.restorer.observePlans { event in
       switch event {
       case .willApply(let plan): heard.append("will \(plan.steps.count)")
       case .didApply(let plan): heard.append("did \(plan.steps.count)")
@@ -55,7 +55,7 @@ struct DeepLinkAnimationTests {
   @Test func navigationAPlanObserverAsksForRunsAfterThePlan() async {
     let linked = LinkedApp()
     var order: [String] = []
-    let token = linked.router.observePlans { [app = linked.app] event in
+    let token = linked.router.restorer.observePlans { [app = linked.app] event in
       if case .willApply = event {
         order.append("will")
         app.container.push(.note(3))  // queued: the plan's change is under way
@@ -83,7 +83,7 @@ struct DeepLinkAnimationTests {
     let linked = LinkedApp()
     let recorder = NavigationRecorder(linked.app.container)
     var phases: [String] = []
-    let token = linked.router.observePlans { event in
+    let token = linked.router.restorer.observePlans { event in
       if case .willApply = event { phases.append("will") } else { phases.append("did") }
     }
     #expect(linked.router.restorer.restore(snapshot).isComplete)
@@ -96,7 +96,7 @@ struct DeepLinkAnimationTests {
   @Test func aPlanObserverIsReleasedWithItsToken() async {
     let linked = LinkedApp()
     var count = 0
-    var token: ObserverToken? = linked.router.observePlans { _ in count += 1 }
+    var token: ObserverToken? = linked.router.restorer.observePlans { _ in count += 1 }
     _ = await linked.open("notes://note/2")
     #expect(count == 2)
     token = nil

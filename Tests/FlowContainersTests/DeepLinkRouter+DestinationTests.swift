@@ -17,7 +17,7 @@ struct DeepLinkDestinationTests {
     let byLink = try linked.plan("notes://note/2/edit")
     #expect(byRoute.steps == byLink.steps)
     #expect(byRoute.levels == byLink.levels)
-    #expect(byRoute.request == .destination(editNote2))
+    #expect(byRoute.request.destination == editNote2)
     #expect(
       byRoute.description == """
         plan for AppFlow [library, note(2)] › EditorFlow [edit]
@@ -48,10 +48,10 @@ struct DeepLinkDestinationTests {
     #expect(linked.app.container.presentedFlow === editor)
   }
 
-  @Test func aGuardHoldsADestinationAndTheDelegateHearsItResume() async {
+  @Test func aGuardHoldsADestinationAndTheRouterSaysItResumed() async {
     let linked = LinkedApp(signedIn: false)
     #expect(await linked.router.open(editNote2).summary == "held(guardRequired(signed-in))")
-    #expect(linked.router.heldLink?.request == .destination(editNote2))
+    #expect(linked.router.heldLink?.request.destination == editNote2)
     linked.signIn?.signIn()
     await linked.router.waitForPendingWork()
     #expect(
@@ -65,7 +65,7 @@ struct DeepLinkDestinationTests {
     let editor = try #require(linked.app.container.presentedFlow as? EditorFlow)
     editor.hasUnsavedChanges = true
     #expect(await linked.router.open(editNote2).summary.hasPrefix("held(objection("))
-    #expect(editor.objectedTo == [.destination(editNote2)])
+    #expect(editor.objectedTo.map(\.destination) == [editNote2])
   }
 
   @Test func aRestorationAsksObjectingFlowsWithTheRestorationRequest() async throws {

@@ -95,7 +95,7 @@ struct DeepLinkGuardTests {
     let linked = LinkedApp(signedIn: false)
     let router = DeepLinkRouter(root: linked.app, scheme: "notes", now: { clock })
     router.heldLinkExpiry = .seconds(60)
-    router.delegate = linked.log
+    router.onHeldLinkEnd = { [log = linked.log] in log.heard($0, $1) }
     let session = linked.app.session
     router.setGuard(
       for: .signedIn, isSatisfied: { session.isSignedIn },
@@ -192,7 +192,7 @@ struct DeepLinkObjectionTests {
 
   @Test func anObjectionDropsTheLinkUnderTheDropPolicy() async throws {
     let linked = LinkedApp()
-    linked.router.interruptionPolicy = .drop
+    linked.router.dropsObjectedLinks = true
     _ = try await editingWithUnsavedChanges(linked)
     let before = linked.tree
     #expect(

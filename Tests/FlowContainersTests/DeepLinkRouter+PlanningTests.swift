@@ -201,7 +201,7 @@ struct DeepLinkPlanningTests {
     linked.app.container.topmost.presentAlert(AlertFlow())
     #expect(
       linked.router.currentLink()
-        == .failure(LinkSharingFailure.notLinkable(flow: FlowName(AlertFlow.self), level: 3)))
+        == .failure(LinkSharingFailure(.notLinkable(flow: FlowName(AlertFlow.self), level: 3))))
   }
 
   @Test func aTreeWithoutALinkSaysWhichPatternLacksAReverseMapping() async throws {
@@ -214,7 +214,7 @@ struct DeepLinkPlanningTests {
     }
     let failure = try #require(router.currentLink().failure)
     #expect(
-      failure
+      failure.reason
         == .noReverseMapping(
           flow: FlowName(UnmappedFlow.self), level: 0, patterns: ["item/:id<Int>"]))
     #expect(failure.description.contains("item/:id<Int> on UnmappedFlow@0 has no reverse mapping"))
@@ -224,7 +224,7 @@ struct DeepLinkPlanningTests {
     var flow: UnmappedFlow? = UnmappedFlow()
     let router = DeepLinkRouter(root: flow!, scheme: "u")
     flow = nil
-    #expect(router.currentLink() == .failure(LinkSharingFailure.rootReleased))
+    #expect(router.currentLink() == .failure(LinkSharingFailure(.rootReleased)))
   }
 }
 

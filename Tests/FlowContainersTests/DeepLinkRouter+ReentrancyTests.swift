@@ -49,12 +49,12 @@ struct DeepLinkReentrancyTests {
         """)
     guard let outcome else { return }
     expectTruthful(outcome, linked, diagnostics: diagnostics)
-    guard case .interfered(_, let interference) = outcome else {
+    guard case .interfered(_, let operation, let fileID, _) = outcome else {
       Issue.record("expected interfered, got \(outcome.summary)")
       return
     }
-    #expect(interference.operation == "present(_:)")
-    #expect(interference.fileID.hasPrefix("FlowContainersTests/"))
+    #expect(operation == "present(_:)")
+    #expect(fileID.hasPrefix("FlowContainersTests/"))
   }
 
   @Test func anObserverPresentingWhenAModalClosesNeverMakesTheLibraryReportMisuse() async {
@@ -117,11 +117,11 @@ struct DeepLinkReentrancyTests {
         └─ SettingsFlow (sheet): [settings]
         """)
     #expect(diagnostics.isEmpty)
-    guard case .interfered(_, let interference) = outcome else {
+    guard case .interfered(_, let operation, _, _) = outcome else {
       Issue.record("expected interfered, got \(outcome?.summary ?? "nil")")
       return
     }
-    #expect(interference.operation == "push(_:)")
+    #expect(operation == "push(_:)")
   }
 
   // MARK: Held links and newer requests
@@ -209,7 +209,7 @@ struct DeepLinkReentrancyTests {
     let session = linked.app.session
     let other = DeepLinkRouter(root: linked.app, scheme: "notes")
     let otherLog = RouterLog()
-    other.delegate = otherLog
+    other.onHeldLinkEnd = { [otherLog] in otherLog.heard($0, $1) }
     other.setGuard(
       for: .signedIn, isSatisfied: { session.isSignedIn },
       makeGuardFlow: { SignInFlow(session: session) })
@@ -271,7 +271,7 @@ extension DeepLinkReentrancyTests {
     split.list.container.push("folder b")
     token.cancel()
     #expect(inside == .failed(.treeChanging))
-    #expect(router.heldLink?.request == .link(try DeepLink(parsing: "notes://note/2")))
+    #expect(router.heldLink?.request.link == (try DeepLink(parsing: "notes://note/2")))
     // The held link resumes once the objecting note ends.
     split.container.closeDetail()
     await router.waitForPendingWork()

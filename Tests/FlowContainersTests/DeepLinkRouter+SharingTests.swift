@@ -1,6 +1,8 @@
 import FlowContainers
 import Testing
 
+@testable import FlowContainersLinks
+
 /// What the user sees is what is shared: a flow that is not linkable, presented over a tab bar or
 /// over one of its tabs' stacks, makes the tree unshareable as a link, and the failure names it.
 @MainActor
@@ -23,7 +25,8 @@ struct DeepLinkRouterSharingTests {
 
   /// The flow a `notLinkable` failure names, if that is the failure.
   static func notLinkable(_ result: Result<DeepLink, LinkSharingFailure>) -> FlowName? {
-    guard case .failure(.notLinkable(let flow, _)) = result else { return nil }
+    guard case .failure(let failure) = result, case .notLinkable(let flow, _) = failure.reason
+    else { return nil }
     return flow
   }
 

@@ -2,7 +2,7 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
-/// A tab bar's router with a split tab, its guard and its delegate log wired up.
+/// A tab bar's router with a split tab, its guard and its held-link log wired up.
 @MainActor
 struct LinkedWideTabs {
   let tabs: WideTabs
@@ -13,7 +13,7 @@ struct LinkedWideTabs {
   init(signedIn: Bool = true, journal: Journal? = nil) {
     tabs = WideTabs(journal: journal)
     router = DeepLinkRouter(root: tabs, scheme: "notes")
-    router.delegate = log
+    router.onHeldLinkEnd = { [log] in log.heard($0, $1) }
     session.isSignedIn = signedIn
     router.setGuard(
       for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
@@ -199,12 +199,12 @@ struct DeepLinkRouterSplitTabsTests {
     let token = linked.tabs.notes.container.observeEvents { heard.append("\($0)") }
     let outcome = await linked.router.open("notes://note/2")
     token.cancel()
-    guard case .interfered(let plan, let interference) = outcome else {
+    guard case .interfered(let plan, let operation, _, _) = outcome else {
       Issue.record("expected the callback's request to interfere, got \(outcome)")
       return
     }
     #expect(plan.steps.count == 1)
-    #expect(interference.operation == "showDetail(_:)")
+    #expect(operation == "showDetail(_:)")
     #expect(linked.tabs.notes.container.detail === three.container)
     #expect(
       journal.entries == [

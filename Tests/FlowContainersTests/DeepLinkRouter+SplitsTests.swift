@@ -191,12 +191,12 @@ struct DeepLinkRouterRootSplitTests {
     let token = split.container.observeEvents { heard.append("\($0)") }
     let outcome = await router.open("notes://note/2")
     token.cancel()
-    guard case .interfered(let plan, let interference) = outcome else {
+    guard case .interfered(let plan, let operation, _, _) = outcome else {
       Issue.record("expected the callback's request to interfere, got \(outcome)")
       return
     }
     #expect(plan.steps.count == 1)
-    #expect(interference.operation == "showDetail(_:)")
+    #expect(operation == "showDetail(_:)")
     #expect(split.container.detail === three.container)
     #expect(
       journal.entries == [
@@ -366,7 +366,7 @@ extension DeepLinkRouterRootSplitTests {
     split.container.closeDetail()
     await router.waitForPendingWork()
     #expect(split.list.container.stack == ["list", "folder a"])
-    router.interruptionPolicy = .drop
+    router.dropsObjectedLinks = true
     _ = await router.open("notes://note/3")
     (split.container.detail?.owner as? NoteDetailFlow)?.objection = "busy"
     #expect(
@@ -388,7 +388,7 @@ extension DeepLinkRouterRootSplitTests {
       split.list.container.push("folder z", animated: false)
     }
     var plans: [String] = []
-    let planToken = router.observePlans { event in
+    let planToken = router.restorer.observePlans { event in
       switch event {
       case .willApply: plans.append("will apply")
       case .didApply: plans.append("did apply")

@@ -306,7 +306,7 @@ struct DeepLinkRouterTabsTests {
     let fresh = TabbedApp()
     let freshRouter = DeepLinkRouter(root: fresh, scheme: "notes")
     var heard: [String] = []
-    let plans = freshRouter.observePlans { event in
+    let plans = freshRouter.restorer.observePlans { event in
       switch event {
       case .willApply(let plan): heard.append("willApply \(plan.request)")
       case .didApply: heard.append("didApply")
@@ -513,7 +513,7 @@ struct DeepLinkRouterTabsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     tabs.container.select(1)
     var heard: [String] = []
-    let plans = router.observePlans { event in
+    let plans = router.restorer.observePlans { event in
       switch event {
       case .willApply: heard.append("willApply")
       case .didApply: heard.append("didApply")

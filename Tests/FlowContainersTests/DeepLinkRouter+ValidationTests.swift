@@ -38,7 +38,7 @@ struct DeepLinkValidationTests {
     var release: CheckedContinuation<Void, Never>?
     var cancelled: [String] = []
     linked.router.validator = { plan in
-      let target = plan.link?.description ?? ""
+      let target = plan.request.link?.description ?? ""
       if target.hasSuffix("/1") {
         await withCheckedContinuation { release = $0 }
         if Task.isCancelled { cancelled.append(target) }
@@ -57,7 +57,7 @@ struct DeepLinkValidationTests {
     let linked = LinkedApp()
     var release: CheckedContinuation<Void, Never>?
     linked.router.validator = { plan in
-      if plan.link?.description.hasSuffix("/1") == true {
+      if plan.request.link?.description.hasSuffix("/1") == true {
         await withCheckedContinuation { release = $0 }
       }
     }

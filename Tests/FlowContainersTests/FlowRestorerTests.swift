@@ -3,6 +3,8 @@ import FlowContainersTesting
 import Foundation
 import Testing
 
+@testable import FlowContainersLinks
+
 /// Restoration stands alone: flows that declare only how their routes become screens and which
 /// sub-flows they create (no scheme, no patterns) save and restore their tree.
 @MainActor
@@ -75,7 +77,7 @@ struct FlowRestorerTests {
     #expect(message.contains("holds its root flow weakly"), "\(message)")
     #expect(message.contains("keep the root flow alive"), "\(message)")
     #expect(LinkFailure.rootReleased.description == message)
-    #expect(LinkSharingFailure.rootReleased.description == message)
+    #expect(LinkSharingFailure(.rootReleased).description == message)
   }
 
   @Test func aRestorerWhoseRootIsGoneSaysSo() {
@@ -146,7 +148,7 @@ struct LinksLayerLeakTests {
   @Test func aRouterItsObserversAndTheFlowsALinkMadeAreReleasedWithTheRoot() async throws {
     let tracker = LeakTracker()
     var linked: LinkedApp? = LinkedApp()
-    var token: ObserverToken? = linked!.router.observePlans { _ in }
+    var token: ObserverToken? = linked!.router.restorer.observePlans { _ in }
     _ = await linked!.router.open(
       .root(AppFlow.self, showing: [.library, .note(2)]).then(EditorFlow.self, showing: [.edit]))
     #expect(linked!.app.container.presentedFlow is EditorFlow)

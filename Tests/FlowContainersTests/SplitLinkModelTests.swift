@@ -16,7 +16,7 @@ private protocol LinkModelIdentified: AnyObject {
 
 /// Where the link model's flows report, and what a detail's ending does.
 @MainActor
-private final class LinkModelWorld: DeepLinkRouterDelegate {
+private final class LinkModelWorld {
   /// What a detail's ending asks for, by its note (its first route).
   enum Reaction: CustomStringConvertible {
     /// Pushes a screen (9) on the list.
@@ -64,19 +64,15 @@ private final class LinkModelWorld: DeepLinkRouterDelegate {
   var notRefused: [LinkOutcome] = []
   /// How many endings flows have heard, in all.
   var endingsHeard = 0
-  /// What the router's delegate heard of held links, oldest first.
+  /// What the router's `onHeldLinkEnd` heard of held links, oldest first.
   var heldLinkNews: [String] = []
 
-  func router(
-    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
-  ) {
-    heldLinkNews.append("resumed \(request): \(LinkModelWorld.kind(of: outcome))")
-  }
-
-  func router(
-    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
-  ) {
-    heldLinkNews.append("dropped \(request): \(reason)")
+  func heard(_ request: NavigationRequest, _ outcome: LinkOutcome) {
+    if case .dropped(let reason) = outcome {
+      heldLinkNews.append("dropped \(request): \(reason)")
+    } else {
+      heldLinkNews.append("resumed \(request): \(LinkModelWorld.kind(of: outcome))")
+    }
   }
 
   /// What an outcome is, without its plan.
@@ -321,7 +317,7 @@ private enum ModelLink: CustomStringConvertible {
 /// observers whose callbacks navigate (push on the list, open a link, apply a plan inside the
 /// change). After every step, and every link a callback opened, the columns, the width, the
 /// topmost layer, the current link and its round trip, the live flows and screens, every
-/// ending, every outcome, the held link and what the router's delegate heard of it must agree
+/// ending, every outcome, the held link and what the router's `onHeldLinkEnd` heard of it must agree
 /// with the model, and nothing may be reported as misuse. `FLOW_SPLIT_LINK_STEPS` sets the
 /// steps per seed
 /// (2,500 by default) and `FLOW_MODEL_SEED` the first of the six seeds.
@@ -413,7 +409,7 @@ struct SplitLinkModelTests {
       split = LinkModelSplit(world: world)
       router = DeepLinkRouter(root: split, scheme: "m")
       world.router = router
-      router.delegate = world
+      router.onHeldLinkEnd = { [weak world] in world?.heard($0, $1) }
       observe()
     }
 
@@ -547,7 +543,7 @@ struct SplitLinkModelTests {
       }
     }
 
-    /// What the model expects of an outcome, as the delegate names it.
+    /// What the model expects of an outcome, as `onHeldLinkEnd` names it.
     func kind(of expected: Expected) -> String {
       switch expected {
       case .failed: "failed"
@@ -602,11 +598,11 @@ struct SplitLinkModelTests {
       heldLinkNews.append("dropped \(name(of: waiting.request)): superseded")
     }
 
-    /// How the router's delegate names `request`.
+    /// How the router names `request`.
     func name(of request: Request) -> String {
       switch request {
-      case .link(let link): "\(NavigationRequest.link(link.deepLink))"
-      case .destination(_, let destination): "\(NavigationRequest.destination(destination))"
+      case .link(let link): "\(link.deepLink)"
+      case .destination(_, let destination): "\(destination)"
       }
     }
 
@@ -968,7 +964,7 @@ struct SplitLinkModelTests {
         split = fresh
         router = DeepLinkRouter(root: fresh, scheme: "m")
         world.router = router
-        router.delegate = world
+        router.onHeldLinkEnd = { [weak world] in world?.heard($0, $1) }
         observe()
       }
       if old != nil { return "the replaced split was not released" }
@@ -1037,7 +1033,8 @@ struct SplitLinkModelTests {
       }
       if let wrong = world.notRefused.first { return "a plan applied inside a change: \(wrong)" }
       if world.heldLinkNews != heldLinkNews {
-        return "the delegate heard \(world.heldLinkNews.suffix(3)), model \(heldLinkNews.suffix(3))"
+        return
+          "onHeldLinkEnd heard \(world.heldLinkNews.suffix(3)), model \(heldLinkNews.suffix(3))"
       }
       if (router.heldLink != nil) != (held != nil) {
         let model = held.map { "\($0.request)" } ?? "none"

@@ -49,7 +49,7 @@ final class AppFlow {
 
   private func request(_ destination: LinkDestination) {
     guard let router else { return }
-    request = Task { report(await router.open(destination), for: label(.destination(destination))) }
+    request = Task { report(await router.open(destination), for: "the editor") }
   }
 
   /// Follows `link` for a screen of the wide layout's note; the host waits for it after the
@@ -70,8 +70,8 @@ final class AppFlow {
     switch outcome {
     case .applied:
       break
-    case .interfered(_, let interference):
-      console.say("Opened \(link), then \(interference.operation) changed what is shown.")
+    case .interfered(_, let operation, _, _):
+      console.say("Opened \(link), then \(operation) changed what is shown.")
     case .held(.guardRequired):
       console.say("Sign in first: \(link) opens after.")
     case .held(.objection(_, let reason)):
@@ -161,26 +161,17 @@ extension AppFlow: EditorFlowDelegate {
   }
 }
 
-extension AppFlow: DeepLinkRouterDelegate {
-  func router(
-    _ router: DeepLinkRouter, didResume request: NavigationRequest, with outcome: LinkOutcome
-  ) {
-    if case .applied = outcome {
-      console.say("Opened \(label(request)).")
-    } else {
-      report(outcome, for: label(request))
-    }
-  }
-
-  func router(
-    _ router: DeepLinkRouter, didDrop request: NavigationRequest, because reason: LinkDropReason
-  ) {
+extension AppFlow {
+  /// Says how a held link ended; the router calls it (``DeepLinkRouter/onHeldLinkEnd``).
+  func heldLinkEnded(_ request: NavigationRequest, _ outcome: LinkOutcome) {
     let link = label(request)
-    switch reason {
-    case .guardNotSatisfied: console.say("Sign-in cancelled: \(link) was not opened.")
-    case .superseded: console.say("\(link) was replaced by a newer link.")
-    case .expired: console.say("\(link) waited too long and was dropped.")
-    case .objection(_, let why): console.say("Not opened: \(link) (\(why)).")
+    switch outcome {
+    case .applied: console.say("Opened \(link).")
+    case .dropped(.guardNotSatisfied): console.say("Sign-in cancelled: \(link) was not opened.")
+    case .dropped(.superseded): console.say("\(link) was replaced by a newer link.")
+    case .dropped(.expired): console.say("\(link) waited too long and was dropped.")
+    case .dropped(.objection(_, let why)): console.say("Not opened: \(link) (\(why)).")
+    default: report(outcome, for: link)
     }
   }
 }

@@ -48,7 +48,9 @@ final class MainTabsFlow: TabbedFlow {
 
   private func makeRouter() -> DeepLinkRouter {
     let router = DeepLinkRouter(root: self, scheme: "notes")
-    router.delegate = notes
+    router.onHeldLinkEnd = { [weak notes] request, outcome in
+      notes?.heldLinkEnded(request, outcome)
+    }
     router.setGuard(
       for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
       makeGuardFlow: { [session, console] in SignInFlow(session: session, console: console) })

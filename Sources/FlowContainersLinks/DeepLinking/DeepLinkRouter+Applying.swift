@@ -1,4 +1,4 @@
-public import FlowContainersCore
+import FlowContainersCore
 public import FlowContainersRestoration
 
 extension DeepLinkRouter {
@@ -12,7 +12,7 @@ extension DeepLinkRouter {
   ///
   /// The plan is one change of the tree. What callbacks ask for while it is applied (an `onEnd`
   /// of a flow it dismisses, an observer, your sub-flow factory) runs after it; if that changes
-  /// the tree, the outcome is ``LinkOutcome/interfered(_:_:)`` rather than
+  /// the tree, the outcome is ``LinkOutcome/interfered(_:operation:fileID:line:)`` rather than
   /// ``LinkOutcome/applied(_:)``, which always means the tree shows the plan when this returns.
   /// Called from a callback of another change, it changes nothing and fails with
   /// ``LinkFailure/treeChanging``.
@@ -33,7 +33,7 @@ extension DeepLinkRouter {
   /// released) is no newer request, and drops no held link or validation.
   func applyNow(_ plan: NavigationPlan, superseding: Bool = false) -> LinkOutcome {
     if let failure = unchangeable() { return .failed(failure) }
-    // The delegate hears a dropped link, and may change the tree: it is checked again then.
+    // `onHeldLinkEnd` hears a dropped link, and may change the tree: it is checked again then.
     if superseding, supersedePendingLinks(), let failure = unchangeable() {
       return .failed(failure)
     }
@@ -46,15 +46,10 @@ extension DeepLinkRouter {
     case .success(nil):
       guard let first, !restorer.shows(plan) else { return .applied(plan) }
       return .interfered(
-        plan,
-        LinkInterference(operation: first.operation, fileID: "\(first.fileID)", line: first.line))
+        plan, operation: first.operation, fileID: "\(first.fileID)", line: first.line)
     case .failure(.objection(let flow, let reason, let waitingOn)):
-      switch interruptionPolicy {
-      case .drop:
-        return .dropped(.objection(flow: flow, reason: reason))
-      case .hold:
-        return hold(plan.request, .objection(flow: flow, reason: reason), until: waitingOn)
-      }
+      guard !dropsObjectedLinks else { return .dropped(.objection(flow: flow, reason: reason)) }
+      return hold(plan.request, .objection(flow: flow, reason: reason), until: waitingOn)
     case .failure(let failure):
       return .failed(LinkFailure(planning: failure))
     }
@@ -81,16 +76,5 @@ extension DeepLinkRouter {
       return holdForGuard(plan.request, requirement)
     }
     return nil
-  }
-}
-
-extension DeepLinkRouter {
-  /// Calls `observer` where each plan this router applies (links, destinations, restorations)
-  /// begins and ends; see ``PlanEvent``.
-  ///
-  /// - Parameter observer: Called on the main actor, inside the plan's change.
-  /// - Returns: A token; the observer stays registered until it is cancelled or released.
-  public func observePlans(_ observer: @escaping @MainActor (PlanEvent) -> Void) -> ObserverToken {
-    restorer.observePlans(observer)
   }
 }

@@ -68,9 +68,9 @@ extension DeepLinkRouter {
     _ link: NavigationRequest, _ reason: LinkHoldReason, until presenter: ContainerNode?
   ) -> LinkOutcome {
     if let previous = heldLink, previous.request != link {
-      delegate?.router(self, didDrop: previous.request, because: .superseded)
+      onHeldLinkEnd?(previous.request, .dropped(.superseded))
     }
-    heldLink = HeldLink(request: link, reason: reason, heldAt: now())
+    heldLink = (link, reason, now())
     heldUntilEndOf = presenter.map(ObjectIdentifier.init)
     if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
       // One listener per presentation, however many links wait on it, and it holds no link:
@@ -86,7 +86,7 @@ extension DeepLinkRouter {
     guard let held = heldLink, case .guardRequired(let needed) = held.reason else { return }
     if needed == requirement, guards[requirement]?.isSatisfied() != true {
       heldLink = nil
-      delegate?.router(self, didDrop: held.request, because: .guardNotSatisfied(requirement))
+      onHeldLinkEnd?(held.request, .dropped(.guardNotSatisfied(requirement)))
     } else {
       resumeHeldLink()
     }
@@ -103,14 +103,14 @@ extension DeepLinkRouter {
 
   /// Drops the held link, if any, and any link still being validated or about to resume: a
   /// newer link or a restoration replaces them; returns whether a held link was dropped, which
-  /// the delegate heard.
+  /// ``onHeldLinkEnd`` heard.
   @discardableResult
   func supersedePendingLinks() -> Bool {
     ticket &+= 1
     validation?.cancel()
     guard let held = heldLink else { return false }
     heldLink = nil
-    delegate?.router(self, didDrop: held.request, because: .superseded)
+    onHeldLinkEnd?(held.request, .dropped(.superseded))
     return true
   }
 
@@ -120,7 +120,7 @@ extension DeepLinkRouter {
     guard let held = heldLink else { return }
     heldLink = nil
     if let expiry = heldLinkExpiry, held.heldAt.duration(to: now()) > expiry {
-      delegate?.router(self, didDrop: held.request, because: .expired)
+      onHeldLinkEnd?(held.request, .dropped(.expired))
       return
     }
     ticket &+= 1
@@ -129,11 +129,11 @@ extension DeepLinkRouter {
       guard let self else { return }
       // A newer link or a restoration since the link resumed wins over it.
       guard ticket == self.ticket else {
-        self.delegate?.router(self, didDrop: held.request, because: .superseded)
+        self.onHeldLinkEnd?(held.request, .dropped(.superseded))
         return
       }
       let outcome = await self.follow(held.request, ticket: ticket)
-      self.delegate?.router(self, didResume: held.request, with: outcome)
+      self.onHeldLinkEnd?(held.request, outcome)
     }
   }
 }

@@ -21,7 +21,7 @@ extension DeepLinkRouter {
   /// - Returns: The link, or why the tree cannot be expressed as one.
   public func currentLink() -> Result<DeepLink, LinkSharingFailure> {
     guard let rootNode, rootNode.owner != nil else {
-      return .failure(LinkSharingFailure.rootReleased)
+      return .failure(LinkSharingFailure(.rootReleased))
     }
     let reading = rootNode.read(describingScreens: false)
     let levels = reading.tree.levels
@@ -54,7 +54,7 @@ extension DeepLinkRouter {
         guard levels[position].kind == .stack else { continue }
         let name = levels[position].flow
         guard let flow = reading.containers[position].node.owner as? any LinkableFlow else {
-          return .failure(LinkSharingFailure.notLinkable(flow: name, level: step))
+          return .failure(LinkSharingFailure(.notLinkable(flow: name, level: step)))
         }
         switch Self.components(of: flow, following, level: step) {
         case .failure(let failure): return .failure(failure)
@@ -69,7 +69,7 @@ extension DeepLinkRouter {
         case .split:
           // A column: the link must go to this column's flow type, by the split's rule.
           guard let split = reading.containers[below].node.owner as? any ContainerFlow else {
-            return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+            return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
           }
           let detail = levels[below].columns.first { levels[$0].place == .column(.detail) }
           chosen = resolution.column(
@@ -88,13 +88,13 @@ extension DeepLinkRouter {
             let node = resolution.node(Swift.type(of: parent))
             let stack = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }
             guard stack == nil else {
-              return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+              return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
             }
           }
           chosen = Swift.type(of: flow).canHandle(rest) ? type : nil
         case .stack:
           guard let parent = reading.containers[below].node.owner as? any ContainerFlow else {
-            return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+            return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
           }
           let node = resolution.node(Swift.type(of: parent))
           chosen = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }.map {
@@ -102,7 +102,7 @@ extension DeepLinkRouter {
           }
         }
         guard chosen == type else {
-          return .failure(LinkSharingFailure.resolvesElsewhere(flow: name, level: step))
+          return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
         }
       }
       return .success(DeepLink(scheme: scheme, components: following))
@@ -117,7 +117,7 @@ extension DeepLinkRouter {
     for (index, screen) in flow.container.screensUntracked.enumerated() {
       guard let route = flow.route(for: screen) else {
         return .failure(
-          LinkSharingFailure.screenWithoutRoute(flow: name, level: level, index: index))
+          LinkSharingFailure(.screenWithoutRoute(flow: name, level: level, index: index)))
       }
       stack.append(route)
     }
@@ -126,9 +126,9 @@ extension DeepLinkRouter {
       return .success(components)
     case .failure(.noReverseMapping(let patterns)):
       return .failure(
-        LinkSharingFailure.noReverseMapping(flow: name, level: level, patterns: patterns))
+        LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns)))
     case .failure(.noPattern):
-      return .failure(LinkSharingFailure.noPattern(flow: name, level: level))
+      return .failure(LinkSharingFailure(.noPattern(flow: name, level: level)))
     }
   }
 }

@@ -24,38 +24,20 @@ public import FlowContainersRestoration
 ///
 /// A link that arrives while sub-flows are presented reuses those that can handle the rest of
 /// it, and dismisses only what is in the way. A flow about to be dismissed may object
-/// (``InterruptionAware``); ``interruptionPolicy`` says whether the link is then held until that
-/// flow goes away, or dropped.
+/// (``InterruptionAware``); the link is then held until that flow goes away, or dropped when
+/// ``dropsObjectedLinks`` is set.
 ///
 /// ## Guards and held links
 ///
 /// A flow type may need a ``FlowRequirement``. When it is unmet, the link is held and the
 /// requirement's guard flow is presented; when the guard flow's presentation ends, the
 /// requirement is checked again and the link resumes or is dropped. One link is held at a time:
-/// a newer link replaces it. The ``delegate`` hears how held links end.
+/// a newer link replaces it. ``onHeldLinkEnd`` hears how held links end.
 ///
 /// The router holds its root weakly: the host owns the root flow and must keep it alive, or
 /// links, snapshots and restorations fail with `rootReleased`.
 @MainActor
 public final class DeepLinkRouter {
-  /// Whether a link that a flow objects to is held until that flow goes away, or dropped.
-  public enum InterruptionPolicy: Sendable, Hashable {
-    /// Hold the link; it resumes when the objecting flow's presentation ends.
-    case hold
-    /// Drop the link.
-    case drop
-  }
-
-  /// A link or destination waiting for a guard or an objection to clear.
-  public struct HeldLink: Sendable, Hashable {
-    /// The link or destination.
-    public var request: NavigationRequest
-    /// What it waits for.
-    public var reason: LinkHoldReason
-    /// When it was held, by the router's clock.
-    public var heldAt: ContinuousClock.Instant
-  }
-
   struct Guard {
     let isSatisfied: @MainActor () -> Bool
     let makeFlow: @MainActor () -> (any PresentableFlow)?
@@ -73,10 +55,11 @@ public final class DeepLinkRouter {
   public let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
   public var webHosts: Set<String> = []
-  /// What happens to a link that a flow objects to.
+  /// Whether a link that a flow objects to is dropped (``LinkDropReason/objection(flow:reason:)``)
+  /// rather than held until that flow's presentation ends.
   ///
-  /// The default holds it.
-  public var interruptionPolicy: InterruptionPolicy = .hold
+  /// The default, `false`, holds it.
+  public var dropsObjectedLinks = false
   /// How long a held link stays valid; `nil`, the default, keeps it until it resumes or is
   /// replaced.
   public var heldLinkExpiry: Duration?
@@ -85,10 +68,24 @@ public final class DeepLinkRouter {
   ///
   /// A newer link cancels the task that runs it.
   public var validator: (@MainActor (NavigationPlan) async throws -> Void)?
-  /// Hears how held links end.
-  public weak var delegate: (any DeepLinkRouterDelegate)?
-  /// The link waiting for a guard or an objection, if any.
-  public internal(set) var heldLink: HeldLink?
+  /// Hears how each held link or destination ends: followed once it resumed, because its guard
+  /// was satisfied or the flow that objected went away, with that outcome; or
+  /// ``LinkOutcome/dropped(_:)``, because a newer link replaced it, it expired, or its guard
+  /// flow ended with the requirement still unmet.
+  ///
+  /// The router keeps the closure: capture the objects it reaches weakly.
+  ///
+  /// ```swift
+  /// router.onHeldLinkEnd = { [weak self] request, outcome in
+  ///   guard case .dropped(let reason) = outcome else { return }
+  ///   self?.status = "Not opened: \(request) (\(reason))"
+  /// }
+  /// ```
+  public var onHeldLinkEnd: (@MainActor (NavigationRequest, LinkOutcome) -> Void)?
+  /// The link or destination waiting for a guard or an objection, if any: the `request`, the
+  /// `reason` it waits for, and when it was held (`heldAt`, by the router's clock).
+  public internal(set) var heldLink:
+    (request: NavigationRequest, reason: LinkHoldReason, heldAt: ContinuousClock.Instant)?
 
   var guards: [FlowRequirement: Guard] = [:]
   /// The requirement whose guard flow this router has presented and is waiting on.
@@ -214,8 +211,8 @@ public final class DeepLinkRouter {
   ///
   /// Held links resume on the main actor just after the presentation they waited for ends, in
   /// a task of their own. A host that reports after each command (the Notes sample's terminal
-  /// prints the screen once what the command caused has settled) awaits this; the router's
-  /// ``delegate`` hears the outcome either way.
+  /// prints the screen once what the command caused has settled) awaits this;
+  /// ``onHeldLinkEnd`` hears the outcome either way.
   public func waitForPendingWork() async {
     while let task = resumption {
       await task.value

@@ -8,7 +8,7 @@ public import FlowContainersRestoration
 /// case .applied(let plan): print("showing", plan.levels.last?.routes ?? [])
 /// case .held(let reason): print("waiting:", reason)
 /// case .dropped(let reason): print("dropped:", reason)
-/// case .interfered(_, let interference): print("changed after:", interference)
+/// case .interfered(_, let operation, let fileID, let line): print("then", operation, fileID, line)
 /// case .failed(let failure): print(failure)
 /// }
 /// ```
@@ -17,31 +17,16 @@ public enum LinkOutcome: Sendable, Equatable {
   case applied(NavigationPlan)
   /// The plan was applied whole, but navigation that callbacks asked for while it was applied
   /// (an `onEnd` presenting a follow-up, an observer, a sub-flow factory that pushed) ran after
-  /// it and changed the tree: the tree no longer shows the plan. The interference names the
-  /// first such request.
-  case interfered(NavigationPlan, LinkInterference)
+  /// it and changed the tree: the tree no longer shows the plan. The `operation` asked for
+  /// (such as `present(_:)`), and the file and line of its call, name the first such request.
+  case interfered(NavigationPlan, operation: String, fileID: String, line: UInt)
   /// The link is held, and resumes when the reason clears (the guard is satisfied, the objecting
-  /// flow goes away). The router's delegate hears how it ends.
+  /// flow goes away). The router's ``DeepLinkRouter/onHeldLinkEnd`` hears how it ends.
   case held(LinkHoldReason)
   /// The link was dropped on purpose; the tree is as it was.
   case dropped(LinkDropReason)
   /// The link could not be followed; the tree is as it was.
   case failed(LinkFailure)
-}
-
-/// A request that user code made while a link was applied, and that ran after it.
-public struct LinkInterference: Sendable, Hashable {
-  /// The operation asked for, such as `present(_:)`.
-  public var operation: String
-  /// The file of the call.
-  public var fileID: String
-  /// The line of the call.
-  public var line: UInt
-}
-
-extension LinkInterference: CustomStringConvertible {
-  /// `present(_:) at App/AppFlow.swift:42`.
-  public var description: String { "\(operation) at \(fileID):\(line)" }
 }
 
 /// Why a link is held.
@@ -54,7 +39,8 @@ public enum LinkHoldReason: Sendable, Hashable {
 
 /// Why a link was dropped.
 public enum LinkDropReason: Sendable, Hashable {
-  /// A flow the link would dismiss objected, and the policy is to drop.
+  /// A flow the link would dismiss objected, and the router drops such links
+  /// (``DeepLinkRouter/dropsObjectedLinks``).
   case objection(flow: FlowName, reason: String)
   /// A newer link arrived while this one was held or being validated.
   case superseded

@@ -1,28 +1,43 @@
-public import FlowContainersCore
+import FlowContainersCore
 import FlowContainersRestoration
 
 /// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
-public enum LinkSharingFailure: Error, Sendable, Hashable {
-  /// The router's root flow has been released: the router holds its root weakly, and the
-  /// caller must keep it alive.
-  case rootReleased
-  /// The flow at `level` is not a ``LinkableFlow``.
-  case notLinkable(flow: FlowName, level: Int)
-  /// The screen at `index` of the flow at `level` has no route (transient state).
-  case screenWithoutRoute(flow: FlowName, level: Int, index: Int)
-  /// The patterns that could build the stack at `level` have parameters but no `parameters`
-  /// function to fill them from the stack: add one (the reverse mapping).
-  case noReverseMapping(flow: FlowName, level: Int, patterns: [String])
-  /// No pattern of the flow at `level` builds its stack.
-  case noPattern(flow: FlowName, level: Int)
-  /// Following the link would present another sub-flow type at `level` than the one shown.
-  case resolvesElsewhere(flow: FlowName, level: Int)
+///
+/// Its description says which level and why, such as
+/// `note/:id<Int> on AppFlow@0 has no reverse mapping (a `parameters` function)`: the root was
+/// released, a level is not a ``LinkableFlow``, a screen has no route, no pattern builds a
+/// level's stack, the patterns that could have no `parameters` function, or following the link
+/// would present another flow type. The reason itself is internal, so that reasons can be added;
+/// a caller's only action is not to offer sharing.
+public struct LinkSharingFailure: Error, Sendable, Hashable {
+  enum Reason: Sendable, Hashable {
+    /// The router's root flow has been released.
+    case rootReleased
+    /// The flow at `level` is not a ``LinkableFlow``.
+    case notLinkable(flow: FlowName, level: Int)
+    /// The screen at `index` of the flow at `level` has no route (transient state).
+    case screenWithoutRoute(flow: FlowName, level: Int, index: Int)
+    /// The patterns that could build the stack at `level` have parameters but no `parameters`
+    /// function to fill them from the stack.
+    case noReverseMapping(flow: FlowName, level: Int, patterns: [String])
+    /// No pattern of the flow at `level` builds its stack.
+    case noPattern(flow: FlowName, level: Int)
+    /// Following the link would present another sub-flow type at `level` than the one shown.
+    case resolvesElsewhere(flow: FlowName, level: Int)
+  }
+
+  /// Why.
+  let reason: Reason
+
+  init(_ reason: Reason) {
+    self.reason = reason
+  }
 }
 
 extension LinkSharingFailure: CustomStringConvertible {
   /// One line for a person, such as `note/:id<Int> on AppFlow@0 has no reverse mapping`.
   public var description: String {
-    switch self {
+    switch reason {
     case .rootReleased:
       return rootReleasedDescription
     case .notLinkable(let flow, let level):

@@ -1,20 +1,20 @@
 public import FlowContainersRestoration
 
 extension NavigationRequest {
-  /// A deep link, as received (``DeepLinkRouter/open(_:)-(DeepLink)``).
+  /// A deep link, as received (``DeepLinkRouter/open(_:)-(DeepLink)``); the router makes it.
   ///
   /// - Parameter link: The link.
   /// - Returns: The request.
-  public static func link(_ link: DeepLink) -> NavigationRequest {
+  static func link(_ link: DeepLink) -> NavigationRequest {
     NavigationRequest(LinkSubject.link(link))
   }
 
   /// A destination the program asked for by typed routes
-  /// (``DeepLinkRouter/open(_:)-(LinkDestination)``).
+  /// (``DeepLinkRouter/open(_:)-(LinkDestination)``); the router makes it.
   ///
   /// - Parameter destination: The destination.
   /// - Returns: The request.
-  public static func destination(_ destination: LinkDestination) -> NavigationRequest {
+  static func destination(_ destination: LinkDestination) -> NavigationRequest {
     NavigationRequest(LinkSubject.destination(destination))
   }
 
@@ -42,9 +42,4 @@ enum LinkSubject: Hashable, Sendable, CustomStringConvertible {
     case .destination(let destination): destination.description
     }
   }
-}
-
-extension NavigationPlan {
-  /// The link the plan is for, or `nil` for a destination or a restoration.
-  public var link: DeepLink? { request.link }
 }
