@@ -11,8 +11,8 @@ import FlowContainersCore
 /// print(route.as(AppRoute.self))  // Optional(AppRoute.note(2))
 /// ```
 public struct AnyRoute: Sendable {
-  /// The wrapped route.
-  public let base: any Hashable & Codable & Sendable
+  /// The wrapped route; read it typed with ``as(_:)``, or print the route.
+  let base: any Hashable & Codable & Sendable
 
   /// Wraps `route`.
   ///

@@ -21,11 +21,11 @@ extension FlowSnapshot {
   /// presented over a type that declares it, and hold routes of that type.
   ///
   /// - Parameters:
-  ///   - data: JSON from ``jsonData()``, of version ``currentVersion``.
+  ///   - data: JSON from ``jsonData()``, of version 3.
   ///   - root: The root flow type.
   /// - Returns: The snapshot.
   /// - Throws: ``RestorationError``: empty, too large, corrupt or truncated, of another version
-  ///   than ``currentVersion``, naming an unknown flow or route, or with levels out of place.
+  ///   than 3, naming an unknown flow or route, or with levels out of place.
   @MainActor
   public static func decode(
     _ data: Data, root: any ContainerFlow.Type
@@ -44,7 +44,7 @@ extension FlowSnapshot {
   static func decode(
     _ data: Data, registry: FlowRegistry
   ) throws(RestorationError) -> FlowSnapshot {
-    guard !data.isEmpty else { throw RestorationError.empty }
+    guard !data.isEmpty else { throw RestorationError.corrupt("the data is empty") }
     guard data.count <= maximumSize else {
       throw RestorationError.tooLarge(bytes: data.count, limit: maximumSize)
     }

@@ -6,7 +6,7 @@ public import FlowContainersCore
 /// objects or transient view state. It is a value: take one with ``FlowRestorer/snapshot()`` (or
 /// ``FlowRestorer/snapshot()``), encode it with ``jsonData()``, and restore it with
 /// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON
-/// carries an explicit schema version, ``currentVersion`` when written.
+/// carries an explicit schema version, 3, the only one this library writes and reads.
 ///
 /// ```swift
 /// let data = try router.restorer.snapshot().jsonData()
@@ -100,9 +100,9 @@ public struct FlowSnapshot: Sendable, Hashable {
   /// The schema version this library writes, and the only one it reads.
   ///
   /// A snapshot of another version is refused with ``RestorationError/unsupportedVersion(_:)``.
-  public static let currentVersion = 3
-  /// The largest snapshot accepted, in bytes.
-  public static let maximumSize = 1 << 20
+  static let currentVersion = 3
+  /// The largest snapshot accepted, in bytes: 1 MiB.
+  static let maximumSize = 1 << 20
   /// The most levels a snapshot may have, counting every tab's and column's.
   public static let maximumLevels = 4096
 

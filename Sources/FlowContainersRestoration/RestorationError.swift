@@ -7,17 +7,16 @@ public import FlowContainersCore
 /// print(report.error!)  // snapshot version 9 is not supported (this library reads version 3)
 /// ```
 public enum RestorationError: Error, Sendable, Hashable {
-  /// The data is empty.
-  case empty
-  /// The data is larger than ``FlowSnapshot/maximumSize``.
+  /// The data is larger than the limit, 1 MiB (1,048,576 bytes).
   case tooLarge(bytes: Int, limit: Int)
   /// The snapshot file at this path is not a regular file (a folder, a named pipe, a device),
   /// so ``SnapshotFile/read()`` does not read it: a pipe could keep it waiting.
   case notARegularFile(String)
-  /// The data is not a snapshot: not JSON, cut short, or the wrong shape. The text says where.
+  /// The data is not a snapshot: empty, not JSON, cut short, or the wrong shape. The text says
+  /// where.
   case corrupt(String)
-  /// The snapshot's schema version is missing, or is not ``FlowSnapshot/currentVersion``, the
-  /// only one this library reads. The version found, `nil` when there was none.
+  /// The snapshot's schema version is missing, or is not 3, the only one this library reads.
+  /// The version found, `nil` when there was none.
   case unsupportedVersion(Int?)
   /// A level names a flow type the root's tree does not know.
   case unknownFlow(FlowName)
@@ -45,7 +44,6 @@ extension RestorationError: CustomStringConvertible {
   /// One line for a person.
   public var description: String {
     switch self {
-    case .empty: return "the snapshot is empty"
     case .tooLarge(let bytes, let limit):
       return "the snapshot is too large (\(bytes) bytes, limit \(limit))"
     case .notARegularFile(let path):

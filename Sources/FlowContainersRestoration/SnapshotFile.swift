@@ -22,7 +22,7 @@ public import Foundation
 /// ```
 public struct SnapshotFile: Sendable {
   /// Where the snapshot lives.
-  public let url: URL
+  let url: URL
   /// Runs after the temporary file is written and before the rename.
   private var beforeRename: (@Sendable () throws -> Void)?
 
@@ -49,12 +49,12 @@ public struct SnapshotFile: Sendable {
   /// Reads the file, or returns `nil` if it does not exist.
   ///
   /// A symbolic link is followed: the file it leads to is read, and its size is checked. Reading
-  /// stops past ``FlowSnapshot/maximumSize``: a larger file is not read whole. Anything but a
+  /// stops past the limit of a snapshot, 1 MiB: a larger file is not read whole. Anything but a
   /// regular file (a folder, a named pipe, a device) is refused without being read or waited on.
   ///
   /// - Returns: The file's bytes.
   /// - Throws: ``RestorationError`` with ``RestorationError/tooLarge(bytes:limit:)``
-  ///   when the file is larger than ``FlowSnapshot/maximumSize``, or with
+  ///   when the file is larger than 1 MiB, or with
   ///   ``RestorationError/notARegularFile(_:)`` when it is not a regular file; a
   ///   file-system error other than the file being missing.
   public func read() throws -> Data? {

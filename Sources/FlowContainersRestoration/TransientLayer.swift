@@ -1,4 +1,4 @@
-/// A layer that was up when a snapshot was taken and that snapshots do not save: an alert.
+/// An alert that was up when a snapshot was taken: snapshots do not save alerts.
 ///
 /// A snapshot lists them in ``FlowSnapshot/transient`` so that restoring can say what it did not
 /// bring back (``RestorationReport/droppedAlerts``). They are not flows: they have no
@@ -11,27 +11,31 @@
 /// In JSON each is one string, `"alert: Delete the note?"`, with ` (tab 1)` after it for an
 /// alert up in a tab the user was not looking at.
 public struct TransientLayer: Sendable, Hashable {
-  /// What kind of layer it was.
-  public enum Kind: String, Sendable, Hashable {
+  /// What kind of layer it was; alerts (and confirmation dialogs) are the only kind so far.
+  enum Kind: String, Sendable, Hashable {
     /// An alert or a confirmation dialog.
     case alert
   }
 
   /// What kind of layer it was.
-  public var kind: Kind
+  var kind: Kind
   /// Its title, such as `Delete the note?`.
   public var title: String
   /// For a tab bar's snapshot, the tab it was up in when that was not the selected tab; `nil`
   /// for a layer over the selected tab's tree or over the tab bar.
   public var tab: Int?
 
-  /// Creates a layer.
+  /// Creates an alert's layer.
   ///
   /// - Parameters:
-  ///   - kind: What kind of layer it was.
   ///   - title: Its title.
   ///   - tab: The tab it was up in, when that was not the selected tab.
-  public init(_ kind: Kind, title: String, tab: Int? = nil) {
+  public init(title: String, tab: Int? = nil) {
+    self.init(.alert, title: title, tab: tab)
+  }
+
+  /// Creates a layer of a kind.
+  init(_ kind: Kind, title: String, tab: Int? = nil) {
     self.kind = kind
     self.title = title
     self.tab = tab

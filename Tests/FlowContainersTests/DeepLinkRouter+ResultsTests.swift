@@ -139,7 +139,7 @@ struct DeepLinkRouterResultsTests {
     picker(over: host)?.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try router.restorer.snapshot()
     #expect(snapshot.levels.map(\.flow) == ["PickerHost", "PickerFlow"])
-    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
+    #expect(snapshot.transient == [TransientLayer(title: "Delete the note?")])
     let data = try snapshot.jsonData()
     #expect(
       String(decoding: data, as: UTF8.self).contains(#""transient":["alert: Delete the note?"]"#))
@@ -150,7 +150,7 @@ struct DeepLinkRouterResultsTests {
     #expect(report.error == nil)
     #expect(!report.isComplete)
     #expect(report.dropped.isEmpty)
-    #expect(report.droppedAlerts == [TransientLayer(.alert, title: "Delete the note?")])
+    #expect(report.droppedAlerts == [TransientLayer(title: "Delete the note?")])
     #expect(fresh.container.presented?.presented == nil)
     #expect(picker(over: fresh) != nil)
     // A snapshot with no alert up says nothing of alerts.
@@ -180,7 +180,7 @@ struct DeepLinkRouterResultsTests {
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
     tabs.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try router.restorer.snapshot()
-    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
+    #expect(snapshot.transient == [TransientLayer(title: "Delete the note?")])
   }
 
   @Test func anAlertUpInATabTheUserIsNotLookingAtIsNamedToo() async throws {
@@ -189,7 +189,7 @@ struct DeepLinkRouterResultsTests {
     tabs.app.container.present(AlertTests.confirmation) { _ in }
     tabs.container.select(1)
     let snapshot = try router.restorer.snapshot()
-    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?", tab: 0)])
+    #expect(snapshot.transient == [TransientLayer(title: "Delete the note?", tab: 0)])
     #expect(snapshot.transient.map(\.description) == ["alert: Delete the note? (tab 0)"])
     #expect(snapshot.levels.first?.tabs?.selected == 1)
   }

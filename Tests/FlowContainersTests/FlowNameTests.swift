@@ -9,7 +9,7 @@ import Testing
 struct FlowNameTests {
   @Test func aFlowNameIsItsTextAndEncodesAsOneString() throws {
     let name: FlowName = "Home"
-    #expect(name == FlowName("Home"))
+    #expect(name == FlowName(rawValue: "Home"))
     #expect(name == FlowName(rawValue: "Home"))
     #expect(name.description == "Home")
     #expect(Set([name, "Home", "Pages"]).count == 2)
@@ -84,13 +84,13 @@ struct FlowNameTests {
     shelf.container.present(AlertTests.confirmation) { _ in }
     let snapshot = try FlowRestorer(root: shelf).snapshot()
     #expect(snapshot.levels.map(\.flow) == ["Home"])
-    #expect(snapshot.transient == [TransientLayer(.alert, title: "Delete the note?")])
+    #expect(snapshot.transient == [TransientLayer(title: "Delete the note?")])
 
     let fresh = RenamedShelf()
     let report = FlowRestorer(root: fresh).restore(from: try snapshot.jsonData())
     #expect(report.error == nil)
     #expect(report.dropped.isEmpty)
-    #expect(report.droppedAlerts.map(\.kind) == [.alert])
+    #expect(report.droppedAlerts.map(\.description) == ["alert: Delete the note?"])
     #expect(report.droppedAlerts.map(\.title) == ["Delete the note?"])
     #expect(!report.isComplete)
   }
@@ -103,9 +103,9 @@ struct FlowNameTests {
     let snapshot = try FlowSnapshot.decode(Data(json.utf8), root: RenamedShelf.self)
     #expect(
       snapshot.transient == [
-        TransientLayer(.alert, title: "Delete?"),
-        TransientLayer(.alert, title: "Keep it?", tab: 2),
-        TransientLayer(.alert, title: "Why (not)?"),
+        TransientLayer(title: "Delete?"),
+        TransientLayer(title: "Keep it?", tab: 2),
+        TransientLayer(title: "Why (not)?"),
       ])
     // Saved again, it is the same text.
     #expect(String(decoding: try snapshot.jsonData(), as: UTF8.self) == json)

@@ -2,6 +2,8 @@ import FlowContainers
 import Foundation
 import Testing
 
+@testable import FlowContainersRestoration
+
 /// A corpus of hostile inputs, each with the clear error it must produce and a tree that must
 /// not move. (The fuzzers' seed corpora hold more; `FuzzCorpusTests` replays them.)
 @MainActor

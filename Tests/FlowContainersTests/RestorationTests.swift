@@ -3,6 +3,8 @@ import FlowContainersTesting
 import Foundation
 import Testing
 
+@testable import FlowContainersRestoration
+
 @MainActor
 struct RestorationRoundTripTests {
   /// App [library, note(1), note(2)] > Settings [settings] > Account [account, devices].
@@ -198,7 +200,7 @@ struct RestorationFallbackTests {
   }
 
   nonisolated static let badInputs: [(String, String, RestorationError)] = [
-    ("empty", "", .empty),
+    ("empty", "", .corrupt("")),
     ("not JSON", "hello", .corrupt("")),
     ("truncated", #"{"levels":[{"flow":"AppFlow","routes":[{"libr"#, .corrupt("")),
     ("wrong type", #"[1,2,3]"#, .corrupt("")),

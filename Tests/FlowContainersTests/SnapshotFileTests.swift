@@ -1,7 +1,8 @@
 import FlowContainers
-@_spi(Testing) import FlowContainersRestoration
 import Foundation
 import Testing
+
+@_spi(Testing) @testable import FlowContainersRestoration
 
 #if canImport(Glibc)
   import Glibc
