@@ -11,25 +11,18 @@
 /// ```
 @MainActor
 public final class AlertScreen {
-  /// One button: its label and role.
-  public struct Button: Sendable, Hashable {
-    /// The button's text.
-    public var label: String
-    /// Its role, for styling.
-    public var role: AlertRole?
-  }
-
   /// The title.
   public let title: String
   /// More text under the title, if any.
   public let message: String?
-  /// The buttons, in order.
-  public let buttons: [Button]
+  /// The buttons, in order: each alert action's label and role (the value stays with the alert's
+  /// flow).
+  public let buttons: [AlertAction<Void>]
   /// Finishes the alert with the action at a position; set by the alert's flow.
   private let chooseAction: (Int, StaticString, UInt) -> Void
 
   init(
-    title: String, message: String?, buttons: [Button],
+    title: String, message: String?, buttons: [AlertAction<Void>],
     choose: @escaping (Int, StaticString, UInt) -> Void
   ) {
     self.title = title
@@ -91,7 +84,7 @@ final class AlertLayer<Action> {
     let container = container
     let screen = AlertScreen(
       title: alert.title, message: alert.message,
-      buttons: alert.actions.map { AlertScreen.Button(label: $0.label, role: $0.role) },
+      buttons: alert.actions.map { AlertAction($0.label, value: (), role: $0.role) },
       choose: { [weak result, weak container] index, fileID, line in
         Self.choose(actions[index], index, result, container, fileID, line)
       })

@@ -62,10 +62,10 @@ extension FlowDiagnostic {
 
     /// An operation was called on a container that has finished (been dismissed or finished).
     public static let finishedContainer = Code(rawValue: "finishedContainer")
-    /// `pop()` was called on a stack that holds only its root.
+    /// `pop()` was called on a stack that holds only its root, or none.
+    ///
+    /// There is nothing to pop; the message says which.
     public static let popRoot = Code(rawValue: "popRoot")
-    /// A pop was called on an empty stack.
-    public static let emptyStack = Code(rawValue: "emptyStack")
     /// An index or screen named by a call or host event is not in the stack.
     public static let screenNotFound = Code(rawValue: "screenNotFound")
     /// `present` was called while the container already presents something.

@@ -23,10 +23,10 @@ public struct FlowName: Sendable, Hashable, RawRepresentable {
     self.rawValue = rawValue
   }
 
-  /// A name.
+  /// A name; outside the library, write `FlowName(rawValue:)` or a string literal.
   ///
   /// - Parameter name: The name.
-  public init(_ name: String) {
+  init(_ name: String) {
     self.rawValue = name
   }
 

@@ -26,7 +26,7 @@
 @MainActor
 public final class FlowResult<Value> {
   /// The sub-flow's container, which the presenter presents.
-  public let container: ContainerNode
+  let container: ContainerNode
   /// The value given to ``finish(with:animated:fileID:line:)``, until the presentation ends.
   var pending: Value?
   /// The sub-flow, held until it is presented, for a flow that only its result names (an

@@ -67,16 +67,12 @@ public struct FlowTree: Sendable, Hashable {
   /// Every level, the first one first, then each level's tabs' subtrees, then what it presents.
   public private(set) var levels: [Level]
 
-  /// The position of the level the user sees.
+  /// The positions of the levels along what the user sees, from the first level to the one the
+  /// user sees, the last.
   ///
-  /// What the first level presents, and so on, through the selected tab of each tab level and
-  /// the detail (or, with none, the primary) of each split that presents nothing. It is the same
-  /// in either width: collapsed, the detail is on top.
-  public var topmost: Int? { shownLevels.last }
-
-  /// The positions of the levels along what the user sees, from the first level to
-  /// ``topmost``: what each presents, the selected tab of each tab level, and the detail (or,
-  /// with none, the primary) of each split.
+  /// What each level presents, the selected tab of each tab level, and the detail (or, with
+  /// none, the primary) of each split that presents nothing. The last is the same in either
+  /// width: collapsed, the detail is on top.
   public var shownLevels: [Int] {
     guard !levels.isEmpty else { return [] }
     var shown = [0]

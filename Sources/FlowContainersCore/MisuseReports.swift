@@ -26,7 +26,7 @@ import Synchronization
 /// task only, so tests running in parallel do not see each other's reports.
 public enum MisuseReports {
   /// A function that receives misuse reports.
-  public typealias Handler = @Sendable (FlowDiagnostic) -> Void
+  typealias Handler = @Sendable (FlowDiagnostic) -> Void
 
   private static let installed = Mutex<Handler>(MisuseReports.printToStandardError)
 
@@ -35,7 +35,7 @@ public enum MisuseReports {
   /// The process-wide handler.
   ///
   /// Setting it replaces the default, which prints to standard error.
-  public static var handler: Handler {
+  public static var handler: @Sendable (FlowDiagnostic) -> Void {
     get { installed.withLock { $0 } }
     set { installed.withLock { $0 = newValue } }
   }
@@ -62,7 +62,7 @@ public enum MisuseReports {
   ///   - operation: The code to run.
   /// - Returns: What `operation` returns.
   public static func withHandler<Result>(
-    _ handler: @escaping Handler, operation: () throws -> Result
+    _ handler: @escaping @Sendable (FlowDiagnostic) -> Void, operation: () throws -> Result
   ) rethrows -> Result {
     // Also kept per thread: an `isolated deinit` that runs inside `operation` does not see task
     // locals, but it runs on this thread.
@@ -85,7 +85,8 @@ public enum MisuseReports {
   ///   - operation: The code to run.
   /// - Returns: What `operation` returns.
   public static func withHandler<Result>(
-    _ handler: @escaping Handler, isolation: isolated (any Actor)? = #isolation,
+    _ handler: @escaping @Sendable (FlowDiagnostic) -> Void,
+    isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
     let scope = Scope(handler)

@@ -64,7 +64,8 @@ public struct NavigationEvent: Sendable {
   /// equality: two events are equal when they say the same thing happened at the same depth.
   public var container: ContainerNode? { source?.container }
 
-  /// Creates an event value; the library makes these.
+  /// Creates an event value; the library makes these, and tests build them to compare, through
+  /// `@_spi(Testing) import FlowContainersCore`.
   ///
   /// - Parameters:
   ///   - action: What happened.
@@ -72,7 +73,7 @@ public struct NavigationEvent: Sendable {
   ///   - depth: The container's depth in its tree.
   ///   - cause: Who asked for it.
   ///   - animated: Whether the host should animate it.
-  public init(
+  @_spi(Testing) public init(
     _ action: Action, flow: FlowName, depth: Int, cause: NavigationCause, animated: Bool
   ) {
     self.init(action, flow: flow, depth: depth, cause: cause, animated: animated, source: nil)

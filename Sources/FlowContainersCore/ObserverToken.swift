@@ -21,7 +21,7 @@ public final class ObserverToken {
   private var unregister: (() -> Void)?
 
   /// Whether ``cancel()`` has run (explicitly or because the token was released).
-  public var isCancelled: Bool { unregister == nil }
+  var isCancelled: Bool { unregister == nil }
 
   /// A token that runs `unregister` once, when cancelled or released.
   init(unregister: @escaping () -> Void) {

@@ -34,16 +34,6 @@ extension PresentationResult {
   public var value: Value? {
     if case .finished(with: let value) = self { value } else { nil }
   }
-
-  /// How the presentation ended (``PresentationEnding/finished`` for a value), or `nil` when
-  /// it never began.
-  public var ending: PresentationEnding? {
-    switch self {
-    case .finished: .finished
-    case .ended(let ending, _): ending
-    case .notPresented: nil
-    }
-  }
 }
 
 extension PresentationResult: Sendable where Value: Sendable {}

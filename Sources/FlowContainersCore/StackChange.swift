@@ -25,7 +25,8 @@ public struct StackChange<Screen> {
   /// Who asked for the change.
   public var cause: NavigationCause
 
-  /// Creates a change value; the library makes these, tests may build them to compare.
+  /// Creates a change value; the library makes these (inlined into push and pop), and tests build
+  /// them to compare.
   ///
   /// - Parameters:
   ///   - operation: The kind of change.
@@ -33,7 +34,7 @@ public struct StackChange<Screen> {
   ///   - removed: The screens removed, bottom first.
   ///   - animated: Whether the host should animate it.
   ///   - cause: Who asked for it.
-  public init(
+  @usableFromInline init(
     operation: StackOperation, added: [Screen], removed: [Screen], animated: Bool,
     cause: NavigationCause
   ) {

@@ -252,31 +252,6 @@ extension StackContainer {
   }
 }
 
-extension StackContainer where Screen: Equatable {
-  /// Removes every screen above the last one equal to `screen`.
-  ///
-  /// If no screen equals it, this is misuse and nothing changes.
-  ///
-  /// ```swift
-  /// // stack: [library, note(1), note(2)]
-  /// container.pop(to: .note(1))
-  /// print(container.stack)  // [library, note(1)]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - screen: The screen to leave on top.
-  ///   - animated: Whether the host should animate the pop.
-  ///   - fileID: The caller's file, for misuse reports.
-  ///   - line: The caller's line, for misuse reports.
-  /// - Returns: The screens removed, bottom first.
-  @discardableResult
-  public func pop(
-    to screen: Screen, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> [Screen] {
-    pop(toLastWhere: { $0 == screen }, animated: animated, fileID: fileID, line: line)
-  }
-}
-
 // MARK: - The one place each kind of change is made
 
 extension StackContainer {

@@ -136,7 +136,7 @@ public final class StackContainer<Screen>: ContainerNode {
 
   @usableFromInline override func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(
-      currentScreens.isEmpty ? .emptyStack : .popRoot,
+      .popRoot,
       currentScreens.isEmpty
         ? "pop() on \(locationDescription), whose stack is empty; there is nothing to pop."
         : "pop() on \(locationDescription) would remove the root screen; a flow always keeps "

@@ -15,14 +15,6 @@ extension TabContainer {
     return selectedPosition
   }
 
-  /// The selected tab's container, or `nil` when there are no tabs.
-  ///
-  /// Observable.
-  public var selectedTab: ContainerNode? {
-    access(.tabs)
-    return selectedPosition.map { tabNodes[$0] }
-  }
-
   /// Replaces the tabs with `tabs`, in order, and selects the one at `selected`.
   ///
   /// A container that was a tab and is not in `tabs` is removed: what it presented ends, top

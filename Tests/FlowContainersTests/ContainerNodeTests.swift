@@ -1,4 +1,5 @@
 import FlowContainers
+@_spi(Testing) import FlowContainersCore
 import FlowContainersTesting
 import Testing
 
@@ -54,7 +55,7 @@ struct ContainerNodeTests {
     #expect(second.container.tabContainer === bar.container)
     #expect(modal.container.tabContainer == nil)
     let tree = bar.container.tree
-    #expect(tree.topmost.map { tree.levels[$0].flow } == FlowName(TestFlow<Top>.self))
+    #expect(tree.shownLevels.last.map { tree.levels[$0].flow } == FlowName(TestFlow<Top>.self))
   }
 
   @Test func aChainOf100000LayersIsReadWithoutRecursionFromEitherEnd() {

@@ -68,7 +68,7 @@ struct DeepLinkRouterRootSplitTests {
             1. show NoteDetailFlow@1 as detail with [note(2)]
           """)
       #expect((split.container.detail?.owner as? NoteDetailFlow)?.id == 2)
-      #expect(split.container.tree.topmost == 2)
+      #expect(split.container.tree.shownLevels.last == 2)
     }
   }
 

@@ -37,7 +37,7 @@ struct DeepTreeTests {
     do {
       let tree = root.container.tree
       #expect(tree.levels.count == Self.size + 1)
-      #expect(tree.topmost == Self.size)
+      #expect(tree.shownLevels.last == Self.size)
       #expect(tree == root.container.tree)
       #expect(tree.description.split(separator: "\n").count == 65)
     }

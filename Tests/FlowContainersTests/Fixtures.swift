@@ -92,3 +92,8 @@ final class SendableCounter: Sendable {
     storage.withLock { $0 += 1 }
   }
 }
+
+extension TabContainer {
+  /// The selected tab's container: `selectedIndex.map { tabs[$0] }`.
+  var selectedTab: ContainerNode? { selectedIndex.map { tabs[$0] } }
+}

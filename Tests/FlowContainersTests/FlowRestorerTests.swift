@@ -3,6 +3,7 @@ import FlowContainersTesting
 import Foundation
 import Testing
 
+@testable import FlowContainersCore
 @testable import FlowContainersLinks
 
 /// Restoration stands alone: flows that declare only how their routes become screens and which

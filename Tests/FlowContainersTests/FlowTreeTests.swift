@@ -34,7 +34,7 @@ struct FlowTreeTests {
     #expect(tree.levels[0].tabs == [1, 3])
     #expect(tree.levels[1].presented == 2)
     #expect(tree.levels[1].screens == ["a.a1", "a.a2"])
-    #expect(tree.topmost == 2)
+    #expect(tree.shownLevels.last == 2)
     extendLifetime(flows)
   }
 
@@ -42,14 +42,14 @@ struct FlowTreeTests {
     let (tabs, flows) = makeTabsWithAModal()
     #expect(tabs.container.tree.shownLevels == [0, 1, 2])
     tabs.container.select(1)
-    #expect(tabs.container.tree.topmost == 3)
+    #expect(tabs.container.tree.shownLevels.last == 3)
     #expect(tabs.container.tree.shownLevels == [0, 3])
     #expect(tabs.container.tree.levels[0].kind == .tabs)
     #expect(
       tabs.container.tree.levels[0].tabs.map { tabs.container.tree.levels[$0].place }.last
         == .tab(1, selected: true))
     let empty = TabsFlow()
-    #expect(empty.container.tree.topmost == 0)
+    #expect(empty.container.tree.shownLevels.last == 0)
     #expect(empty.container.tree.shownLevels == [0])
     extendLifetime(flows)
   }

@@ -18,7 +18,11 @@ final class LiveCounts {
 
   /// Records a presentation's result: its ending, and its value if it has one.
   func record(_ result: PresentationResult<Int>, of id: Int) {
-    if let ending = result.ending { endings[id, default: []].append(ending) }
+    switch result {
+    case .finished: endings[id, default: []].append(.finished)
+    case .ended(let ending, _): endings[id, default: []].append(ending)
+    case .notPresented: break
+    }
     if let value = result.value { values[id, default: []].append(value) }
   }
 }

@@ -4,6 +4,8 @@ import Foundation
 import Observation
 import Testing
 
+@testable import FlowContainersCore
+
 /// Navigating from inside a callback (Observation's `onChange`, observers, `onEnd`, a flow's
 /// `deinit`) never interleaves with the change under way: the request waits until that change has
 /// been applied and announced, then runs, in request order.

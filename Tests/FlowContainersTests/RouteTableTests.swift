@@ -126,7 +126,7 @@ struct RouteTableTests {
         .pattern("note/*") { _ in [] },
       ]
     }
-    #expect(diagnostics.map(\.code) == [.conflictingPatterns, .conflictingPatterns])
+    #expect(diagnostics.map(\.code) == [.malformedPattern, .malformedPattern])
     #expect(diagnostics.first?.message.contains("\"note/:other<Int>\"") == true)
     #expect(diagnostics.first?.message.contains("\"note/:id<Int>\"") == true)
     #expect(table?.patterns.map(\.text) == ["note/:id<Int>", "note/:id<String>", "note/*"])

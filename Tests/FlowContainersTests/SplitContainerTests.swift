@@ -59,7 +59,7 @@ struct SplitContainerTests {
     #expect(tree.levels[0].width == .regular)
     #expect(tree.levels[0].columns == [1, 2])
     #expect(tree.levels.map(\.place) == [.root, .column(.primary), .column(.detail)])
-    #expect(tree.topmost == 2)
+    #expect(tree.shownLevels.last == 2)
   }
 
   @Test func aSplitsDebugDescriptionNamesItsKindAndColumns() {

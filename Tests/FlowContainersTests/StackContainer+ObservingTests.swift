@@ -3,6 +3,8 @@ import FlowContainersTesting
 import Observation
 import Testing
 
+@_spi(Testing) @testable import FlowContainersCore
+
 @MainActor
 struct ObservingTests {
   @Test func aRootObserverSeesEveryEventInTheTreeWithWhereAndWhy() {

@@ -2,6 +2,8 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
+@testable import FlowContainersCore
+
 @MainActor
 struct StackOperationTests {
   @Test func anEmptyContainerAcceptsPushesAndTheFirstBecomesTheRoot() {
@@ -18,7 +20,8 @@ struct StackOperationTests {
   @Test func poppingAnEmptyStackIsReportedAndChangesNothing() {
     let container = StackContainer<String>()
     let diagnostics = withRecordedDiagnostics { #expect(container.pop() == nil) }
-    #expect(diagnostics.map(\.code) == [.emptyStack])
+    #expect(diagnostics.map(\.code) == [.popRoot])
+    #expect(diagnostics.first?.message.contains("whose stack is empty") == true)
     #expect(container.stack.isEmpty)
   }
 
@@ -62,13 +65,13 @@ struct StackOperationTests {
 
   @Test func popToAScreenPopsToItsLastOccurrence() {
     let container = StackContainer(stack: ["a", "b", "a", "c"])
-    #expect(container.pop(to: "a") == ["c"])
+    #expect(container.pop(toLastWhere: { $0 == "a" }) == ["c"])
     #expect(container.stack == ["a", "b", "a"])
   }
 
   @Test func popToAScreenThatIsNotThereIsReportedAndChangesNothing() {
     let container = StackContainer(stack: ["a", "b"])
-    let diagnostics = withRecordedDiagnostics { container.pop(to: "z") }
+    let diagnostics = withRecordedDiagnostics { container.pop(toLastWhere: { $0 == "z" }) }
     #expect(diagnostics.map(\.code) == [.screenNotFound])
     #expect(container.stack == ["a", "b"])
   }

@@ -34,10 +34,10 @@ extension AccountFlow: AccountScreenDelegate {
   }
 
   private func signInEnded(_ result: PresentationResult<String>) {
-    if let name = result.value {
-      console.say("Welcome, \(name).")
-    } else if result.ending != .tornDown {
-      console.say("Still signed out.")
+    switch result {
+    case .finished(with: let name): console.say("Welcome, \(name).")
+    case .ended(.tornDown, _): break
+    case .ended, .notPresented: console.say("Still signed out.")
     }
   }
 }

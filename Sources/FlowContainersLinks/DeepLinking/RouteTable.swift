@@ -76,7 +76,7 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
     var trie = RouteTrie()
     var problems: [RoutePatternError] = []
     for entry in entries {
-      let problem: (FlowDiagnostic.Code, RoutePatternError)
+      let problem: RoutePatternError
       do throws(RoutePatternError) {
         let pattern = try RoutePattern(entry.text)
         guard let existing = trie.insert(pattern, entry: declared.count) else {
@@ -88,22 +88,19 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
           continue
         }
         let earlier = declared[existing]
-        problem = (
-          .conflictingPatterns,
-          RoutePatternError(
-            pattern: entry.text,
-            problem: "matches exactly the same links as \"\(earlier.pattern.text)\" (declared at "
-              + "\(earlier.entry.fileID):\(earlier.entry.line)); give them different literals or "
-              + "parameter types")
-        )
+        problem = RoutePatternError(
+          pattern: entry.text,
+          problem: "matches exactly the same links as \"\(earlier.pattern.text)\" (declared at "
+            + "\(earlier.entry.fileID):\(earlier.entry.line)); give them different literals or "
+            + "parameter types")
       } catch {
-        problem = (.malformedPattern, error)
+        problem = error
       }
-      problems.append(problem.1)
+      problems.append(problem)
       MisuseReports.report(
         FlowDiagnostic(
-          code: problem.0, message: problem.1.description, location: "RouteTable<\(Route.self)>",
-          fileID: entry.fileID, line: entry.line))
+          code: .malformedPattern, message: problem.description,
+          location: "RouteTable<\(Route.self)>", fileID: entry.fileID, line: entry.line))
     }
     self.declared = declared
     self.trie = trie
