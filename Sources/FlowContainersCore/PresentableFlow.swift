@@ -15,15 +15,4 @@ public protocol PresentableFlow: AnyObject {
 
   /// The container the flow owns; its ``ContainerNode/owner`` must be the flow.
   var container: StackContainer<Screen> { get }
-
-  /// How the library presents this flow when it presents it for you; a
-  /// ``PresentationStyle/sheet`` unless the flow says otherwise.
-  ///
-  /// A sub-flow that a parent declares, with its style, is presented with that style instead.
-  var preferredPresentationStyle: PresentationStyle { get }
-}
-
-extension PresentableFlow {
-  /// A ``PresentationStyle/sheet``.
-  public var preferredPresentationStyle: PresentationStyle { .sheet }
 }

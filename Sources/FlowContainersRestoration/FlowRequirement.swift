@@ -4,7 +4,7 @@ import FlowContainersCore
 ///
 /// A flow type declares what it needs through ``RestorableFlow/requirement``; the app tells the
 /// ``DeepLinkRouter`` how to check it and which guard flow satisfies it, with
-/// ``DeepLinkRouter/setGuard(for:isSatisfied:makeGuardFlow:)``. A link into a flow whose
+/// ``DeepLinkRouter/setGuard(for:style:isSatisfied:makeGuardFlow:)``. A link into a flow whose
 /// requirement is unmet is held while the guard flow is up; it never reaches the flow otherwise.
 ///
 /// ```swift

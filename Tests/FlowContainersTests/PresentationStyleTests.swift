@@ -147,11 +147,19 @@ struct PresentationStyleTests {
     #expect(slides.container.presentationStyle == .popover)
   }
 
-  /// The router presents a guard flow with this style; the Notes transcripts show its sign-in
-  /// flow covering the screen.
-  @Test func aFlowsPreferredStyleIsASheetUnlessItSaysOtherwise() {
-    #expect(CoverFlow().preferredPresentationStyle == .fullScreenCover)
-    #expect(TestGuard().preferredPresentationStyle == .sheet)
+  /// The router presents a guard flow with the style its guard was registered with; the Notes
+  /// transcripts show its sign-in flow covering the screen.
+  @Test(arguments: [nil, PresentationStyle.fullScreenCover])
+  func aGuardFlowIsASheetUnlessItsGuardSaysOtherwise(style: PresentationStyle?) async {
+    let linked = LinkedApp(signedIn: false)
+    let session = linked.app.session
+    if let style {
+      linked.router.setGuard(
+        for: .signedIn, style: style, isSatisfied: { session.isSignedIn },
+        makeGuardFlow: { SignInFlow(session: session) })
+    }
+    #expect(await linked.open("notes://note/2/edit").summary == "held(guardRequired(signed-in))")
+    #expect(linked.signIn?.container.presentationStyle == style ?? .sheet)
   }
 
   @Test func aRestoredLevelTakesTheStyleItWasSavedWithOverItsDeclaration() {
@@ -164,21 +172,6 @@ struct PresentationStyleTests {
     #expect(report.isComplete)
     #expect(shelf.container.presented?.presentationStyle == .fullScreenCover)
   }
-}
-
-/// A flow that asks to cover the screen when the library presents it.
-@MainActor
-private final class CoverFlow: PresentableFlow {
-  let container = StackContainer<String>(root: "cover")
-  init() { container.owner = self }
-  var preferredPresentationStyle: PresentationStyle { .fullScreenCover }
-}
-
-/// A flow that keeps the default.
-@MainActor
-private final class TestGuard: PresentableFlow {
-  let container = StackContainer<String>(root: "guard")
-  init() { container.owner = self }
 }
 
 /// A root whose sub-flows declare styles.

@@ -51,8 +51,9 @@ final class MainTabsFlow: TabbedFlow {
     router.onHeldLinkEnd = { [weak notes] request, outcome in
       notes?.heldLinkEnded(request, outcome)
     }
+    // Signing in covers the whole screen: nothing behind it can be used until it is done.
     router.setGuard(
-      for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
+      for: .signedIn, style: .fullScreenCover, isSatisfied: { [session] in session.isSignedIn },
       makeGuardFlow: { [session, console] in SignInFlow(session: session, console: console) })
     return router
   }

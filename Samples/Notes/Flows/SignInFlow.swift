@@ -21,9 +21,6 @@ final class SignInFlow: PresentableFlow {
   }
 
   isolated deinit { console.trace("deinit SignInFlow") }
-
-  /// Signing in covers the whole screen: nothing behind it can be used until it is done.
-  var preferredPresentationStyle: PresentationStyle { .fullScreenCover }
 }
 
 extension SignInFlow: SignInScreenDelegate {

@@ -13,13 +13,13 @@ extension DeepLinkRouter {
       listen(to: presenter) { [weak self] in self?.guardFlowEnded(requirement) }
     }
     if presentedGuard == nil {
-      guard let rootNode, let makeFlow = guards[requirement]?.makeFlow, let flow = makeFlow()
+      guard let rootNode, let registered = guards[requirement], let flow = registered.makeFlow()
       else {
         return .failed(LinkFailure.noGuard(requirement))
       }
       // Guard flows go over what the user sees.
       let top = rootNode.topmost
-      guard presentGuard(flow, over: top, for: requirement) else {
+      guard presentGuard(flow, registered.style, over: top, for: requirement) else {
         return .failed(
           LinkFailure.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
       }
@@ -42,12 +42,13 @@ extension DeepLinkRouter {
   }
 
   private func presentGuard<Flow: PresentableFlow>(
-    _ flow: Flow, over top: ContainerNode, for requirement: FlowRequirement
+    _ flow: Flow, _ style: PresentationStyle, over top: ContainerNode,
+    for requirement: FlowRequirement
   ) -> Bool {
     // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
     // lets every router on the tree find the guard flow and wait on it.
     let present = TreeChange.present(
-      flow.container, flow.preferredPresentationStyle,
+      flow.container, style,
       onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
     let made = top.transact(cause: .deepLink) {
       $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])

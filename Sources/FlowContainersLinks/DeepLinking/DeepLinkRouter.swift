@@ -39,20 +39,23 @@ public import FlowContainersRestoration
 @MainActor
 public final class DeepLinkRouter {
   struct Guard {
+    let style: PresentationStyle
     let isSatisfied: @MainActor () -> Bool
     let makeFlow: @MainActor () -> (any PresentableFlow)?
   }
 
-  /// The flow that snapshots, restoration and ``currentLink()`` start from: the flow you passed
-  /// (a ``LinkableFlow``, a ``TabbedFlow`` or a ``SplitFlow``); `nil` once it has been released.
-  public var root: AnyObject? { rootNode?.owner }
+  /// The flow that snapshots, restoration and ``currentLink()`` start from.
+  ///
+  /// The flow you passed (a ``LinkableFlow``, a ``TabbedFlow`` or a ``SplitFlow``); `nil` once
+  /// it has been released. Outside the package, read the restorer's (``FlowRestorer/root``).
+  package var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
   /// The route graph links resolve through, made once for the root and kept: the flow types the
   /// root leads to, with their patterns.
   var map: RouteMap
-  /// The scheme links must have, lowercased, such as `notes`.
-  public let scheme: String
+  /// The scheme links must have, lowercased, such as `notes`: the one the router was made with.
+  package let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
   public var webHosts: Set<String> = []
   /// Whether a link that a flow objects to is dropped (``LinkDropReason/objection(flow:reason:)``)
@@ -151,14 +154,17 @@ public final class DeepLinkRouter {
   ///
   /// - Parameters:
   ///   - requirement: The requirement, as flows declare it.
+  ///   - style: How the guard flow is presented: a sheet unless you say otherwise (sign-in often
+  ///     covers the screen, `.fullScreenCover`).
   ///   - isSatisfied: Whether it holds now. Checked before each link is applied, and when the
   ///     guard flow's presentation ends.
   ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits.
   public func setGuard(
-    for requirement: FlowRequirement, isSatisfied: @escaping @MainActor () -> Bool,
+    for requirement: FlowRequirement, style: PresentationStyle = .sheet,
+    isSatisfied: @escaping @MainActor () -> Bool,
     makeGuardFlow: @escaping @MainActor () -> (any PresentableFlow)?
   ) {
-    guards[requirement] = Guard(isSatisfied: isSatisfied, makeFlow: makeGuardFlow)
+    guards[requirement] = Guard(style: style, isSatisfied: isSatisfied, makeFlow: makeGuardFlow)
   }
 
   /// Parses `text` and follows it; see ``open(_:)-(DeepLink)``.
