@@ -45,8 +45,8 @@ public struct FlowTree: Sendable, Hashable {
     /// flows, the selected one marked `*`; for a split, its columns' flows (`no detail` where
     /// there is none), joined with `+` while collapsed.
     public var screens: [String]
-    /// Whether the container has finished.
-    public var isFinished: Bool
+    /// Whether the container has finished; part of the value, so trees that differ in it differ.
+    var isFinished: Bool
     /// The position in ``FlowTree/levels`` of the level this one hangs on; `nil` for the first.
     public internal(set) var parent: Int?
     /// How many levels lie below this one in the value: 0 for the first.

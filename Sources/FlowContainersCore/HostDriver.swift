@@ -92,14 +92,14 @@ public final class HostDriver {
 
   /// Whether the host is playing nothing, no interactive pop is under way, and the host shows
   /// what the tree shows.
-  public var isIdle: Bool {
+  @_spi(Testing) public var isIdle: Bool {
     guard playing == nil, !isDragging else { return false }
     guard let root else { return true }
     return nextStep(in: root) == nil
   }
 
   /// The transition the host is playing, if any.
-  public var transitionInProgress: HostTransition? { playing?.transition }
+  @_spi(Testing) public var transitionInProgress: HostTransition? { playing?.transition }
 
   /// The host finished the transition it was playing; the next one, if any, is asked for now.
   public func transitionFinished() {

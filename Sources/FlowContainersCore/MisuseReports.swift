@@ -34,7 +34,8 @@ public enum MisuseReports {
 
   /// The process-wide handler.
   ///
-  /// Setting it replaces the default, which prints to standard error.
+  /// Setting it replaces the default, which writes ``FlowDiagnostic/description`` and a newline
+  /// to standard error; keep the handler you replace to go back to it.
   public static var handler: @Sendable (FlowDiagnostic) -> Void {
     get { installed.withLock { $0 } }
     set { installed.withLock { $0 = newValue } }
@@ -43,7 +44,7 @@ public enum MisuseReports {
   /// The default handler: writes ``FlowDiagnostic/description`` and a newline to standard error.
   ///
   /// - Parameter diagnostic: The report to print.
-  public static func printToStandardError(_ diagnostic: FlowDiagnostic) {
+  static func printToStandardError(_ diagnostic: FlowDiagnostic) {
     let line = diagnostic.description + "\n"
     _ = line.utf8.withContiguousStorageIfAvailable { bytes in
       write(2, bytes.baseAddress, bytes.count)

@@ -208,7 +208,8 @@ extension StackContainer {
 
   /// Removes every screen above the root.
   ///
-  /// On a stack of one screen, or an empty one, this changes nothing.
+  /// On a stack of one screen, or an empty one, this changes nothing. Observers hear it as
+  /// ``StackOperation/popTo(index:)`` with index 0, as a host's pop to the root.
   ///
   /// - Parameters:
   ///   - animated: Whether the host should animate the pop.
@@ -224,7 +225,7 @@ extension StackContainer {
       .stack(
         "popToRoot()", check: { _, _ in true },
         apply: { [self] animated, cause in
-          removed = pop(toIndex: 0, operation: .popToRoot, animated: animated, cause: cause)
+          removed = pop(toIndex: 0, operation: .popTo(index: 0), animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
     return removed
   }

@@ -143,7 +143,8 @@ struct StackOperationTests {
           operation: .popTo(index: 1), added: [], removed: ["c"], animated: true, cause: .program),
         StackChange(operation: .push, added: ["d"], removed: [], animated: true, cause: .program),
         StackChange(
-          operation: .popToRoot, added: [], removed: ["a", "d"], animated: false, cause: .program),
+          operation: .popTo(index: 0), added: [], removed: ["a", "d"], animated: false,
+          cause: .program),
         StackChange(
           operation: .replace, added: ["x", "y"], removed: ["root"], animated: true,
           cause: .program),

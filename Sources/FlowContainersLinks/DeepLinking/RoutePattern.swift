@@ -17,9 +17,12 @@ import FlowContainersRestoration
 /// literal beats a typed parameter (`Int`, `UUID`), which beats a `String` parameter, which beats
 /// the wildcard. Declaration order never matters.
 ///
+/// A ``RouteTable`` parses the patterns it is declared with, and lists them in
+/// ``RouteTable/patterns``; it reports a malformed one in ``RouteTable/problems``.
+///
 /// ```swift
-/// let pattern = try RoutePattern("note/:id<Int>/*")
-/// print(pattern)  // note/:id<Int>/*
+/// let table: RouteTable<AppRoute> = [.pattern("note/:id<Int>/*") { _ in [.library] }]
+/// print(table.patterns)  // [note/:id<Int>/*]
 /// ```
 public struct RoutePattern: Sendable, Hashable {
   /// The type of a parameter segment.
@@ -52,7 +55,7 @@ public struct RoutePattern: Sendable, Hashable {
   /// - Parameter text: The pattern, such as `note/:id<Int>/edit`.
   /// - Throws: ``RoutePatternError`` when a segment is empty, a parameter has no name or an
   ///   unknown type, a name repeats, or `*` is not last.
-  public init(_ text: String) throws(RoutePatternError) {
+  init(_ text: String) throws(RoutePatternError) {
     self.text = text
     var segments: [Segment] = []
     var names: Set<String> = []
