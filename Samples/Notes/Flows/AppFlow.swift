@@ -162,7 +162,7 @@ extension AppFlow: EditorFlowDelegate {
 }
 
 extension AppFlow {
-  /// Says how a held link ended; the router calls it (``DeepLinkRouter/onHeldLinkEnd``).
+  /// Says how a held link ended; the router calls it (its `onHeldLinkEnd`).
   func heldLinkEnded(_ request: NavigationRequest, _ outcome: LinkOutcome) {
     let link = label(request)
     switch outcome {
