@@ -59,9 +59,16 @@ let package = Package(
       dependencies: library,
       path: "Samples/QuickStart"
     ),
+    // The Notes sample's flows, screens and model, and the commands its hosts take: one target
+    // the terminal app and the server share.
+    .target(
+      name: "NotesKit",
+      dependencies: library,
+      path: "Samples/NotesKit"
+    ),
     .executableTarget(
       name: "notes",
-      dependencies: library,
+      dependencies: library + ["NotesKit"],
       path: "Samples/Notes"
     ),
     // The README's deep-link and restoration listings, compiled and run.
@@ -129,7 +136,7 @@ let package = Package(
     .testTarget(
       name: "DocSnippetTests",
       dependencies: library + [
-        "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
+        "FlowContainersTesting", "notes", "NotesKit", "quick-start", "GettingStartedSnippets",
         "ResultsAndAlertsSnippets", "SplitViewsSnippets", "HostAdapterSnippets",
         "CheckingEveryFlowSnippets",
       ]
