@@ -71,6 +71,25 @@ let package = Package(
       dependencies: library + ["NotesKit"],
       path: "Samples/Notes"
     ),
+    // The Notes server (`swift run notes-server`): the same flows for many users, one tree per
+    // user, at rest in SQLite or PostgreSQL. The system libraries, found by pkg-config, are
+    // for the server, its benchmarks and its tests only: the library and `notes` need none.
+    .systemLibrary(
+      name: "CSQLite", path: "Samples/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CLibPQ", path: "Samples/CLibPQ", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    .target(
+      name: "NotesServerKit",
+      dependencies: library + ["NotesKit", "CSQLite", "CLibPQ"],
+      path: "Samples/NotesServerKit"
+    ),
+    .executableTarget(
+      name: "notes-server",
+      dependencies: ["NotesServerKit"],
+      path: "Samples/NotesServer"
+    ),
     // The README's deep-link and restoration listings, compiled and run.
     .executableTarget(
       name: "readme-links",
@@ -154,7 +173,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings += [
     // SE-0335: spell existential types `any P`.
