@@ -34,25 +34,22 @@ package struct LineReader {
 
   /// The next line; `nil` at the end of the input (a last line without a line break counts).
   package mutating func next() -> Line? {
-    var scanned = start
+    // How many bytes after `start` are known to hold no line break.
+    var searched = 0
     var tooLong: String?
     while true {
-      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        if tooLong == nil, newline - start > maximumLength {
-          tooLong = String(decoding: buffer[start..<(start + maximumLength)], as: UTF8.self)
-        }
+      if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+        if tooLong == nil, newline - start > maximumLength { tooLong = prefix() }
         let line = take(upTo: newline, skipping: 1)
         return tooLong.map { .tooLong(prefix: $0) } ?? .text(line)
       }
-      scanned = buffer.count
-      if tooLong == nil, buffer.count - start > maximumLength {
-        tooLong = take(upTo: start + maximumLength, skipping: 0)
-      }
+      searched = buffer.count - start
+      if tooLong == nil, searched > maximumLength { tooLong = prefix() }
       if tooLong != nil {
-        // Nothing of the rest is kept: only where it ends matters.
+        // Nothing more of it is kept: only where it ends matters.
         buffer.removeAll(keepingCapacity: true)
         start = 0
-        scanned = 0
+        searched = 0
       }
       guard !atEnd, fill() else {
         atEnd = true
@@ -61,6 +58,11 @@ package struct LineReader {
         return tooLong.map { .tooLong(prefix: $0) } ?? .text(line)
       }
     }
+  }
+
+  /// The first bytes of a line too long to keep.
+  private func prefix() -> String {
+    String(decoding: buffer[start..<(start + maximumLength)], as: UTF8.self)
   }
 
   /// The bytes from `start` to `end` as text (a `\r` before the break dropped), then `skipping`
