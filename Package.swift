@@ -169,6 +169,12 @@ let package = Package(
       // The golden files, read from the source tree.
       exclude: ["Fixtures"]
     ),
+    // The Notes server's tests: in this process, and `notes-server` run as a child (killed,
+    // restarted, two on one PostgreSQL database).
+    .testTarget(
+      name: "NotesServerTests",
+      dependencies: library + ["NotesKit", "NotesServerKit", "notes-server"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

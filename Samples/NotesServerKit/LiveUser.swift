@@ -51,7 +51,8 @@ final class LiveUser {
   static func restored(_ name: String, from stored: StoredUser) async -> LiveUser {
     var user = LiveUser(name: name, notes: stored.notes, signedInAs: stored.signedInAs)
     let report = user.tabs.router.restorer.restore(from: stored.snapshot)
-    if report.isComplete {
+    // Alerts are never restored, and are no loss; anything else not restored is.
+    if report.error == nil, report.dropped.isEmpty {
       for text in stored.pending {
         guard let command = NotesCommand(text) else { continue }
         await user.tabs.perform(command, reportingTo: ImmediateUserActions())
@@ -61,10 +62,8 @@ final class LiveUser {
       user.pending = stored.pending
       user.needsSnapshot = false
     } else {
-      let drops =
-        report.dropped.map { "not restored: \($0)" }
-        + report.droppedAlerts.map { "not restored: \($0)" }
-      let reason = report.error.map { "\($0)" } ?? drops.joined(separator: "; ")
+      let drops = report.dropped.map { "not restored: \($0)" }.joined(separator: "; ")
+      let reason = report.error.map { "\($0)" } ?? drops
       user = LiveUser(name: name, notes: stored.notes, signedInAs: stored.signedInAs)
       user.unreadable = UnreadableSnapshot(
         snapshot: stored.snapshot, pending: stored.pending, version: stored.version,
@@ -114,7 +113,10 @@ final class LiveUser {
         || write.pending.count > Self.maximumPending)
     if settled || forced {
       do {
-        write.snapshot = try tabs.router.restorer.snapshot().jsonData()
+        var snapshot = try tabs.router.restorer.snapshot()
+        // Forced, it drops an alert that was up, as every restoration does: not a loss to report.
+        snapshot.transient = []
+        write.snapshot = try snapshot.jsonData()
       } catch {
         throw StoreError("the tree of \(name) could not be saved: \(error)")
       }

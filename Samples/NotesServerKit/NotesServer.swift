@@ -116,6 +116,16 @@ package final class NotesServer {
     }
   }
 
+  /// The user's live tree as a message would find it, for tests to compare.
+  ///
+  /// A cached tree, or one restored from the store (and not cached); `nil` for a user the store
+  /// has never seen.
+  func liveUser(_ name: String) async throws(StoreError) -> LiveUser? {
+    if let user = cache.peek(name) { return user }
+    guard let stored = try store.load(name) else { return nil }
+    return await LiveUser.restored(name, from: stored)
+  }
+
   /// The user as the store holds it, restored; a fresh tree for a user it has never seen.
   private func load(_ name: String) async throws(StoreError) -> LiveUser {
     guard let stored = try store.load(name) else { return LiveUser(name: name) }

@@ -17,9 +17,11 @@ package final class PostgresStore: UserStore {
   package init(conninfo: String) throws(StoreError) {
     connection = try PostgresConnection(conninfo: conninfo)
     // Processes that start together take turns: CREATE TABLE IF NOT EXISTS can race in
-    // PostgreSQL. No wait on a row lock outlasts ten seconds.
+    // PostgreSQL. No wait on a row lock outlasts ten seconds; notices ("already exists") are
+    // not printed.
     try connection.execute(
       """
+      SET client_min_messages = warning;
       SET lock_timeout = '10s';
       SELECT pg_advisory_lock(4404);
       CREATE TABLE IF NOT EXISTS users (
