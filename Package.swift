@@ -101,6 +101,13 @@ let package = Package(
       dependencies: library + ["FlowContainersTesting"],
       path: "Benchmarks/FlowBenchmarks"
     ),
+    // The Notes server's figures (Benchmarks/measure-notes-server runs it): a target of its
+    // own, so that flow-benchmarks links no system library.
+    .executableTarget(
+      name: "notes-server-benchmarks",
+      dependencies: ["NotesServerKit"],
+      path: "Benchmarks/NotesServerBenchmarks"
+    ),
 
     // Fuzzing: libFuzzer targets when built with -DFUZZING (see Tests/Fuzzing/run-fuzzer),
     // corpus replayers otherwise (the tests replay the committed corpora).
@@ -173,7 +180,9 @@ let package = Package(
     // restarted, two on one PostgreSQL database).
     .testTarget(
       name: "NotesServerTests",
-      dependencies: library + ["NotesKit", "NotesServerKit", "notes-server"]
+      dependencies: library + [
+        "NotesKit", "NotesServerKit", "notes-server", "notes-server-benchmarks",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -17,14 +17,14 @@ import Testing
 /// a child of this process: after `pg_ctl start`, the daemon it leaves holds what `Process`
 /// waits on, and `waitUntilExit()` never returns.
 final class PostgresCluster {
-  /// Where the cluster's programs are: on the `PATH`, or Debian's newest
-  /// `/usr/lib/postgresql/<version>/bin`.
+  /// Where the cluster's programs are: where the `PATH`'s `initdb` is (through any link), or
+  /// Debian's newest `/usr/lib/postgresql/<version>/bin`.
   static let programs: URL? = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     for folder in path.split(separator: ":") where !folder.isEmpty {
-      let url = URL(fileURLWithPath: String(folder))
-      if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("initdb").path) {
-        return url
+      let initdb = URL(fileURLWithPath: String(folder)).appendingPathComponent("initdb")
+      if FileManager.default.isExecutableFile(atPath: initdb.path) {
+        return initdb.resolvingSymlinksInPath().deletingLastPathComponent()
       }
     }
     let debian = URL(fileURLWithPath: "/usr/lib/postgresql")
