@@ -55,7 +55,6 @@ package struct ServerOptions: Equatable {
   /// Opens the store the options name.
   ///
   /// - Throws: ``StoreError`` when the database cannot be opened or reached.
-  @MainActor
   package func openStore() throws(StoreError) -> any UserStore {
     switch database {
     case .sqlite(let path): try SQLiteStore(path: path)

@@ -85,13 +85,19 @@ final class PostgresCluster {
     } else {
       user = ProcessInfo.processInfo.userName
     }
-    conninfo = "host=\(folder.path) port=5432 user=\(user) dbname=postgres"
+    // A port of its own, though the socket is in a folder of its own: PostgreSQL keys its
+    // shared memory by the port.
+    let port = Int.random(in: 20_000..<60_000)
+    conninfo = "host=\(folder.path) port=\(port) user=\(user) dbname=postgres"
     let data = folder.appendingPathComponent("data").path
     try run(
       "initdb", ["-D", data, "-A", "trust", "-U", user, "-E", "UTF8", "--no-sync", "--no-locale"])
     configure(
       server, "postgres",
-      ["-D", data, "-k", folder.path, "-c", "listen_addresses=", "-p", "5432", "-c", "fsync=off"])
+      [
+        "-D", data, "-k", folder.path, "-c", "listen_addresses=", "-p", "\(port)", "-c",
+        "fsync=off",
+      ])
     let log = folder.appendingPathComponent("log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)

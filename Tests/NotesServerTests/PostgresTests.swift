@@ -47,13 +47,15 @@ struct PostgresTests {
     while applied.values.contains(where: { $0 < perUser }) {
       rounds += 1
       guard rounds < 10 * perUser * 4 else {
-        Issue.record("seed \(seed): no progress")
+        let said = servers.map(\.standardError).joined(separator: " / ")
+        Issue.record("seed \(seed): no progress; the servers said: \(said)")
         return
       }
       // A round: for each user, up to two messages past what is applied, each to either
       // process, and now and then the same message to both (a client that tries again
       // elsewhere). Messages of one user reach both processes at once.
       var sent: [[String]] = [[], []]
+      var answered: [(String, String)] = []
       for name in names.shuffled(using: &random) where next[name, default: 0] < perUser {
         let limit = min(perUser, (applied[name] ?? 0) + 2)
         while next[name, default: 0] < limit {
@@ -67,25 +69,38 @@ struct PostgresTests {
           next[name, default: 0] += 1
         }
       }
-      for (server, lines) in zip(servers, sent) { server.send(lines) }
-      for (server, lines) in zip(servers, sent) {
-        for (line, answer) in zip(lines, try server.readLines(lines.count)) {
-          let key = Scripts.key(line)
-          if answer.contains(" error: message \(key.number) is out of order") {
-            // Not applied: send it again, after the one it waits for.
-            next[key.user] = min(next[key.user] ?? 0, Int(key.number) - 1)
-          } else {
-            applied[key.user] = max(applied[key.user] ?? 0, Int(key.number))
-            // Applied here, or answered from the record: the same answer either way (or, once
-            // the user is past it, that it was answered before).
-            guard !answer.contains(" error: message \(key.number) was answered before") else {
-              continue
-            }
-            if let earlier = answers[key] {
-              #expect(answer == earlier, "seed \(seed): \(line)")
-            }
-            answers[key] = answer
+      // In chunks both processes work on at once, each smaller than a pipe holds of answers.
+      var chunks: [[String]] = []
+      for start in stride(from: 0, to: max(sent[0].count, sent[1].count), by: 100) {
+        for lines in sent { chunks.append(Array(lines.dropFirst(start).prefix(100))) }
+      }
+      for pair in stride(from: 0, to: chunks.count, by: 2) {
+        for (server, lines) in zip(servers, chunks[pair..<(pair + 2)]) { server.send(lines) }
+        for (server, lines) in zip(servers, chunks[pair..<(pair + 2)]) {
+          let read = try server.readLines(lines.count)
+          guard read.count == lines.count else {
+            Issue.record("seed \(seed): a server stopped answering: \(server.standardError)")
+            return
           }
+          answered += zip(lines, read)
+        }
+      }
+      for (line, answer) in answered {
+        let key = Scripts.key(line)
+        if answer.contains(" error: message \(key.number) is out of order") {
+          // Not applied: send it again, after the one it waits for.
+          next[key.user] = min(next[key.user] ?? 0, Int(key.number) - 1)
+        } else {
+          applied[key.user] = max(applied[key.user] ?? 0, Int(key.number))
+          // Applied here, or answered from the record: the same answer either way (or, once
+          // the user is past it, that it was answered before).
+          guard !answer.contains(" error: message \(key.number) was answered before") else {
+            continue
+          }
+          if let earlier = answers[key] {
+            #expect(answer == earlier, "seed \(seed): \(line)")
+          }
+          answers[key] = answer
         }
       }
     }
