@@ -51,8 +51,8 @@ let package = Package(
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
 
-    // Samples and benchmarks: executable targets, not products, so that users of the package
-    // do not inherit them; `swift run notes`, `swift run quick-start` and
+    // Samples and benchmarks: targets, not products, so that users of the package do not
+    // inherit them; `swift run notes`, `swift run notes-server`, `swift run quick-start` and
     // `swift run -c release flow-benchmarks` run them here.
     .executableTarget(
       name: "quick-start",
