@@ -15,7 +15,7 @@ struct SnapshotFallbackTests {
   nonisolated static let unrestorable: [(snapshot: String, names: String)] = [
     ("{\"levels\": [", ""),
     ("not json at all", ""),
-    (#"{"levels":[],"version":99}"#, "99"),
+    (#"{"levels":[],"version":99}"#, ""),
     (#"{"levels":[],"version":0}"#, ""),
     (
       #"{"levels":[{"flow":"MainTabsFlow","tabs":{"selected":0,"trees":[{"levels":[{"flow":"#
