@@ -51,18 +51,44 @@ let package = Package(
       swiftSettings: [.treatAllWarnings(as: .error)]
     ),
 
-    // Samples and benchmarks: executable targets, not products, so that users of the package
-    // do not inherit them; `swift run notes`, `swift run quick-start` and
+    // Samples and benchmarks: targets, not products, so that users of the package do not
+    // inherit them; `swift run notes`, `swift run notes-server`, `swift run quick-start` and
     // `swift run -c release flow-benchmarks` run them here.
     .executableTarget(
       name: "quick-start",
       dependencies: library,
       path: "Samples/QuickStart"
     ),
+    // The Notes sample's flows, screens and model, and the commands its hosts take: one target
+    // the terminal app and the server share.
+    .target(
+      name: "NotesKit",
+      dependencies: library,
+      path: "Samples/NotesKit"
+    ),
     .executableTarget(
       name: "notes",
-      dependencies: library,
+      dependencies: library + ["NotesKit"],
       path: "Samples/Notes"
+    ),
+    // The Notes server (`swift run notes-server`): the same flows for many users, one tree per
+    // user, at rest in SQLite or PostgreSQL. The system libraries, found by pkg-config, are
+    // for the server, its benchmarks and its tests only: the library and `notes` need none.
+    .systemLibrary(
+      name: "CSQLite", path: "Samples/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CLibPQ", path: "Samples/CLibPQ", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    .target(
+      name: "NotesServerKit",
+      dependencies: library + ["NotesKit", "CSQLite", "CLibPQ"],
+      path: "Samples/NotesServerKit"
+    ),
+    .executableTarget(
+      name: "notes-server",
+      dependencies: ["NotesServerKit"],
+      path: "Samples/NotesServer"
     ),
     // The README's deep-link and restoration listings, compiled and run.
     .executableTarget(
@@ -74,6 +100,13 @@ let package = Package(
       name: "flow-benchmarks",
       dependencies: library + ["FlowContainersTesting"],
       path: "Benchmarks/FlowBenchmarks"
+    ),
+    // The Notes server's figures (Benchmarks/measure-notes-server runs it): a target of its
+    // own, so that flow-benchmarks links no system library.
+    .executableTarget(
+      name: "notes-server-benchmarks",
+      dependencies: ["NotesServerKit"],
+      path: "Benchmarks/NotesServerBenchmarks"
     ),
 
     // Fuzzing: libFuzzer targets when built with -DFUZZING (see Tests/Fuzzing/run-fuzzer),
@@ -129,7 +162,7 @@ let package = Package(
     .testTarget(
       name: "DocSnippetTests",
       dependencies: library + [
-        "FlowContainersTesting", "notes", "quick-start", "GettingStartedSnippets",
+        "FlowContainersTesting", "notes", "NotesKit", "quick-start", "GettingStartedSnippets",
         "ResultsAndAlertsSnippets", "SplitViewsSnippets", "HostAdapterSnippets",
         "CheckingEveryFlowSnippets",
       ]
@@ -143,11 +176,19 @@ let package = Package(
       // The golden files, read from the source tree.
       exclude: ["Fixtures"]
     ),
+    // The Notes server's tests: in this process, and `notes-server` run as a child (killed,
+    // restarted, two on one PostgreSQL database).
+    .testTarget(
+      name: "NotesServerTests",
+      dependencies: library + [
+        "NotesKit", "NotesServerKit", "notes-server", "notes-server-benchmarks",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings += [
     // SE-0335: spell existential types `any P`.

@@ -1,5 +1,6 @@
 import FlowContainers
 import Foundation
+import NotesKit
 
 #if canImport(Glibc)
   import Glibc

@@ -143,7 +143,7 @@ extension StackContainer {
   /// kept, even of an empty stack), a push (all kept) or a pop to `count - 1` (none added);
   /// `nil` for an edit of another shape.
   ///
-  /// Made in a ``ContainerNode/transact(cause:_:)``, which leaves it out when the stack does not
+  /// Made in a ``ContainerNode/transact(cause:_:)``; it changes nothing when the stack does not
   /// hold `stored` screens then: a plan's edits of one stack follow each other.
   ///
   /// - Parameters:
@@ -158,22 +158,24 @@ extension StackContainer {
     if count == 0, added != 0 {
       // Nothing kept, even over an empty stack (a new flow's): a replacement.
       return .stack(
-        "replace(with:)", check: { _, _ in true },
+        "replace(with:)", check: nil,
         apply: { [self] animated, cause in
           replace(with: screens, animated: animated, cause: cause)
         })
     }
     if count == stored, added != 0 {
       return .stack(
-        "push(contentsOf:)", check: { [self] _, _ in screenCount == stored },
+        "push(contentsOf:)", check: nil,
         apply: { [self] animated, cause in
+          guard screenCount == stored else { return }
           push(contentsOf: screens, animated: animated, cause: cause)
         })
     }
     if added == 0, count >= 1, count < stored {
       return .stack(
-        "pop(toIndex:)", check: { [self] _, _ in screenCount == stored },
+        "pop(toIndex:)", check: nil,
         apply: { [self] animated, cause in
+          guard screenCount == stored else { return }
           _ = pop(
             toIndex: count - 1, operation: .popTo(index: count - 1), animated: animated,
             cause: cause)

@@ -70,7 +70,7 @@ extension StackContainer {
   ) {
     request(
       .stack(
-        "push(contentsOf:)", check: { _, _ in true },
+        "push(contentsOf:)", check: nil,
         apply: { [self] animated, cause in
           push(contentsOf: screens, animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
@@ -223,7 +223,7 @@ extension StackContainer {
     var removed: [Screen] = []
     request(
       .stack(
-        "popToRoot()", check: { _, _ in true },
+        "popToRoot()", check: nil,
         apply: { [self] animated, cause in
           removed = pop(toIndex: 0, operation: .popTo(index: 0), animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)
@@ -246,7 +246,7 @@ extension StackContainer {
   ) {
     request(
       .stack(
-        "replace(with:)", check: { _, _ in true },
+        "replace(with:)", check: nil,
         apply: { [self] animated, cause in
           replace(with: screens, animated: animated, cause: cause)
         }), animated: animated, cause: .program, fileID: fileID, line: line)

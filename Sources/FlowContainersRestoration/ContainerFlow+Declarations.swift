@@ -1,50 +1,81 @@
 package import FlowContainersCore
 
+/// What a flow type declares: the kind of container it owns, and the flows it leads to, each
+/// with where it hangs and, when a plan can make it, how.
+struct Declaration {
+  /// A flow a flow type leads to.
+  struct Branch {
+    let type: any ContainerFlow.Type
+    let place: FlowTree.Level.Place
+    /// Makes a flow of ``type`` for a flow of the declaring type and routes: the parent's target
+    /// stack for a sub-flow, the detail's own routes for a split's detail; `nil` for a tab or a
+    /// primary, made with their container.
+    let make: (@MainActor (_ parent: AnyObject, _ routes: RouteList) -> MadeFlow?)?
+  }
+
+  let kind: FlowTree.Level.Kind
+  let branches: [Branch]
+}
+
 extension ContainerFlow {
-  /// The kind of container a flow of this type owns, by the protocol it adopts: a
-  /// ``RestorableFlow``'s a stack, a ``TabbedFlow``'s tabs, a ``SplitFlow``'s a split; `nil`
-  /// for a type that adopts none of them.
+  /// What this flow type declares, by the protocol it adopts: a ``RestorableFlow``'s sub-flows,
+  /// a ``TabbedFlow``'s tabs (its ``TabbedFlow/splitTabFlows``, then its
+  /// ``TabbedFlow/tabFlows``, at their places in that order), a ``SplitFlow``'s primary and
+  /// then its ``SplitFlow/detailFlows``; `nil` for a type that adopts none of them.
   ///
   /// The one place above the core that asks a flow type its kind: everything else switches on
   /// the ``FlowTree/Level/Kind`` it gives.
-  package static var declaredKind: FlowTree.Level.Kind? {
-    if Self.self is any RestorableFlow.Type { return .stack }
-    if Self.self is any TabbedFlow.Type { return .tabs }
-    if Self.self is any SplitFlow.Type { return .split }
+  static var declaration: Declaration? {
+    if let stack = Self.self as? any RestorableFlow.Type { return stack.stackDeclaration }
+    if let bar = Self.self as? any TabbedFlow.Type {
+      let tabs: [any ContainerFlow.Type] = bar.splitTabFlows + bar.tabFlows
+      return Declaration(
+        kind: .tabs,
+        branches: tabs.enumerated().map {
+          .init(type: $1, place: .tab($0, selected: false), make: nil)
+        })
+    }
+    if let split = Self.self as? any SplitFlow.Type { return split.splitDeclaration }
     return nil
   }
 
+  /// The kind of container a flow of this type owns; `nil` for a type that adopts none of
+  /// ``RestorableFlow``, ``TabbedFlow`` and ``SplitFlow``.
+  package static var declaredKind: FlowTree.Level.Kind? { declaration?.kind }
+
   /// The flow types a flow of this type leads to, in the order it declares them, each with
-  /// where it hangs: a stack flow's ``RestorableFlow/subFlows`` (presented, in their style), a
-  /// tab bar's tabs (its ``TabbedFlow/splitTabFlows``, then its ``TabbedFlow/tabFlows``, at
-  /// their places in that order), a split's primary and then its ``SplitFlow/detailFlows``.
+  /// where it hangs (see ``declaration``).
   package static var declaredBranches: [(type: any ContainerFlow.Type, place: FlowTree.Level.Place)]
   {
-    if let stack = Self.self as? any RestorableFlow.Type { return stack.subFlowBranches }
-    if let bar = Self.self as? any TabbedFlow.Type {
-      let tabs: [any ContainerFlow.Type] = bar.splitTabFlows + bar.tabFlows
-      return tabs.enumerated().map { ($1, .tab($0, selected: false)) }
-    }
-    if let split = Self.self as? any SplitFlow.Type {
-      return [(split.primaryFlow, .column(.primary))]
-        + split.detailTypes.map { ($0, .column(.detail)) }
-    }
-    return []
+    declaration?.branches.map { ($0.type, $0.place) } ?? []
   }
 }
 
 extension RestorableFlow {
-  /// The sub-flows this flow declares, presented in their styles.
-  fileprivate static var subFlowBranches:
-    [(type: any ContainerFlow.Type, place: FlowTree.Level.Place)]
-  {
-    subFlows.map { ($0.type, .presented($0.style)) }
+  /// A stack flow's declaration: its sub-flows, presented in their styles.
+  fileprivate static var stackDeclaration: Declaration {
+    Declaration(
+      kind: .stack,
+      branches: subFlows.map { declared in
+        .init(type: declared.type, place: .presented(declared.style)) { parent, routes in
+          guard let parent = parent as? Self else { return nil }
+          return declared.make(parent, routes.typed(as: Route.self) ?? [])
+        }
+      })
   }
 }
 
 extension SplitFlow {
-  /// The types of this split's ``detailFlows``, in order.
-  fileprivate static var detailTypes: [any ContainerFlow.Type] {
-    detailFlows.map(\.type)
+  /// A split's declaration: its primary, made with it, then its details.
+  fileprivate static var splitDeclaration: Declaration {
+    Declaration(
+      kind: .split,
+      branches: [.init(type: primaryFlow, place: .column(.primary), make: nil)]
+        + detailFlows.map { declared in
+          .init(type: declared.type, place: .column(.detail)) { split, routes in
+            guard let split = split as? Self else { return nil }
+            return declared.make(split, routes)
+          }
+        })
   }
 }

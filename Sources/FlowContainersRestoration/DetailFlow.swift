@@ -59,13 +59,3 @@ public struct DetailFlow<Split: SplitFlow>: Sendable {
     }
   }
 }
-
-extension SplitFlow {
-  /// The declaration of details of the type `type` identifies, if this split has one.
-  static func detailDeclaration(of type: ObjectIdentifier) -> DetailFlow<Self>? {
-    for declaration in detailFlows where ObjectIdentifier(declaration.type) == type {
-      return declaration
-    }
-    return nil
-  }
-}

@@ -146,13 +146,3 @@ struct MadeFlow {
     self.onEnd = onEnd
   }
 }
-
-extension RestorableFlow {
-  /// The declaration of sub-flows of the type `type` identifies, if this flow has one.
-  static func declaration(of type: ObjectIdentifier) -> SubFlow<Self>? {
-    for declaration in subFlows where ObjectIdentifier(declaration.type) == type {
-      return declaration
-    }
-    return nil
-  }
-}

@@ -2,7 +2,7 @@ import FlowContainers
 import Foundation
 import Testing
 
-@testable import notes
+@testable import NotesKit
 
 /// The Deep Linking article's listings that use the Notes sample's flows, run; its others are
 /// excerpts of the sample itself.

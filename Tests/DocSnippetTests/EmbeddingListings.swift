@@ -1,7 +1,7 @@
 import FlowContainers
 import Testing
 
-@testable import notes
+@testable import NotesKit
 
 /// A host adapter that renders each plan once: what the embedding article's plan listing
 /// assumes.

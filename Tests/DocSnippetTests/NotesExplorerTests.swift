@@ -3,7 +3,7 @@ import FlowContainersTesting
 import Foundation
 import Testing
 
-@testable import notes
+@testable import NotesKit
 
 /// The Notes sample, made afresh: its data, its session and its tab bar.
 @MainActor

@@ -2,6 +2,7 @@ import FlowContainers
 import Foundation
 import Testing
 
+@testable import NotesKit
 @testable import notes
 
 /// The Route Maps article's listings that are not excerpts of the Notes sample, run over its

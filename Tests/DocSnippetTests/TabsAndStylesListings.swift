@@ -1,7 +1,7 @@
 import FlowContainers
 import Testing
 
-@testable import notes
+@testable import NotesKit
 
 extension PresentationStyle {
   static let popover = PresentationStyle(rawValue: "popover")

@@ -1,8 +1,10 @@
 import FlowContainers
 import Foundation
+import NotesKit
 
 /// The host adapter: renders the topmost screen as text and turns what the user types into
-/// screen actions, host events and links.
+/// commands (``NotesCommand``, which the server takes too): screen actions, host events and
+/// links.
 ///
 /// It plays the tree's changes through a ``HostDriver``, one transition at a time. A terminal
 /// redraws at once, so each transition ends as it begins; with `--slow` each takes three commands,
@@ -50,7 +52,7 @@ final class TerminalHost {
       guard !command.isEmpty else { continue }
       if !isInteractive { print("> \(command)") }
       let keepGoing = await perform(command)
-      await tabs.notes?.settle()
+      await tabs.settle()
       tick()
       if !keepGoing { break }
       show()
@@ -70,143 +72,21 @@ final class TerminalHost {
   // MARK: Commands
 
   private func perform(_ command: String) async -> Bool {
-    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
-    switch words[0] {
-    case "quit", "exit":
+    guard let parsed = NotesCommand(command) else {
+      console.say("Unknown command “\(command)”. Type help for the commands.")
+      return true
+    }
+    switch parsed {
+    case .quit:
       return false
-    case "back":
-      back()
-    case "close":
-      close()
-    case "open":
-      guard words.count == 2 else {
-        console.say("Usage: open <url>, for example open notes://note/2")
-        return true
-      }
-      await tabs.notes?.open(words[1])
-    case "tree":
-      console.say(tabs.container.treeDescription)
-    case "tab":
-      selectTab(words.count == 2 ? Int(words[1]) : nil)
-    case "width":
-      setWidth(words.count == 2 ? words[1] : "")
-    case "help":
+    case .help:
       console.say(Options.commands)
     default:
-      if let number = Int(words[0]) {
-        pick(number)
-      } else {
-        console.say("Unknown command “\(command)”. Type help for the commands.")
-      }
+      // What the user does goes through the driver, which plays it.
+      guard let driver else { break }
+      await tabs.perform(parsed, reportingTo: driver)
     }
     return true
-  }
-
-  private var topmost: ContainerNode { tabs.container.topmost }
-
-  /// The user taps tab `number` (counted from 1) in the tab bar.
-  private func selectTab(_ number: Int?) {
-    let count = tabs.container.tabs.count
-    guard let number, (1...count).contains(number) else {
-      console.say("Usage: tab <n>, for n from 1 to \(count): 1 for your notes, 2 for help.")
-      return
-    }
-    driver?.userSelectedTab(tabs.container, index: number - 1)
-  }
-
-  private var topScreen: (any NotesScreen)? {
-    (topmost as? StackContainer<any NotesScreen>)?.top
-  }
-
-  /// The notes split, when the user sees its columns side by side.
-  private var splitSideBySide: SplitContainer? {
-    guard let split = tabs.notesSplit?.container, split.width == .regular,
-      topmost === split || topmost.splitContainer === split
-    else { return nil }
-    return split
-  }
-
-  /// The screens the user sees, whose actions are numbered in turn: the topmost one, or, for
-  /// the notes split side by side, the library's and the note's.
-  private var shownScreens: [any NotesScreen] {
-    guard let split = splitSideBySide else { return topScreen.map { [$0] } ?? [] }
-    return [split.primary, split.detail].compactMap {
-      ($0 as? StackContainer<any NotesScreen>)?.top
-    }
-  }
-
-  /// The window narrows or widens around the notes split.
-  private func setWidth(_ width: String) {
-    guard let split = tabs.notesSplit?.container else {
-      return console.say("The width changes only with --wide: the notes tab is one stack.")
-    }
-    switch width {
-    case "compact": driver?.widthChanged(split, to: .compact)
-    case "regular": driver?.widthChanged(split, to: .regular)
-    default: console.say("Usage: width compact, or width regular.")
-    }
-  }
-
-  /// The alert or confirmation the topmost layer shows, if it is one.
-  private var topAlert: AlertScreen? {
-    (topmost as? StackContainer<AlertScreen>)?.top
-  }
-
-  private func pick(_ number: Int) {
-    if let alert = topAlert {
-      guard alert.buttons.indices.contains(number - 1) else {
-        console.say("There is no action \(number) here; pick 1 to \(alert.buttons.count).")
-        return
-      }
-      // The user's choice is a host event the alert turns into its presenter's result.
-      alert.choose(number - 1)
-      return
-    }
-    // The actions of the screens shown, numbered in turn.
-    var remaining = number - 1
-    let screens = shownScreens
-    for screen in screens {
-      if remaining >= 0, remaining < screen.actions.count { return screen.perform(remaining) }
-      remaining -= screen.actions.count
-    }
-    let count = screens.reduce(0) { $0 + $1.actions.count }
-    console.say(
-      count == 0
-        ? "There is nothing to pick here."
-        : "There is no action \(number) here; pick 1 to \(count).")
-  }
-
-  /// The back button: the user pops the top screen of the topmost stack.
-  private func back() {
-    let node = topmost
-    if let split = node.splitContainer, split.width == .compact {
-      // One stack, the library's screens then the note's: the pop may close the note.
-      if split.collapsedCount > 1 {
-        driver?.userPopped(split, toIndex: split.collapsedCount - 2)
-      } else {
-        console.say("You are at the library already.")
-      }
-    } else if node.count > 1 {
-      driver?.userPopped(node, toIndex: node.count - 2)
-    } else if node.presenter != nil {
-      console.say("This is the first screen here; type close to close it.")
-    } else if node.tabContainer?.tabs.first === node || node.column == .primary {
-      console.say("You are at the library already.")
-    } else if node.column == .detail {
-      console.say("This is the note; pick another one in the library beside it.")
-    } else {
-      console.say("You are at the first screen of this tab already.")
-    }
-  }
-
-  /// The user closes the topmost modal, outside the program's control.
-  private func close() {
-    let node = topmost
-    guard node.presenter != nil else {
-      console.say("There is nothing to close.")
-      return
-    }
-    driver?.userDismissed(node)
   }
 
   // MARK: Transitions
@@ -239,19 +119,19 @@ final class TerminalHost {
   private func show() {
     if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     flushMessages()
-    if let split = splitSideBySide {
+    if let split = tabs.splitSideBySide {
       // Side by side: the library, then the note or a placeholder.
-      let screens = shownScreens
+      let screens = tabs.shownScreens
       var lines = screens.enumerated().map { offset, screen in
         screen.rendered(
           style: nil, numberedFrom: screens[..<offset].reduce(1) { $0 + $1.actions.count })
       }
       if split.detail == nil { lines.append("── No note open ──\nPick a note to read it here.") }
       print(lines.joined(separator: "\n"))
-    } else if let screen = topScreen {
-      print(screen.rendered(style: topmost.presentationStyle))
-    } else if let alert = topAlert {
-      print(alert.rendered(style: topmost.presentationStyle))
+    } else if let screen = tabs.topScreen {
+      print(screen.rendered(style: tabs.container.topmost.presentationStyle))
+    } else if let alert = tabs.topAlert {
+      print(alert.rendered(style: tabs.container.topmost.presentationStyle))
     }
     if isInteractive { print("Type help for the commands.") }
   }

@@ -38,9 +38,9 @@ package enum TreeChange {
   /// Something the user did, as the host reports it.
   case host(HostEvent)
   /// An operation on this container's stack, written by the container that knows its screens:
-  /// its name, its check (which reports misuse), and its application.
+  /// its name, its check (which reports misuse; `nil` when it always fits), and its application.
   case stack(
-    String, check: (_ fileID: StaticString, _ line: UInt) -> Bool,
+    String, check: ((_ fileID: StaticString, _ line: UInt) -> Bool)?,
     apply: (_ animated: Bool, _ cause: NavigationCause) -> Void)
   /// Hear once when this container's presentation ends, after the presenter's `onEnd`; on a
   /// split's detail, when the detail ends. Not a change: nothing moves.
@@ -214,7 +214,7 @@ extension ContainerNode {
       guard let split = splitView, let splitChange = change.splitChange else { return false }
       return split.check(splitChange, fileID, line)
     case .stack(_, let check, _):
-      return check(fileID, line)
+      return check?(fileID, line) ?? true
     case .finish, .host, .listen, .purpose:
       // Host events fit or not by the state they meet: checked as they are applied.
       return true
@@ -299,7 +299,7 @@ extension ContainerNode {
     case .host:
       return !finished
     case .stack(_, let check, _):
-      return !finished && check(#fileID, #line)
+      return !finished && check?(#fileID, #line) ?? true
     case .listen:
       if case .column(.detail) = attachment, let split = holder?.splitView {
         return split.detailNode === self

@@ -15,14 +15,7 @@ extension DeepLinkRouter {
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<NavigationPlan, LinkFailure> {
     guard accepts(link) else { return .failure(LinkFailure.unsupportedScheme(link)) }
-    guard var target = restorer.target(), let root = rootNode?.owner as? any ContainerFlow else {
-      return .failure(LinkFailure.rootReleased)
-    }
-    // One resolution: the answers of every type's `canHandle` are shared across its levels.
-    let resolved = Resolution.run(through: &map) { resolution in
-      Self.resolve(link, from: root, into: &target, with: resolution)
-    }
-    return resolved.flatMap { plan(target, for: .link(link)) }
+    return plan(for: .link(link)) { Self.resolve(link, from: $0, into: &$1, with: $2) }
   }
 
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
@@ -39,13 +32,7 @@ extension DeepLinkRouter {
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<NavigationPlan, LinkFailure> {
-    guard var target = restorer.target(), let root = rootNode?.owner as? any ContainerFlow else {
-      return .failure(LinkFailure.rootReleased)
-    }
-    let built = Resolution.run(through: &map) { resolution in
-      Self.build(destination, from: root, into: &target, with: resolution)
-    }
-    return built.flatMap { plan(target, for: .destination(destination)) }
+    plan(for: .destination(destination)) { Self.build(destination, from: $0, into: &$1, with: $2) }
   }
 
   /// The plan for `request`; a restoration is planned by the restorer, not here.
@@ -55,11 +42,18 @@ extension DeepLinkRouter {
     return .failure(LinkFailure.stalePlan)
   }
 
-  /// The plan that takes the tree to `target`, made against the tree the target was read from.
+  /// The plan of the target `build` makes from the root, against one reading of the tree, in one
+  /// resolution: the answers of every type's `canHandle` are shared across its levels.
   private func plan(
-    _ target: TargetTree, for request: NavigationRequest
+    for request: NavigationRequest,
+    _ build: (any ContainerFlow, inout TargetTree, Resolution) -> Result<Void, LinkFailure>
   ) -> Result<NavigationPlan, LinkFailure> {
-    restorer.plan(target, for: request, cause: .deepLink).mapError { LinkFailure(planning: $0) }
+    guard var target = restorer.target(), let root = rootNode?.owner as? any ContainerFlow else {
+      return .failure(LinkFailure.rootReleased)
+    }
+    return Resolution.run(through: &map) { build(root, &target, $0) }.flatMap {
+      restorer.plan(target, for: request, cause: .deepLink).mapError(LinkFailure.init(planning:))
+    }
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
@@ -79,216 +73,255 @@ extension DeepLinkRouter {
     _ link: DeepLink, from root: any ContainerFlow, into target: inout TargetTree,
     with resolution: Resolution
   ) -> Result<Void, LinkFailure> {
-    let rootType = type(of: root)
-    let rootNode = resolution.node(rootType)
-    switch resolution.map.flows[rootNode].kind {
-    case .stack:
-      guard let linkable = resolution.map.linkable(rootNode) else {
-        return .failure(.noRoute(flow: FlowName(rootType), remaining: Array(link.remaining)))
-      }
-      return chain(link, from: linkable, at: .root, under: nil, into: &target, with: resolution)
-    case .tabs:
-      let bar = target.add(rootType, at: .root, under: nil)
-      let tabs = liveTabs(of: 0, in: target)
-      for (place, flow) in tabs.ordered {
-        guard
-          let choice = resolution.choice(
-            in: resolution.node(type(of: flow)), handling: link,
-            liveDetail: liveDetail(of: tabs.positions[place], in: target))
-        else { continue }
-        let (parent, column) = enter(
-          choice.split, at: .tab(place, selected: true), under: bar, into: &target,
-          with: resolution)
-        return chain(
-          link, from: choice.type, at: column, under: parent, into: &target, with: resolution)
+    let node = resolution.node(type(of: root))
+    let name = resolution.map.flows[node].name
+    // A stack root's patterns take the link as they are; a bar's tab or a split's column is
+    // chosen by its flow's `canHandle`.
+    if resolution.map.flows[node].kind == .stack {
+      return chain(link, from: node, at: .root, under: nil, into: &target, with: resolution)
+    }
+    guard let start = entry(node, into: &target, with: resolution, where: resolution.handling(link))
+    else {
+      guard resolution.map.flows[node].kind == .tabs else {
+        return .failure(.noSubFlow(flow: name, remaining: Array(link.remaining)))
       }
       // No tab accepts it. As resolution goes on into the first sub-flow whose patterns match
-      // to find the deepest flow that could not take the rest, it goes on into the first tab,
-      // in the tabs' order, whose patterns match; with none, the tab bar is that flow.
-      let stopped = LinkFailure.noSubFlow(
-        flow: FlowName(rootType), remaining: Array(link.remaining))
-      for (place, flow) in tabs.ordered.sorted(by: { $0.0 < $1.0 }) {
-        guard let linkable = type(of: flow) as? any LinkableFlow.Type, linkable.matches(link)
-        else { continue }
+      // to find the deepest flow that could not take the rest, it goes on into the first tab
+      // whose patterns match; with none, the tab bar is that flow.
+      for tab in liveTabs(of: 0, in: target).ordered.sorted(by: { $0.place < $1.place }) {
+        let tabNode = resolution.node(type(of: tab.flow))
+        guard resolution.matches(tabNode, link) else { continue }
         var attempt = target
-        switch chain(
-          link, from: linkable, at: .tab(place, selected: true), under: bar, into: &attempt,
-          with: resolution)
+        if let bar = resolution.map.type(node) { attempt.add(bar, at: .root, under: nil) }
+        let place = FlowTree.Level.Place.tab(tab.place, selected: true)
+        if case .failure(let failure) = chain(
+          link, from: tabNode, at: place, under: 0, into: &attempt, with: resolution)
         {
-        case .failure(let failure): return .failure(failure)
-        // Its patterns take the link, but its own `canHandle` refused it.
-        case .success: return .failure(stopped)
+          return .failure(failure)
         }
+        break
       }
-      return .failure(stopped)
-    case .split:
-      let split = target.add(rootType, at: .root, under: nil)
-      guard
-        let found = resolution.column(
-          of: rootNode, handling: link, liveDetail: liveDetail(of: 0, in: target))
-      else {
-        return .failure(.noSubFlow(flow: FlowName(rootType), remaining: Array(link.remaining)))
-      }
-      return chain(
-        link, from: found.type, at: .column(found.column), under: split, into: &target,
-        with: resolution)
+      return .failure(.noSubFlow(flow: name, remaining: Array(link.remaining)))
     }
+    return chain(
+      link, from: start.node, at: start.place, under: start.parent, into: &target,
+      with: resolution)
   }
 
-  /// Resolves `link` level by level from a flow of `type`, whose level hangs on the target's
+  /// Resolves `link` level by level from the flow at `node`, whose level hangs on the target's
   /// level `parent` as `place` says, preferring the flows already presented.
   ///
   /// At each level the flow's patterns give its stack; a remainder goes to the presented
   /// sub-flow if its type can handle it (and the stack below it does not change), otherwise to
-  /// the first sub-flow type that can, else into the first tab that can of a declared tab bar
-  /// (the presented bar's, the selected tab first, or a new bar's, in its declared order), and
-  /// else into the column that can of a declared split (the presented split's, or a new one's).
+  /// the first flow the route map leads to that can (``way(from:over:in:with:where:)``).
   private static func chain(
-    _ link: DeepLink, from type: any LinkableFlow.Type, at place: FlowTree.Level.Place,
-    under parent: Int?, into target: inout TargetTree, with resolution: Resolution
+    _ link: DeepLink, from node: Int, at place: FlowTree.Level.Place, under parent: Int?,
+    into target: inout TargetTree, with resolution: Resolution
   ) -> Result<Void, LinkFailure> {
-    var type = type
-    var place = place
-    var parent = parent
-    var current = link
-    // Set when no sub-flow type accepted the rest and resolution goes on into one whose own
-    // patterns match, only to find where it really stops: it must not succeed from there.
+    var (node, place, parent, current) = (node, place, parent, link)
+    // Set when no flow accepted the rest and resolution goes on into one whose own patterns
+    // match, only to find where it really stops: it must not succeed from there.
     var refusal: LinkFailure?
     while true {
-      guard let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
-      else {
-        return .failure(.noRoute(flow: FlowName(type), remaining: Array(current.remaining)))
-      }
+      let name = resolution.map.flows[node].name
+      guard let type = resolution.map.linkable(node),
+        let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
+      else { return .failure(.noRoute(flow: name, remaining: Array(current.remaining))) }
       guard !rest.remaining.isEmpty else { return refusal.map { .failure($0) } ?? .success(()) }
       guard level + 1 < Resolution.limit else {
         return .failure(.tooDeep(limit: Resolution.limit))
       }
-      let node = resolution.node(type)
-      let candidates = resolution.subFlows(of: node)
-      let presented = target.kept(presentedOver: level)
+      let handles = resolution.handling(rest)
       // The flow presented over this level, when the target keeps it, is asked first.
-      var existing: (type: any LinkableFlow.Type, style: PresentationStyle)?
-      if let presented, let live = target.live(presented), let flow = live.flow,
-        let linkable = Swift.type(of: flow) as? any LinkableFlow.Type,
-        case .presented(let style) = live.place
+      var next: Way?
+      if let presented = target.kept(presentedOver: level), let live = target.live(presented),
+        let flow = live.flow, case .presented(let style) = live.place
       {
-        let identity = ObjectIdentifier(linkable)
-        existing = candidates.first { ObjectIdentifier($0.type) == identity } ?? (linkable, style)
+        let presentedNode = resolution.node(Swift.type(of: flow))
+        if resolution.at(level + 1, { handles(presentedNode) }) {
+          next = .presented(presentedNode, style)
+        }
       }
-      let accepted = resolution.at(level + 1) { () -> (any LinkableFlow.Type, PresentationStyle)? in
-        if let existing, existing.type.canHandle(rest) { return existing }
-        return candidates.first { $0.type.canHandle(rest) }
-      }
-      if let (next, style) = accepted {
-        (type, place, parent) = (next, .presented(style), level)
-      } else if let bar = resolution.at(
-        level + 2,
-        {
-          Self.bar(
-            for: rest, from: node, over: level, presented: presented, in: target, with: resolution)
+      next =
+        next
+        ?? resolution.at(level + 1) {
+          way(from: node, over: level, in: target, with: resolution, where: handles)
+        }
+      if next == nil,
+        let fallback = resolution.subFlows(of: node).first(where: {
+          resolution.matches($0.node, rest)
         })
       {
-        // The bar's level, then its tab's (a split tab's, then its column's).
-        let barLevel = target.add(bar.type, at: .presented(bar.style), under: level)
-        let (tabParent, tabPlace) = enter(
-          bar.split, at: .tab(bar.tab, selected: true), under: barLevel, into: &target,
-          with: resolution)
-        (type, place, parent) = (bar.tabType, tabPlace, tabParent)
-      } else if let split = resolution.at(
-        level + 2,
-        {
-          Self.split(for: rest, from: node, presented: presented, in: target, with: resolution)
-        })
-      {
-        // The split's level, then its column's.
-        let splitLevel = target.add(split.type, at: .presented(split.style), under: level)
-        (type, place, parent) = (split.columnType, .column(split.column), splitLevel)
-      } else if let next = candidates.first(where: { $0.type.matches(rest) }) {
-        refusal =
-          refusal ?? .noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining))
-        (type, place, parent) = (next.type, .presented(next.style), level)
-      } else {
-        return .failure(.noSubFlow(flow: FlowName(type), remaining: Array(rest.remaining)))
+        refusal = refusal ?? .noSubFlow(flow: name, remaining: Array(rest.remaining))
+        next = .presented(fallback.node, fallback.style)
       }
+      guard let next else {
+        return .failure(.noSubFlow(flow: name, remaining: Array(rest.remaining)))
+      }
+      (node, place, parent) = enter(next, under: level, into: &target, with: resolution)
       current = rest
     }
   }
+}
 
-  /// Adds a split tab's level when `split` names one (the tab's place is `place`, under the
-  /// bar at `bar`): the level a column's flow then hangs on, and its column's place; otherwise
-  /// the bar and `place`.
-  private static func enter(
-    _ split: (node: Int, column: SplitColumn)?, at place: FlowTree.Level.Place, under bar: Int,
-    into target: inout TargetTree, with resolution: Resolution
-  ) -> (parent: Int, place: FlowTree.Level.Place) {
-    guard let split, let type = resolution.map.type(split.node) else { return (bar, place) }
-    return (target.add(type, at: place, under: bar), .column(split.column))
+// MARK: - A destination's target
+
+extension DeepLinkRouter {
+  /// Builds `destination`'s levels into `target`, from `root`: into a root tab bar's tab (or a
+  /// split tab's column) or a root split's column of its first type, then each type through the
+  /// sub-flow, the bar's tab or the split's column the one before declares.
+  static func build(
+    _ destination: LinkDestination, from root: any ContainerFlow, into target: inout TargetTree,
+    with resolution: Resolution
+  ) -> Result<Void, LinkFailure> {
+    let node = resolution.node(type(of: root))
+    guard let first = destination.levels.first else {
+      return .failure(.cannotShow(flow: resolution.map.flows[node].name, route: nil, .emptyStack))
+    }
+    func isOf(_ level: LinkDestination.Level) -> (Int) -> Bool {
+      { resolution.map.type($0) == level.type.type }
+    }
+    guard var (_, place, parent) = entry(node, into: &target, with: resolution, where: isOf(first))
+    else {
+      return .failure(.notTheRoot(first.name, root: resolution.map.flows[node].name))
+    }
+    var below: (level: Int, node: Int)?
+    for level in destination.levels {
+      if let (belowLevel, belowNode) = below {
+        guard
+          let way = way(
+            from: belowNode, over: belowLevel, in: target, with: resolution, where: isOf(level))
+        else {
+          return .failure(.notASubFlow(level.name, of: resolution.map.flows[belowNode].name))
+        }
+        (_, place, parent) = enter(way, under: belowLevel, into: &target, with: resolution)
+      }
+      if level.routes.isEmpty {
+        return .failure(.cannotShow(flow: level.name, route: nil, .emptyStack))
+      }
+      below = (level.add(&target, place, parent), resolution.node(level.type.type))
+    }
+    return .success(())
+  }
+}
+
+// MARK: - The way down the route map
+
+extension DeepLinkRouter {
+  /// How the next flow, at `node` on the map, hangs below a level.
+  enum Way {
+    /// A sub-flow, presented in this style.
+    case presented(Int, PresentationStyle)
+    /// A tab (at `tab`) of the bar at `bar`, presented in `style`; for a split tab, the split and
+    /// the column.
+    case tab(
+      Int, bar: Int, style: PresentationStyle, tab: Int, split: (node: Int, column: SplitColumn)?)
+    /// A column of the split at `split`, presented in `style`.
+    case column(Int, split: Int, style: PresentationStyle, column: SplitColumn)
   }
 
-  /// The declared tab bar, and its tab, that takes `rest` from the flow at `node`, the target's
-  /// level `level`: the bar presented there (`presented`), if the target keeps it and one of its
-  /// tabs (the selected one first; a split tab by one of its columns) can handle it, otherwise
-  /// the first declared bar with a tab that can; `nil` when none can.
-  private static func bar(
-    for rest: DeepLink, from node: Int, over level: Int, presented: Int?, in target: TargetTree,
-    with resolution: Resolution
-  ) -> (
-    type: any ContainerFlow.Type, style: PresentationStyle, tab: Int,
-    tabType: any LinkableFlow.Type, split: (node: Int, column: SplitColumn)?
-  )? {
-    let bars = resolution.bars(of: node)
-    guard !bars.isEmpty else { return nil }
-    if let presented, let live = target.live(presented), let flow = live.flow,
-      let bar = bars.first(where: { resolution.map.type($0.node) == Swift.type(of: flow) }),
-      let type = resolution.map.type(bar.node)
-    {
-      let tabs = liveTabs(of: presented, in: target)
-      for (place, tab) in tabs.ordered {
+  /// The root's own level, and, for a root tab bar or split, the tab (the selected one first; a
+  /// split tab by one of its columns) or column whose flow `accepts` takes: where the next
+  /// level hangs, and its flow; `nil` when no tab or column takes it, or the root does not.
+  private static func entry(
+    _ node: Int, into target: inout TargetTree, with resolution: Resolution,
+    where accepts: (Int) -> Bool
+  ) -> (node: Int, place: FlowTree.Level.Place, parent: Int?)? {
+    let map = resolution.map
+    guard let type = map.type(node) else { return nil }
+    switch map.flows[node].kind {
+    case .stack:
+      return accepts(node) ? (node, .root, nil) : nil
+    case .tabs:
+      let tabs = liveTabs(of: 0, in: target)
+      for tab in tabs.ordered {
         guard
           let choice = resolution.choice(
-            in: resolution.node(Swift.type(of: tab)), handling: rest,
-            liveDetail: liveDetail(of: tabs.positions[place], in: target))
+            in: resolution.node(Swift.type(of: tab.flow)), where: accepts,
+            liveDetail: liveDetail(of: tabs.positions[tab.place], in: target))
         else { continue }
-        return (type, bar.style, place, choice.type, choice.split)
+        let bar = target.add(type, at: .root, under: nil)
+        let (_, place, parent) = enter(
+          .tab(choice.node, bar: node, style: .sheet, tab: tab.place, split: choice.split),
+          under: nil, into: &target, with: resolution, bar: bar)
+        return (choice.node, place, parent)
+      }
+      return nil
+    case .split:
+      guard
+        let found = resolution.column(
+          of: node, where: accepts, liveDetail: liveDetail(of: 0, in: target))
+      else { return nil }
+      return (found.node, .column(found.column), target.add(type, at: .root, under: nil))
+    }
+  }
+
+  /// Where the next flow hangs below the flow at `node`, the target's level `level`, when
+  /// `accepts` takes it: the first stack sub-flow that does; else a tab of a declared bar (of the
+  /// bar presented there, if the target keeps it, the selected tab first; else of a new bar, in
+  /// its declared order, which the plan finds by type once the bar is made; a split tab by one of
+  /// its columns); else a column of a declared split (the presented one's, the live detail's type
+  /// first, else a new one's).
+  private static func way(
+    from node: Int, over level: Int, in target: TargetTree, with resolution: Resolution,
+    where accepts: (Int) -> Bool
+  ) -> Way? {
+    if let sub = resolution.subFlows(of: node).first(where: { accepts($0.node) }) {
+      return .presented(sub.node, sub.style)
+    }
+    let presented = target.kept(presentedOver: level)
+    let live = presented.flatMap { target.live($0)?.flow }.map {
+      resolution.node(Swift.type(of: $0))
+    }
+    let bars = resolution.branches(of: node, .tabs)
+    if let bar = bars.first(where: { $0.node == live }), let presented {
+      let tabs = liveTabs(of: presented, in: target)
+      for tab in tabs.ordered {
+        guard
+          let choice = resolution.choice(
+            in: resolution.node(Swift.type(of: tab.flow)), where: accepts,
+            liveDetail: liveDetail(of: tabs.positions[tab.place], in: target))
+        else { continue }
+        return .tab(
+          choice.node, bar: bar.node, style: bar.style, tab: tab.place, split: choice.split)
       }
     }
-    // A new bar's tab, by the same rule; the plan finds it by type in the bar it makes.
     for bar in bars {
-      guard let type = resolution.map.type(bar.node),
-        let tab = resolution.tab(of: bar.node, handling: rest)
+      guard let tab = resolution.tab(of: bar.node, where: accepts) else { continue }
+      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
+    }
+    for split in resolution.branches(of: node, .split) {
+      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
+      guard let found = resolution.column(of: split.node, where: accepts, liveDetail: detail)
       else { continue }
-      return (type, bar.style, tab.place, tab.type, tab.split)
+      return .column(found.node, split: split.node, style: split.style, column: found.column)
     }
     return nil
   }
 
-  /// The declared split, and its column, that takes `rest` from the flow at `node`: the split
-  /// presented there, if the target keeps it and one of its columns can handle it, otherwise the
-  /// first declared split with a column that can; `nil` when none can.
-  private static func split(
-    for rest: DeepLink, from node: Int, presented: Int?, in target: TargetTree,
-    with resolution: Resolution
-  ) -> (
-    type: any ContainerFlow.Type, style: PresentationStyle, column: SplitColumn,
-    columnType: any LinkableFlow.Type
-  )? {
-    let splits = resolution.splits(of: node)
-    guard !splits.isEmpty else { return nil }
-    if let presented, let live = target.live(presented), let flow = live.flow,
-      let split = splits.first(where: { resolution.map.type($0.node) == Swift.type(of: flow) }),
-      let type = resolution.map.type(split.node),
-      let found = resolution.column(
-        of: split.node, handling: rest, liveDetail: liveDetail(of: presented, in: target))
-    {
-      return (type, split.style, found.column, found.type)
+  /// Adds the levels `way` needs below the target's level `level` (a bar, and a split tab; a
+  /// split), except the next flow's own: its map node, where it hangs and on which level.
+  private static func enter(
+    _ way: Way, under level: Int?, into target: inout TargetTree, with resolution: Resolution,
+    bar existing: Int? = nil
+  ) -> (node: Int, place: FlowTree.Level.Place, parent: Int?) {
+    let map = resolution.map
+    switch way {
+    case .presented(let node, let style):
+      return (node, .presented(style), level)
+    case .tab(let node, let bar, let style, let tab, let split):
+      let barLevel =
+        existing ?? map.type(bar).map { target.add($0, at: .presented(style), under: level) } ?? 0
+      guard let split, let type = map.type(split.node) else {
+        return (node, .tab(tab, selected: true), barLevel)
+      }
+      let splitLevel = target.add(type, at: .tab(tab, selected: true), under: barLevel)
+      return (node, .column(split.column), splitLevel)
+    case .column(let node, let split, let style, let column):
+      let splitLevel =
+        map.type(split).map { target.add($0, at: .presented(style), under: level) } ?? 0
+      return (node, .column(column), splitLevel)
     }
-    for split in splits {
-      guard let type = resolution.map.type(split.node),
-        let found = resolution.column(of: split.node, handling: rest, liveDetail: nil)
-      else { continue }
-      return (type, split.style, found.column, found.type)
-    }
-    return nil
   }
 
   /// The live tab bar at `position`'s tabs with flows restoration knows, the selected one first,
@@ -318,149 +351,10 @@ extension DeepLinkRouter {
   }
 }
 
-// MARK: - A destination's target
-
-extension DeepLinkRouter {
-  /// Builds `destination`'s levels into `target`, from `root`: into a root tab bar's tab (or a
-  /// split tab's column) or a root split's column of its first type, then each type through the
-  /// sub-flow, the bar's tab or the split's column the one before declares.
-  static func build(
-    _ destination: LinkDestination, from root: any ContainerFlow, into target: inout TargetTree,
-    with resolution: Resolution
-  ) -> Result<Void, LinkFailure> {
-    guard let first = destination.levels.first else {
-      return .failure(.cannotShow(flow: FlowName(type(of: root)), route: nil, .emptyStack))
-    }
-    let rootType = type(of: root)
-    let rootNode = resolution.node(rootType)
-    var place = FlowTree.Level.Place.root
-    var parent: Int?
-    let notTheRoot = LinkFailure.notTheRoot(first.name, root: FlowName(rootType))
-    switch resolution.map.flows[rootNode].kind {
-    case .stack:
-      guard first.type.type == rootType else { return .failure(notTheRoot) }
-    case .tabs:
-      // The tab of the destination's root type, or a split tab with a column of that type,
-      // the selected one first.
-      let bar = target.add(rootType, at: .root, under: nil)
-      var found: (place: Int, split: (node: Int, column: SplitColumn)?)?
-      for (tabPlace, flow) in liveTabs(of: 0, in: target).ordered {
-        let node = resolution.node(type(of: flow))
-        if type(of: flow) == first.type.type {
-          found = (tabPlace, nil)
-        } else if let column = column(of: first.type.type, in: node, with: resolution) {
-          found = (tabPlace, (node, column))
-        }
-        if found != nil { break }
-      }
-      guard let found else { return .failure(notTheRoot) }
-      (parent, place) = enter(
-        found.split, at: .tab(found.place, selected: true), under: bar, into: &target,
-        with: resolution)
-    case .split:
-      guard let column = column(of: first.type.type, in: rootNode, with: resolution) else {
-        return .failure(notTheRoot)
-      }
-      parent = target.add(rootType, at: .root, under: nil)
-      place = .column(column)
-    }
-    var below: (level: Int, node: Int)?
-    for level in destination.levels {
-      let type = level.type.type
-      if let (belowLevel, belowNode) = below {
-        guard
-          let way = way(to: type, from: belowNode, over: belowLevel, in: target, with: resolution)
-        else { return .failure(.notASubFlow(level.name, of: resolution.map.flows[belowNode].name)) }
-        switch way {
-        case .presented(let style):
-          (parent, place) = (belowLevel, .presented(style))
-        case .tab(let barType, let style, let tab, let split):
-          let bar = target.add(barType, at: .presented(style), under: belowLevel)
-          (parent, place) = enter(
-            split, at: .tab(tab, selected: true), under: bar, into: &target, with: resolution)
-        case .column(let splitType, let style, let column):
-          parent = target.add(splitType, at: .presented(style), under: belowLevel)
-          place = .column(column)
-        }
-      }
-      if level.routes.isEmpty {
-        return .failure(.cannotShow(flow: level.name, route: nil, .emptyStack))
-      }
-      below = (level.add(&target, place, parent), resolution.node(type))
-    }
-    return .success(())
-  }
-
-  /// How a flow of type `type` hangs over the flow at `node`, the target's level `level`.
-  private enum Way {
-    /// A sub-flow, presented in this style.
-    case presented(PresentationStyle)
-    /// A tab (at `tab`) of a bar of type `bar` presented in `style`; for a split tab, the split
-    /// and the column.
-    case tab(
-      bar: any ContainerFlow.Type, style: PresentationStyle, tab: Int,
-      split: (node: Int, column: SplitColumn)?)
-    /// A column of a split of type `split` presented in `style`.
-    case column(split: any ContainerFlow.Type, style: PresentationStyle, column: SplitColumn)
-  }
-
-  /// How a flow of type `type` can hang over the flow at `node`: a sub-flow it declares, a tab
-  /// of a bar it declares or a column of that bar's split tab (of the bar presented over
-  /// `level`, the first tab of that type, the selected one first; of a new bar, its place in the
-  /// declared tabs, which the plan finds by type once the bar is made), or a column of a split
-  /// it declares.
-  private static func way(
-    to type: any ContainerFlow.Type, from node: Int, over level: Int, in target: TargetTree,
-    with resolution: Resolution
-  ) -> Way? {
-    for edge in resolution.map.next(node) {
-      guard case .presents(let style) = edge.kind, resolution.map.type(edge.to) == type,
-        resolution.map.flows[edge.to].kind == .stack
-      else { continue }
-      return .presented(style)
-    }
-    let presented = target.kept(presentedOver: level)
-    for bar in resolution.bars(of: node) {
-      guard let barType = resolution.map.type(bar.node) else { continue }
-      var declared: (tab: Int, split: (node: Int, column: SplitColumn)?)?
-      for (place, edge) in resolution.map.next(bar.node).enumerated() {
-        if resolution.map.type(edge.to) == type {
-          declared = (place, nil)
-        } else if let column = column(of: type, in: edge.to, with: resolution) {
-          declared = (place, (edge.to, column))
-        }
-        if declared != nil { break }
-      }
-      guard let declared else { continue }
-      // The type of the tab's flow: the split's for a split tab.
-      let tabType = declared.split.flatMap { resolution.map.type($0.node) } ?? type
-      if let presented, let flow = target.live(presented)?.flow, Swift.type(of: flow) == barType {
-        for (place, tab) in liveTabs(of: presented, in: target).ordered
-        where Swift.type(of: tab) == tabType {
-          return .tab(bar: barType, style: bar.style, tab: place, split: declared.split)
-        }
-      }
-      return .tab(bar: barType, style: bar.style, tab: declared.tab, split: declared.split)
-    }
-    for split in resolution.splits(of: node) {
-      guard let splitType = resolution.map.type(split.node),
-        let column = column(of: type, in: split.node, with: resolution)
-      else { continue }
-      return .column(split: splitType, style: split.style, column: column)
-    }
-    return nil
-  }
-
-  /// The column of a split at `node` whose flow type is `type`: the detail for a declared
-  /// detail type, the primary for the primary's; `nil` when `node` is no split.
-  private static func column(
-    of type: any ContainerFlow.Type, in node: Int, with resolution: Resolution
-  ) -> SplitColumn? {
-    guard resolution.map.flows[node].kind == .split else { return nil }
-    for edge in resolution.map.next(node) where resolution.map.type(edge.to) == type {
-      return edge.kind == .primary ? .primary : .detail
-    }
-    return nil
+extension Resolution {
+  /// Whether the patterns of the linkable flow at `node` match `link`, whatever follows.
+  func matches(_ node: Int, _ link: DeepLink) -> Bool {
+    map.linkable(node)?.matches(link) ?? false
   }
 }
 

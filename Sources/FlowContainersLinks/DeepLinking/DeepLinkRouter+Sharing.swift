@@ -62,46 +62,41 @@ extension DeepLinkRouter {
         }
         guard step > 0 else { continue }
         let rest = DeepLink(scheme: scheme, components: following)
-        let type = ObjectIdentifier(Swift.type(of: flow))
+        let handles = resolution.handling(rest)
+        let node = resolution.node(Swift.type(of: flow))
+        @MainActor func flowNode(_ position: Int) -> Int? {
+          (reading.containers[position].node.owner as? any ContainerFlow).map {
+            resolution.node(Swift.type(of: $0))
+          }
+        }
         let below = shown[step - 1]
-        let chosen: ObjectIdentifier?
+        let chosen: Int?
         switch levels[below].kind {
         case .split:
           // A column: the link must go to this column's flow type, by the split's rule.
-          guard let split = reading.containers[below].node.owner as? any ContainerFlow else {
-            return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
-          }
           let detail = levels[below].columns.first { levels[$0].place == .column(.detail) }
-          chosen = resolution.column(
-            of: resolution.node(Swift.type(of: split)), handling: rest,
-            liveDetail: detail.flatMap { reading.containers[$0].node.owner }.map {
-              ObjectIdentifier(Swift.type(of: $0))
-            }
-          ).map { ObjectIdentifier($0.type) }
+          chosen = flowNode(below).flatMap { split in
+            resolution.column(
+              of: split, where: handles,
+              liveDetail: detail.flatMap { flowNode($0) }.flatMap { resolution.map.type($0) }.map(
+                ObjectIdentifier.init)
+            )?.node
+          }
         case .tabs:
           // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
           // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
-          if step > 1,
-            let parent = reading.containers[shown[step - 2]].node.owner
-              as? any ContainerFlow
+          if step > 1, let parent = flowNode(shown[step - 2]),
+            resolution.at(step, { resolution.subFlows(of: parent).contains { handles($0.node) } })
           {
-            let node = resolution.node(Swift.type(of: parent))
-            let stack = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }
-            guard stack == nil else {
-              return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
-            }
-          }
-          chosen = Swift.type(of: flow).canHandle(rest) ? type : nil
-        case .stack:
-          guard let parent = reading.containers[below].node.owner as? any ContainerFlow else {
             return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
           }
-          let node = resolution.node(Swift.type(of: parent))
-          chosen = resolution.at(step) { resolution.subFlow(of: node, handling: rest) }.map {
-            ObjectIdentifier($0.type)
+          chosen = handles(node) ? node : nil
+        case .stack:
+          chosen = flowNode(below).flatMap { parent in
+            resolution.at(step) { resolution.subFlows(of: parent).first { handles($0.node) }?.node }
           }
         }
-        guard chosen == type else {
+        guard chosen == node else {
           return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
         }
       }

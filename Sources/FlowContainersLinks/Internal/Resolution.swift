@@ -90,43 +90,27 @@ final class Resolution {
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
-    return subFlow(of: node, handling: rest) != nil
-      || bars(of: node).contains { tab(of: $0.node, handling: rest) != nil }
-      || splits(of: node).contains { column(of: $0.node, handling: rest, liveDetail: nil) != nil }
+    let handles = handling(rest)
+    return subFlows(of: node).contains { handles($0.node) }
+      || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
+      || branches(of: node, .split).contains {
+        column(of: $0.node, where: handles, liveDetail: nil) != nil
+      }
   }
 
-  /// The first stack sub-flow type of the flow at `node` whose `canHandle` accepts `link`, and
-  /// the style it is declared with.
-  func subFlow(
-    of node: Int, handling link: DeepLink
-  ) -> (type: any LinkableFlow.Type, style: PresentationStyle)? {
-    subFlows(of: node).first { $0.type.canHandle(link) }
+  /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
+  func handling(_ link: DeepLink) -> (Int) -> Bool {
+    { [map] node in map.linkable(node)?.canHandle(link) ?? false }
   }
 
-  /// The linkable stack flow types the flow at `node` declares as sub-flows, in order.
-  func subFlows(of node: Int) -> [(type: any LinkableFlow.Type, style: PresentationStyle)] {
-    var found: [(type: any LinkableFlow.Type, style: PresentationStyle)] = []
-    for edge in map.next(node) {
-      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == .stack,
-        let type = map.linkable(edge.to)
-      else { continue }
-      found.append((type, style))
-    }
-    return found
+  /// The stack flows the flow at `node` declares as sub-flows, in order, with their styles.
+  func subFlows(of node: Int) -> [(node: Int, style: PresentationStyle)] {
+    branches(of: node, .stack)
   }
 
-  /// The tab bars the flow at `node` declares as sub-flows, in order.
-  func bars(of node: Int) -> [(node: Int, style: PresentationStyle)] {
-    declared(.tabs, by: node)
-  }
-
-  /// The splits the flow at `node` declares as sub-flows, in order.
-  func splits(of node: Int) -> [(node: Int, style: PresentationStyle)] {
-    declared(.split, by: node)
-  }
-
-  private func declared(
-    _ kind: FlowTree.Level.Kind, by node: Int
+  /// The sub-flows of kind `kind` the flow at `node` declares, in order, with their styles.
+  func branches(
+    of node: Int, _ kind: FlowTree.Level.Kind
   ) -> [(node: Int, style: PresentationStyle)] {
     var found: [(node: Int, style: PresentationStyle)] = []
     for edge in map.next(node) {
@@ -138,55 +122,52 @@ final class Resolution {
     return found
   }
 
-  /// The first tab, in its declared order, of a new bar of the flow at `bar` that takes `link`:
-  /// its place, the flow type that resolves the link there, and for a split tab the split and
-  /// its column.
+  /// The first tab, in its declared order, of a new bar of the flow at `bar` whose flow
+  /// `accepts` (a split tab's by one of its columns, as ``column(of:where:liveDetail:)`` picks):
+  /// its place, the flow it goes to there, and for a split tab the split and its column.
   func tab(
-    of bar: Int, handling link: DeepLink
-  ) -> (place: Int, type: any LinkableFlow.Type, split: (node: Int, column: SplitColumn)?)? {
+    of bar: Int, where accepts: (Int) -> Bool
+  ) -> (place: Int, node: Int, split: (node: Int, column: SplitColumn)?)? {
     for (place, edge) in map.next(bar).enumerated() {
-      if let choice = choice(in: edge.to, handling: link, liveDetail: nil) {
-        return (place, choice.type, choice.split)
+      if let choice = choice(in: edge.to, where: accepts, liveDetail: nil) {
+        return (place, choice.node, choice.split)
       }
     }
     return nil
   }
 
-  /// Where `link` goes in a tab whose flow is at `node`: its stack flow's type, or, for a split,
-  /// the column the split's rule picks (``column(of:handling:liveDetail:)``).
+  /// Where a tab whose flow is at `node` goes: the flow itself when it `accepts`, or, for a
+  /// split, the column the split's rule picks.
   func choice(
-    in node: Int, handling link: DeepLink, liveDetail: ObjectIdentifier?
-  ) -> (type: any LinkableFlow.Type, split: (node: Int, column: SplitColumn)?)? {
+    in node: Int, where accepts: (Int) -> Bool, liveDetail: ObjectIdentifier?
+  ) -> (node: Int, split: (node: Int, column: SplitColumn)?)? {
     if map.flows[node].kind == .split {
-      guard let found = column(of: node, handling: link, liveDetail: liveDetail) else {
+      guard let found = column(of: node, where: accepts, liveDetail: liveDetail) else {
         return nil
       }
-      return (found.type, (node, found.column))
+      return (found.node, (node, found.column))
     }
-    guard let type = map.linkable(node), type.canHandle(link) else { return nil }
-    return (type, nil)
+    return accepts(node) ? (node, nil) : nil
   }
 
-  /// The column a link goes to in a split of the flow at `split`, and the linkable flow type
-  /// that resolves it there: the detail when a detail type's `canHandle(_:)` accepts it (the
-  /// type `liveDetail` names, the detail shown, first), otherwise the primary when its type's
-  /// does.
+  /// The column of a split of the flow at `split` that takes what `accepts` accepts, and the
+  /// flow it goes to there: the detail when a detail type does (the type `liveDetail` names,
+  /// the detail shown, first), otherwise the primary when its type does.
   func column(
-    of split: Int, handling link: DeepLink, liveDetail: ObjectIdentifier?
-  ) -> (column: SplitColumn, type: any LinkableFlow.Type)? {
-    var primary: (any LinkableFlow.Type)?
-    var details: [any LinkableFlow.Type] = []
+    of split: Int, where accepts: (Int) -> Bool, liveDetail: ObjectIdentifier?
+  ) -> (column: SplitColumn, node: Int)? {
+    var primary: Int?
+    var details: [Int] = []
     for edge in map.next(split) {
-      guard let type = map.linkable(edge.to) else { continue }
-      if edge.kind == .primary { primary = type } else { details.append(type) }
+      if edge.kind == .primary { primary = edge.to } else { details.append(edge.to) }
     }
-    if let shown = details.first(where: { ObjectIdentifier($0) == liveDetail }),
-      shown.canHandle(link)
+    if let shown = details.first(where: { map.type($0).map(ObjectIdentifier.init) == liveDetail }),
+      accepts(shown)
     {
       return (.detail, shown)
     }
-    if let detail = details.first(where: { $0.canHandle(link) }) { return (.detail, detail) }
-    if let primary, primary.canHandle(link) { return (.primary, primary) }
+    if let detail = details.first(where: accepts) { return (.detail, detail) }
+    if let primary, accepts(primary) { return (.primary, primary) }
     return nil
   }
 

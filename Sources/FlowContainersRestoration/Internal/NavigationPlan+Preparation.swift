@@ -141,11 +141,14 @@ extension NavigationPlan {
     guard let parent = level.parent, let parentNode = nodes[parent] else { throw .stale }
     let found: MadeFlow?
     switch level.place {
-    case .presented:
-      guard let parentFlow = flows[parent] else { throw .stale }
-      found = Self.subFlow(of: parentFlow, type: level.type, over: target.levels[parent].routes)
-    case .column(.detail):
-      found = Self.detail(of: parentNode, type: level.type, showing: level.routes)
+    case .presented, .column(.detail):
+      // Made by the parent's declaration: for the parent's stack, or the detail's routes.
+      let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
+      let branch = target.levels[parent].type.type.declaration?.branches.first {
+        ObjectIdentifier($0.type) == level.type.identity
+      }
+      guard let make = branch?.make, let owner = parentNode.owner else { throw failure }
+      found = make(owner, routes)
     case .column(.primary):
       // The primary of a new split, made with it.
       let reading = parentNode.read(describingScreens: false)
@@ -264,26 +267,5 @@ extension NavigationPlan {
       index += 1
     }
     return true
-  }
-
-  /// The sub-flow of `type` that `parent` declares, made for `parent`'s target stack `routes`.
-  static func subFlow<Parent: RestorableFlow>(
-    of parent: Parent, type: FlowType, over routes: RouteList
-  ) -> MadeFlow? {
-    guard let declaration = Parent.declaration(of: type.identity) else { return nil }
-    return declaration.make(parent, routes.typed(as: Parent.Route.self) ?? [])
-  }
-
-  /// The detail of `type` that the split owning `node` declares, made to show `routes`.
-  static func detail(
-    of node: ContainerNode, type: FlowType, showing routes: RouteList
-  )
-    -> MadeFlow?
-  {
-    guard let split = node.owner as? any SplitFlow else { return nil }
-    func make<Split: SplitFlow>(_ split: Split) -> MadeFlow? {
-      Split.detailDeclaration(of: type.identity)?.make(split, routes)
-    }
-    return make(split)
   }
 }

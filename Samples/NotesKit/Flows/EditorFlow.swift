@@ -29,6 +29,9 @@ final class EditorFlow {
 
   var hasUnsavedChanges: Bool { draft != original }
 
+  /// The note it edits.
+  var noteID: Int { original.id }
+
   private func makeEditScreen() -> EditScreen {
     EditScreen(
       noteTitle: original.title, draft: { [weak self] in self?.draft.body ?? "" }, delegate: self)

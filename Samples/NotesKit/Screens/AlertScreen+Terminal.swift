@@ -1,8 +1,8 @@
-import FlowContainers
+package import FlowContainers
 
 extension AlertScreen {
   /// The alert as a short prompt with numbered actions; the header names its style.
-  func rendered(style: PresentationStyle?) -> String {
+  package func rendered(style: PresentationStyle?) -> String {
     var lines = ["── \(title) (\(style ?? .alert)) ──"]
     if let message { lines.append(message) }
     lines += buttons.enumerated().map { index, button in

@@ -1,6 +1,6 @@
 /// Defects the sample can be made with on purpose, for the explorer's tests to catch.
 ///
-/// Only tests set them (`Session(defects:)`, through `@testable import notes`); the app never
+/// Only tests set them (`Session(defects:)`, through `@testable import NotesKit`); the app never
 /// does, and no option of `swift run notes` reaches them.
 struct SeededDefects: OptionSet {
   let rawValue: Int

@@ -1,21 +1,21 @@
-import FlowContainers
+package import FlowContainers
 
 /// The app's root: a tab bar with the notes (tab 1) and help (tab 2).
 ///
 /// Each tab is a flow of its own with its own screens. The tab container keeps both flows
 /// alive; this flow stores neither.
 @MainActor
-final class MainTabsFlow: TabbedFlow {
-  let container = TabContainer()
-  static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, HelpFlow.self]
+package final class MainTabsFlow: TabbedFlow {
+  package let container = TabContainer()
+  package static let tabFlows: [any RestorableFlow.Type] = [AppFlow.self, HelpFlow.self]
   /// The notes tab of the wide layout.
-  static let splitTabFlows: [any SplitFlow.Type] = [NotesSplitFlow.self]
+  package static let splitTabFlows: [any SplitFlow.Type] = [NotesSplitFlow.self]
   /// Links go through the tabs: to the first whose flow can show them, the selected one first.
-  private(set) lazy var router = makeRouter()
+  package private(set) lazy var router = makeRouter()
   private let session: Session
-  private let console: Console
+  let console: Console
 
-  init(store: NotesStore, session: Session, console: Console, isWide: Bool = false) {
+  package init(store: NotesStore, session: Session, console: Console, isWide: Bool = false) {
     self.session = session
     self.console = console
     let help = HelpFlow(console: console)
@@ -28,11 +28,6 @@ final class MainTabsFlow: TabbedFlow {
       container.setTabs([notes.container, help.container])
     }
     notes?.router = router
-  }
-
-  /// The app's root as a run with `options` makes it: a fresh store and session.
-  convenience init(options: Options, console: Console) {
-    self.init(store: NotesStore(), session: Session(), console: console, isWide: options.isWide)
   }
 
   isolated deinit { console.trace("deinit MainTabsFlow") }
