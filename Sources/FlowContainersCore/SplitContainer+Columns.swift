@@ -299,11 +299,14 @@ extension SplitContainer {
   /// The teardown of a split that is being released or has left its tree: its columns finish,
   /// the detail's caller hears ``PresentationEnding/tornDown``, and the column flows are
   /// released.
+  ///
+  /// As a tab container's tabs, the columns leave the split at once and no local keeps them: a
+  /// column that is a split is released by ``DeferredReleases``, one level of nesting at a time,
+  /// not from inside this `deinit` as it returns.
   func releaseColumns() {
-    let columns = branches.nodes
-    guard !columns.isEmpty else { return }
+    guard hasBranches else { return }
     let held = ReleasedBranches(
-      branches: columns, owners: [primaryOwner, detailOwner].compactMap { $0 })
+      branches: branches.nodes, owners: [primaryOwner, detailOwner].compactMap { $0 })
     let handlers = detailHandlers
     primaryNode = nil
     primaryOwner = nil
