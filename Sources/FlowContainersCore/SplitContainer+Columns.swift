@@ -64,7 +64,9 @@ extension SplitContainer {
   /// user in a compact width (``PresentationEnding/dismissedByUser``), finished by its own flow
   /// (``PresentationEnding/finished``), or torn down with the split
   /// (``PresentationEnding/tornDown``). Misuse is reported as for
-  /// ``setPrimary(_:fileID:line:)``; `onEnd` is not called then.
+  /// ``setPrimary(_:fileID:line:)``, and an `onEnd` for the detail already shown, which keeps
+  /// the `onEnd` it was shown with (showing it again without one changes nothing); `onEnd` is
+  /// not called then.
   ///
   /// - Parameters:
   ///   - container: The detail flow's container.
@@ -114,8 +116,18 @@ extension SplitContainer {
   /// Whether `change` may be made now; reports misuse otherwise.
   func check(_ change: SplitChange, _ fileID: StaticString, _ line: UInt) -> Bool {
     switch change {
-    case .show(let column, let container, _):
-      if node(in: column) === container { return true }
+    case .show(let column, let container, let callbacks):
+      if node(in: column) === container {
+        // Showing the detail shown changes nothing; a new `onEnd` would never be called.
+        guard callbacks.onEnd != nil || callbacks.onEndWithCause != nil else { return true }
+        report(
+          .invalidColumn,
+          "showDetail(_:onEnd:) on \(locationDescription), which already shows "
+            + "\(container.ownerName) as its detail: it keeps the onEnd it was shown with, and "
+            + "this one would never be called. Pass no onEnd to show it again.",
+          fileID: fileID, line: line)
+        return false
+      }
       guard let problem = branchProblem(container, as: .column) else { return true }
       report(
         .invalidColumn,
