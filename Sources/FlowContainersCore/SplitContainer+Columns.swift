@@ -32,9 +32,9 @@ extension SplitContainer {
   /// screens pops the detail; a position below them (the primary's) closes the detail, which
   /// ends as ``PresentationEnding/dismissedByUser``, and pops the primary to it.
   ///
-  /// Observable.
+  /// Observable: it changes with the width, the columns, and either column's stack.
   public var collapsedCount: Int {
-    access(.columns)
+    accessStack()
     return collapsedScreenCount
   }
 

@@ -80,7 +80,13 @@ public final class SplitContainer: ContainerNode {
     }
   }
 
-  override func accessStack() { access(.columns) }
+  /// The columns and width, and the columns' stacks: the collapsed stack is theirs, so that a
+  /// push on a column changes ``count`` and ``collapsedCount`` for Observation too.
+  override func accessStack() {
+    access(.columns)
+    primaryNode?.accessStack()
+    detailNode?.accessStack()
+  }
 
   override var hostRevision: UInt64 {
     // A pop in progress on the collapsed stack is stale once either column's stack moved.
