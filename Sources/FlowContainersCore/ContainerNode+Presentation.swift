@@ -143,14 +143,11 @@ extension ContainerNode {
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil,
     onRejected: (() -> Void)? = nil
   ) {
-    let change = TreeChange.present(
-      child, style, onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected)
-    // A split's column presents over the whole split.
-    if case .column = attachment {
-      return presentingLevel.request(
-        change, animated: animated, cause: cause, fileID: fileID, line: line)
-    }
-    request(change, animated: animated, cause: cause, fileID: fileID, line: line)
+    // A split's column presents over the whole split: the door makes it on its split.
+    request(
+      .present(
+        child, style, onEnd: onEnd, onEndWithCause: onEndWithCause, onRejected: onRejected),
+      animated: animated, cause: cause, fileID: fileID, line: line)
   }
 
   /// Whether `child` may be presented here now; reports misuse otherwise.

@@ -71,12 +71,11 @@ extension ContainerNode {
     let apply = { (changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int in
       var made = 0
       for (node, change, animated) in changes {
+        // A column's presentation is made on its split by the change itself, which remembers
+        // the column it ends with; a dismissal is asked of the split.
         var target = node
-        switch change {
-        case .present, .dismissPresented:
-          if case .column = node.attachment { target = node.presentingLevel }
-        default:
-          break
+        if case .dismissPresented = change, case .column = node.attachment {
+          target = node.presentingLevel
         }
         guard target.fits(change) else { continue }
         // The flows a change brings in live through it, even if only what it ends held them.

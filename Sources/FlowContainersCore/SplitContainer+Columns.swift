@@ -164,6 +164,9 @@ extension SplitContainer {
     animated: Bool, cause: NavigationCause
   ) {
     guard node(in: column) !== container, let owner = container.owner else { return }
+    if let shown = node(in: column) {
+      endPresentation(askedBy: shown, animated: animated, cause: cause)
+    }
     container.hang(.column(column), on: self)
     container.join(changeQueue)
     let old = takeColumn(column)
@@ -206,6 +209,8 @@ extension SplitContainer {
   func close(
     _ column: SplitColumn, ending: PresentationEnding, animated: Bool, cause: NavigationCause
   ) {
+    guard let shown = node(in: column) else { return }
+    endPresentation(askedBy: shown, animated: animated, cause: cause)
     guard let old = takeColumn(column) else { return }
     old.node.finishInPlace()
     generation &+= Self.otherChange
@@ -217,6 +222,26 @@ extension SplitContainer {
     }
     old.handlers?.send(ending, cause: cause)
     extendLifetime(old.owner)
+  }
+
+  /// Ends what `column` asked to present over the split (or over the split this split is a
+  /// column of), top down, as ``PresentationEnding/tornDown``: what a column presents ends
+  /// before the column, as what a presented container presents ends before it.
+  ///
+  /// What the split's own flow presents, or another column, stays.
+  private func endPresentation(
+    askedBy column: ContainerNode, animated: Bool, cause: NavigationCause
+  ) {
+    let level = presentingLevel
+    guard let split = level.splitView, let presented = level.presentedNode,
+      split.columnPresentation === presented, var asker = split.presentationAsker
+    else { return }
+    // The asker is the column, or a container in it: a column of a split that is a column.
+    while asker !== column {
+      guard case .column = asker.attachment, let holder = asker.holder else { return }
+      asker = holder
+    }
+    level.endPresentation(.tornDown, animated: animated, cause: cause)
   }
 
   /// Takes the container in `column` out of the split, with its flow and its caller's

@@ -373,7 +373,7 @@ struct SplitContainerTests {
     #expect(split.container.presented == nil)
     #expect(
       journal.entries.filter { !$0.hasPrefix("deinit screen") } == [
-        "modal ended: tornDown", "deinit modal", "deinit list",
+        "modal ended: tornDown", "deinit list",
       ])
     // What the split's own flow presents stays whatever its columns do.
     let cover = TestFlow<Middle>("cover")

@@ -190,7 +190,8 @@ extension ContainerNode {
     }
     switch change {
     case .present(let child, _, _, _, _, _):
-      return checkPresentation(of: child, fileID: fileID, line: line)
+      // A split's column presents over the whole split.
+      return presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
     case .dismissPresented:
       guard presentedNode == nil else { return true }
       report(
@@ -231,14 +232,20 @@ extension ContainerNode {
   ) {
     switch change {
     case .present(let child, let style, let tag, let onEnd, let onEndWithCause, _):
-      presentNow(
+      // A split's column presents over the whole split, and what it presents ends with it.
+      let level = presentingLevel
+      level.presentNow(
         child, style: style, animated: animated, cause: cause, onEnd: onEnd,
         onEndWithCause: onEndWithCause)
+      if level !== self, let split = level.splitView, level.presentedNode === child {
+        split.presentationAsker = self
+        split.columnPresentation = child
+      }
       // What the presentation is for, once it is made: nothing it ends can have asked yet.
-      if let tag, presentedNode === child {
-        let handlers = endHandlers ?? PresentationEndHandlers()
+      if let tag, level.presentedNode === child {
+        let handlers = level.endHandlers ?? PresentationEndHandlers()
         handlers.tag = tag
-        endHandlers = handlers
+        level.endHandlers = handlers
       }
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
@@ -282,7 +289,7 @@ extension ContainerNode {
   func fits(_ change: TreeChange) -> Bool {
     switch change {
     case .present(let child, _, _, _, _, _):
-      return canPresent(child)
+      return !finished && presentingLevel.canPresent(child)
     case .dismissPresented:
       return presentedNode != nil
     case .dismiss:
