@@ -8,8 +8,10 @@ import Testing
 @MainActor
 final class HandHost {
   private(set) var driver: HostDriver?
+  /// The transitions the driver asked for, as text.
+  private(set) var transitions: [String] = []
   /// How many transitions the driver asked for.
-  private(set) var played = 0
+  var played: Int { transitions.count }
   /// Whether a transition is playing, held until ``finish()``.
   private(set) var isHolding = false
   /// The stack's address at each `play`.
@@ -19,11 +21,11 @@ final class HandHost {
 
   init(root: ContainerNode, finishesInsidePlay: Bool) {
     self.finishesInsidePlay = finishesInsidePlay
-    driver = HostDriver(root: root) { [weak self] _ in self?.play() }
+    driver = HostDriver(root: root) { [weak self] transition in self?.play(transition) }
   }
 
-  private func play() {
-    played += 1
+  private func play(_ transition: HostTransition) {
+    transitions.append(transition.description)
     stackAddresses.append(stackAddress())
     if finishesInsidePlay {
       driver?.transitionFinished()

@@ -558,6 +558,34 @@ struct HostDriverTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func aTabReleasedWhileItsChangeWaitsGoesWithItsBarsTransition() {
+    let bar = TabsFlow()
+    let first = TestFlow<Root>("first")
+    weak let second: TestFlow<Middle>?
+    let host: HandHost
+    do {
+      let made = TestFlow<Middle>("second")
+      second = made
+      bar.container.setTabs([first.container, made.container])
+      host = HandHost(root: bar.container, finishesInsidePlay: false)
+      // A push holds the host; the second tab's push waits behind it.
+      first.container.push(TestScreen("a"))
+      made.container.push(TestScreen("b"))
+    }
+    // The second tab goes, and nothing keeps it: the host, which holds nothing, still shows it.
+    // The change that released it named the bar, so the bar is compared in the same look as
+    // the released tab, whatever their order: the tab's push is never played.
+    bar.container.setTabs([first.container])
+    #expect(second == nil)
+    host.drain()
+    #expect(
+      host.transitions == [
+        "setStack TestFlow<Root> [first.root, a] (animated)",
+        "setTabs TabsFlow [TestFlow<Root>] selected 0 (animated)",
+      ])
+    #expect(host.driver?.shown == bar.container.hostScene)
+  }
+
   @Test func aSceneStackPoppedToItsCountOrBeyondStaysAsItIs() {
     var content = HostScene.Content.stack(count: 3, revision: 7)
     content.pop(toIndex: 3)
