@@ -12,8 +12,8 @@ extension ContainerNode {
   ///   screen is removed. ``HostEvent/interactivePopCancelled`` instead changes nothing.
   ///
   /// An event that does not fit (an index that is not in the stack, a commit with no pop begun,
-  /// a commit after the program changed the stack mid-gesture) is misuse: nothing changes and a
-  /// ``FlowDiagnostic`` is reported.
+  /// a commit after the program or a host's pop changed the stack mid-gesture, each named in the
+  /// report) is misuse: nothing changes and a ``FlowDiagnostic`` is reported.
   ///
   /// Reported from a callback while a change is under way in this tree, the event is applied
   /// after that change, and checked then.
@@ -93,6 +93,8 @@ extension ContainerNode {
       return
     }
     hostPop(toIndex: index)
+    // A gesture under way is stale now, because of the host: its commit will say so.
+    if let cold, cold.interactivePopGeneration != nil { cold.hostPopDuringGesture = hostRevision }
   }
 
   /// The user closed this container: its presentation ends as dismissed by the user.
@@ -124,6 +126,7 @@ extension ContainerNode {
       return
     }
     interactivePopGeneration = hostRevision
+    cold?.hostPopDuringGesture = nil
     if eventObserverCount > 0 { emit(.interactivePopBegan, cause: .user, animated: true) }
   }
 
@@ -138,12 +141,18 @@ extension ContainerNode {
       return
     }
     interactivePopGeneration = nil
+    let hostPop = cold?.hostPopDuringGesture
+    cold?.hostPopDuringGesture = nil
     guard began == hostRevision, screenCount > 1 else {
       report(
         .interactivePop,
-        "interactivePopCommitted on \(locationDescription), but the program changed the tree "
-          + "after the gesture began; the commit was ignored. Avoid changing a stack while the "
-          + "user drags it.",
+        hostPop == hostRevision
+          ? "interactivePopCommitted on \(locationDescription), but the host reported "
+            + "userPopped after the gesture began; the commit was ignored. Report the "
+            + "gesture's end before the user can pop otherwise."
+          : "interactivePopCommitted on \(locationDescription), but the program changed the "
+            + "tree after the gesture began; the commit was ignored. Avoid changing a stack "
+            + "while the user drags it.",
         fileID: fileID, line: line)
       return
     }

@@ -137,8 +137,12 @@ extension ContainerNode {
   }
 
   /// Tells the Observation framework, if anything could be observing, that `property` changed.
+  ///
+  /// Tabs and columns that changed may have moved what the user sees: the tree forgets the
+  /// topmost it kept, after the change, where no reading made meanwhile can bring it back.
   func didMutate(_ property: ObservedProperty) {
     if let registrar { tell(registrar, property, isAboutToChange: false) }
+    if property == .tabs || property == .columns { changes?.branchesChanged() }
   }
 
   /// Tells the registrar about a change of `property`: out of line, so that a change nobody

@@ -140,13 +140,10 @@ extension ContainerNode {
     fileID: StaticString, line: UInt, onEnd: ((PresentationEnding) -> Void)?,
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
-    let change = TreeChange.present(child, style, onEnd: onEnd, onEndWithCause: onEndWithCause)
-    // A split's column presents over the whole split.
-    if case .column = attachment {
-      return presentingLevel.request(
-        change, animated: animated, cause: cause, fileID: fileID, line: line)
-    }
-    request(change, animated: animated, cause: cause, fileID: fileID, line: line)
+    // A split's column presents over the whole split: the door makes it on its split.
+    request(
+      .present(child, style, onEnd: onEnd, onEndWithCause: onEndWithCause),
+      animated: animated, cause: cause, fileID: fileID, line: line)
   }
 
   /// Whether `child` may be presented here now; reports misuse otherwise.
@@ -196,10 +193,11 @@ extension ContainerNode {
     guard let childOwner = child.owner else { return }
     child.hang(.presented(style), on: self)
     willMutate(.presented)
-    // Until the chain is attached below, `topmost` walks rather than trust the old top.
-    let keepsTop = changes?.top != nil
+    // Until the chain is attached below, `topmost` walks rather than trust the old top. Read
+    // after Observation's willSet, whose observers may have read the topmost meanwhile.
+    let oldTop = changes?.keepsTop == true ? changes?.top : nil
     // Storing into a weak reference is a runtime call, even of nil over nil.
-    if keepsTop { changes?.top = nil }
+    if oldTop != nil { changes?.top = nil }
     presentedNode = child
     presentedOwner = childOwner
     didMutate(.presented)
@@ -210,12 +208,24 @@ extension ContainerNode {
     let queue = changeQueue
     let top = child.attach(
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
-    if keepsTop, !queue.hasBranches { queue.top = top }
+    if let oldTop { queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top }
     if eventObserverCount > 0 {
       emit(
         .presented(flow: child.flowName, style: style), cause: cause,
         animated: animated)
     }
+  }
+
+  /// The root's topmost, in a tree with branches, after this container presented the chain
+  /// whose last layer is `chainTop`, when it was `old`: what the user sees from `chainTop` if
+  /// this container was on the way to `old`, `old` otherwise (a hidden tab presented).
+  @inline(never)
+  private func topAfterPresenting(_ chainTop: ContainerNode, was old: ContainerNode)
+    -> ContainerNode
+  {
+    // A container without branches that presented nothing is on the way only as the top.
+    let isOnTheWay = hasBranches ? leads(to: old) : self === old
+    return isOnTheWay ? chainTop.walkToTop().node : old
   }
 
   private func presentationProblem(_ child: ContainerNode) -> String? {
@@ -399,6 +409,8 @@ extension ContainerNode {
   /// runs inside the tree's change.
   func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
     guard let first = presentedNode else { return }
+    // In a tree with branches, the root's topmost: kept below if the dismissal leaves it.
+    weak let oldTop = changes?.hasBranches == true ? changes?.top : nil
     // Finish every layer above first: the whole dismissal is one change, and what is going away
     // reads as finished from its first announcement on.
     first.markFinished()
@@ -423,6 +435,10 @@ extension ContainerNode {
     if presentedNode === first {
       detachPresentation(ending, animated: animated, cause: cause)
     }
+    if let oldTop, let changes, changes.hasBranches {
+      // What the user sees from here, if the old top went with the dismissal.
+      changes.top = oldTop.finished ? walkToTop().node : oldTop
+    }
   }
 
   /// Ends this container's presentation alone; the caller has ended everything above it.
@@ -436,8 +452,9 @@ extension ContainerNode {
     willMutate(.presented)
     presentedNode = nil
     presentedOwner = nil
-    // This container already has a side table (what it presented referred to it weakly).
-    if let changes, changes.top != nil { changes.top = self }
+    // This container already has a side table (what it presented referred to it weakly). With
+    // branches, the dismissal that called this keeps the root's topmost when it ends.
+    if let changes, changes.keepsTop { changes.top = changes.hasBranches ? nil : self }
     didMutate(.presented)
     generation = generation &+ Self.otherChange
     child.hang(.root, on: nil)

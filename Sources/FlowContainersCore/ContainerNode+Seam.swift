@@ -71,9 +71,11 @@ extension ContainerNode {
     let apply = { (changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int in
       var made = 0
       for (node, change, animated) in changes {
+        // A column's presentation is made on its split by the change itself, which remembers
+        // the column it ends with; a dismissal is asked of the split.
         var target = node
         switch change {
-        case .present, .dismissPresented, .purpose:
+        case .dismissPresented, .purpose:
           if case .column = node.attachment { target = node.presentingLevel }
         default:
           break

@@ -245,30 +245,43 @@ extension ContainerNode {
   public var stackDescription: [String] { screenDescriptions }
 
   /// The topmost container of the chain this one belongs to: the one the user sees.
+  ///
+  /// Read from the root, or anywhere in a tree without tabs or splits, it costs nothing after
+  /// any change once the tree is deep: the tree keeps it as layers are presented and dismissed.
   public var topmost: ContainerNode {
     guard presentedNode != nil || shownBranch != nil else { return self }
-    // A tree without branches is a chain, so every container of it has the same topmost: the
-    // tree's, kept by its change queue as layers are presented and dismissed.
-    if let top = changes?.top, top.changes === changes { return top }
-    // With tabs, a hidden tab's chain has a topmost of its own; the root's is remembered until
-    // the tree changes.
-    let isRoot = attachment == .root
-    if isRoot, let top = changes?.rootTopIfCurrent, top.changes === changes { return top }
+    // The tree's, kept: every container's in a chain, the root's in a tree with branches (a
+    // hidden tab's chain has a topmost of its own).
+    let isTreeTop = changes.map { !$0.hasBranches || attachment == .root } ?? false
+    if isTreeTop, let top = changes?.top, top.changes === changes { return top }
+    let (node, steps) = walkToTop()
+    if steps >= 16, isTreeTop, let changes, node.changes === changes { changes.top = node }
+    return node
+  }
+
+  /// The container the user sees from this one, through what each presents and the branch each
+  /// shows, and how many steps that took.
+  func walkToTop() -> (node: ContainerNode, steps: Int) {
     var node = self
     var steps = 0
     while let above = node.presentedNode ?? node.shownBranch {
       node = above
       steps += 1
     }
-    if steps >= 16, let changes, node.changes === changes {
-      if !changes.hasBranches {
-        changes.top = node
-      } else if isRoot, !changes.isChanging {
-        // Not mid-change: the tree may still move before the change's revision ends.
-        changes.remember(rootTop: node)
-      }
+    return (node, steps)
+  }
+
+  /// Whether the way from the root to `top` passes through this container: `top` is this one,
+  /// or hangs on it, directly or through others. It walks down from `top` as many levels as
+  /// lie between them.
+  func leads(to top: ContainerNode) -> Bool {
+    var node = top
+    var steps = top.storedDepth - storedDepth
+    while steps > 0, let below = node.holder {
+      node = below
+      steps -= 1
     }
-    return node
+    return node === self
   }
 
   /// The branch the user sees while this container presents nothing: the selected tab.

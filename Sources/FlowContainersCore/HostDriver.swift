@@ -14,8 +14,13 @@
 ///
 /// The driver's work per change is in proportion to what changed, not to the size of the tree:
 /// it keeps what the host shows of each container, re-reads only the containers the tree's
-/// events named since (and those the user changed), and walks only the chain of layers the
-/// user sees.
+/// events named since (and those the user changed), taking them in the order the host shows
+/// them, so that a backlog of changes behind one long transition costs each change a logarithm
+/// of the backlog, and reads the chain of layers the user sees again only after a change that
+/// can move it. It holds nothing of the tree: no container, so no flow, stays alive for it.
+///
+/// A host may finish a transition later, at once, or from inside `play`: the driver asks for
+/// the next one from a loop, so any number of transitions play at one stack depth.
 ///
 /// ```swift
 /// let driver = HostDriver(root: app.container) { transition in
@@ -40,9 +45,17 @@ public final class HostDriver {
   private var panes: [ObjectIdentifier: ShownPane] = [:]
   /// The containers whose tree may differ from what the host shows of them: those the tree's
   /// events named, and those the user changed, since the driver last compared them.
-  private var dirty: Set<ObjectIdentifier> = []
+  private var marked = MarkedContainers()
+  /// Whether the branches of a container the host shows moved since the marked containers were
+  /// placed, so that their positions are read again.
+  private var positionsMoved = false
+  /// The layers the tree shows, bottom first, as last read: `nil` after an event that can
+  /// change them (anything but a stack's change or a width).
+  private var treeLayers: [TreeLayer]?
+  /// How many of the host's layers, from the bottom, are known to be the tree's.
+  private var matchedLayers = 0
   /// The transition the host is playing, and what it changes when it ends.
-  private var playing: (transition: HostTransition, effect: Effect)?
+  private var playing: Playing?
   /// The interactive pop the user is making: the host plays nothing else until it ends, or
   /// until the tree ends its container (the host's controller goes, and its gesture with it).
   private var gesture: ObjectIdentifier?
@@ -53,6 +66,10 @@ public final class HostDriver {
   /// Whether a user's action is being passed on to the tree: what the host shows is brought up
   /// to date after it, before the driver looks at the tree.
   private var isForwarding = false
+  /// Whether the driver is asking the host for transitions, further up the stack: a host that
+  /// finishes a transition inside `play` returns to that loop, which asks for the next one, so
+  /// that any number of transitions play at one stack depth.
+  private var isAsking = false
   private var token: ObserverToken?
 
   /// Starts driving a host that shows `root`'s tree as it is now.
@@ -60,7 +77,7 @@ public final class HostDriver {
   /// - Parameters:
   ///   - root: The root of the tree the host shows.
   ///   - play: Asks the host to play a transition; the host calls ``transitionFinished()`` when
-  ///     it is done, at once or later.
+  ///     it is done: later, or at once, even from inside `play`.
   public init(root: ContainerNode, play: @escaping (HostTransition) -> Void) {
     self.root = root
     self.play = play
@@ -95,13 +112,27 @@ public final class HostDriver {
   @_spi(Testing) public var isIdle: Bool {
     guard playing == nil, !isDragging else { return false }
     guard let root else { return true }
-    return nextStep(in: root) == nil
+    return nextStep(in: root, taking: false) == nil
   }
 
   /// The transition the host is playing, if any.
-  @_spi(Testing) public var transitionInProgress: HostTransition? { playing?.transition }
+  ///
+  /// The driver does not keep the containers it names alive (the host holds what it shows):
+  /// `nil` too once one of them has been released.
+  @_spi(Testing) public var transitionInProgress: HostTransition? {
+    guard let playing else { return nil }
+    return playing.transition.made { id in
+      if case .content(_, _, let added) = playing.effect,
+        let pane = added.first(where: { $0.0 == id })?.1
+      {
+        return pane.node
+      }
+      return panes[id]?.node
+    }
+  }
 
-  /// The host finished the transition it was playing; the next one, if any, is asked for now.
+  /// The host finished the transition it was playing; the next one, if any, is asked for now
+  /// (or, when the host finishes inside `play`, as soon as `play` returns).
   public func transitionFinished() {
     guard let finished = playing else { return }
     playing = nil
@@ -109,31 +140,40 @@ public final class HostDriver {
     advance()
   }
 
-  /// The tree changed: what the event names is read again, and the next transition asked for,
-  /// if the host is free.
+  /// The tree changed: what the event names is compared again, and the next transition asked
+  /// for, if the host is free.
   private func treeChanged(_ event: NavigationEvent) {
-    if let container = event.container { dirty.insert(ObjectIdentifier(container)) }
+    if let container = event.container { marked.mark(ObjectIdentifier(container)) }
+    switch event.action {
+    case .stack, .interactivePopBegan, .interactivePopCancelled, .widthChanged: break
+    default: treeLayers = nil
+    }
     guard playing == nil, !isForwarding else { return }
     advance()
   }
 
-  /// Asks the host for the next transition toward the tree, once the tree is between changes.
+  /// Asks the host for transitions toward the tree, once the tree is between changes, until the
+  /// host plays one it has not finished yet: a loop, whatever the host's timing.
   private func advance() {
-    guard playing == nil, !isDragging, let root else { return }
-    if let queue = root.changes, queue.isChanging {
-      guard !isWaitingForChange else { return }
-      isWaitingForChange = true
-      queue.enqueue(
-        "HostDriver.advance()", fileID: #fileID, line: #line, isNavigation: false
-      ) { [weak self] in
-        self?.isWaitingForChange = false
-        self?.advance()
+    guard !isAsking else { return }
+    isAsking = true
+    defer { isAsking = false }
+    while playing == nil, !isDragging, let root {
+      if let queue = root.changes, queue.isChanging {
+        guard !isWaitingForChange else { return }
+        isWaitingForChange = true
+        queue.enqueue(
+          "HostDriver.advance()", fileID: #fileID, line: #line, isNavigation: false
+        ) { [weak self] in
+          self?.isWaitingForChange = false
+          self?.advance()
+        }
+        return
       }
-      return
+      guard let (transition, next) = nextStep(in: root, taking: true) else { return }
+      playing = next
+      play(transition)
     }
-    guard let step = nextStep(in: root) else { return }
-    playing = step
-    play(step.transition)
   }
 
   /// Whether an interactive pop holds the host: begun, not ended, on a container still in the
@@ -154,6 +194,12 @@ public final class HostDriver {
     } else {
       body()
     }
+  }
+
+  /// Whether the host shows `container`: a user's action on any other container (of another
+  /// tree, or one the host no longer shows) is dropped.
+  private func shows(_ container: ContainerNode) -> Bool {
+    panes[ObjectIdentifier(container)]?.node === container
   }
 }
 
@@ -179,6 +225,25 @@ extension HostDriver {
     var slot: Int
     /// The container, while it lives.
     weak var node: ContainerNode?
+  }
+
+  /// A layer the tree shows.
+  private struct TreeLayer {
+    /// Its container, weakly: the driver keeps nothing of the tree alive.
+    weak var node: ContainerNode?
+    var style: PresentationStyle?
+  }
+
+  /// The transition the host plays, and what it changes of what the host shows when it ends.
+  @MainActor
+  private struct Playing {
+    var transition: PlayedTransition
+    var effect: Effect
+
+    init(transition: HostTransition, effect: Effect) {
+      self.transition = PlayedTransition(transition)
+      self.effect = effect
+    }
   }
 
   /// What the host's transition changes of what it shows, when it ends.
@@ -226,6 +291,7 @@ extension HostDriver {
     case .content(let id, let content, let added):
       // The user may have closed the layer meanwhile: the host shows nothing of it then.
       guard let pane = panes[id] else { return }
+      if pane.content.branches != content.branches { positionsMoved = true }
       let kept = Set(content.branches)
       for branch in pane.content.branches where !kept.contains(branch) { remove(branch) }
       // A new branch takes the place of what the host showed under its identity, if anything.
@@ -255,14 +321,16 @@ extension HostDriver {
   /// leads to.
   private func userChanged(_ id: ObjectIdentifier, _ change: (inout HostScene.Content) -> Void) {
     if var pane = panes[id] {
+      let branches = pane.content.branches
       change(&pane.content)
+      if pane.content.branches != branches { positionsMoved = true }
       panes[id] = pane
-      dirty.insert(id)
+      marked.mark(id)
     }
-    if case (let transition, .content(let target, let shown, let added))? = playing, target == id {
+    if case .content(let target, let shown, let added)? = playing?.effect, target == id {
       var content = shown
       change(&content)
-      playing = (transition, .content(target, content, added: added))
+      playing?.effect = .content(target, content, added: added)
     }
   }
 
@@ -271,7 +339,7 @@ extension HostDriver {
   private func userRemovedLayers(from index: Int) {
     guard index <= layers.count else { return }
     removeLayers(from: index)
-    if case (let transition, .present)? = playing { playing = (transition, .nothing) }
+    if case .present? = playing?.effect { playing?.effect = .nothing }
   }
 
   /// Removes the layers from `index` up, and what the host shows of their containers.
@@ -279,6 +347,7 @@ extension HostDriver {
     guard index < layers.count else { return }
     for layer in layers[index...] { remove(layer.container) }
     layers.removeSubrange(index...)
+    matchedLayers = min(matchedLayers, index)
   }
 
   /// Removes what the host shows of `container` and of every container hanging on it.
@@ -310,6 +379,7 @@ extension HostDriver {
   ///
   /// The host has shown it already. The tree pops too when the container is still in it with a
   /// screen above `index`; otherwise the action is stale, and dropped without a misuse report.
+  /// A container the host does not show (another tree's, or one it no longer shows) is dropped.
   /// A compact split's stack is its collapsed one, the primary's screens then the detail's: a
   /// position among the detail's pops the detail, one below them closes it and pops the primary.
   ///
@@ -317,6 +387,7 @@ extension HostDriver {
   ///   - container: The stack the user popped, or a compact split.
   ///   - index: The position, in the host's stack, of the screen now on top.
   public func userPopped(_ container: ContainerNode, toIndex index: Int) {
+    guard shows(container) else { return }
     let id = ObjectIdentifier(container)
     if container.splitView != nil {
       userPoppedCollapsed(id, toIndex: index)
@@ -377,14 +448,16 @@ extension HostDriver {
   /// The user closed the layer of `container` (pulled a sheet down): the host has removed it and
   /// everything above it.
   ///
-  /// The tree dismisses it too when it is still presented; otherwise the action is dropped.
+  /// The tree dismisses it too when it is still presented; otherwise the action is dropped, as
+  /// is one on a container that is not a layer the host shows.
   ///
   /// - Parameter container: The presented container the user closed.
   public func userDismissed(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
-    if let layer = layers.firstIndex(where: { $0.container == id }), layer > 0 {
-      userRemovedLayers(from: layer)
-    }
+    guard let layer = layers.firstIndex(where: { $0.container == id }), layer > 0,
+      layers[layer].node === container
+    else { return }
+    userRemovedLayers(from: layer)
     guard !container.isFinished, container.presenter != nil else { return }
     container.handle(.userDismissed)
   }
@@ -392,25 +465,25 @@ extension HostDriver {
   /// The user selected the tab at `index` of `bar`, as the host shows its tabs.
   ///
   /// The tree selects it too when the tab there is the one the host showed; otherwise the action
-  /// is dropped.
+  /// is dropped, as is one on a tab container the host does not show, or at a position it
+  /// shows no tab at.
   ///
   /// - Parameters:
   ///   - bar: The tab container.
   ///   - index: The position of the tab, in the host's tab bar.
   public func userSelectedTab(_ bar: TabContainer, index: Int) {
     let id = ObjectIdentifier(bar)
-    var shownTab: ObjectIdentifier?
-    if let pane = panes[id], case .tabs(let tabs, _) = pane.content, tabs.indices.contains(index) {
-      userChanged(id) { content in
-        guard case .tabs(let tabs, _) = content, tabs.indices.contains(index) else { return }
-        content = .tabs(tabs, selected: index)
-      }
-      // What the hidden tab presented is not on screen: the layers above this one go.
-      userRemovedLayers(from: pane.layer + 1)
-      shownTab = tabs[index]
+    guard let pane = panes[id], pane.node === bar, case .tabs(let tabs, _) = pane.content,
+      tabs.indices.contains(index)
+    else { return }
+    userChanged(id) { content in
+      guard case .tabs(let tabs, _) = content, tabs.indices.contains(index) else { return }
+      content = .tabs(tabs, selected: index)
     }
+    // What the hidden tab presented is not on screen: the layers above this one go.
+    userRemovedLayers(from: pane.layer + 1)
     guard !bar.isFinished, bar.tabNodes.indices.contains(index),
-      shownTab == nil || shownTab == ObjectIdentifier(bar.tabNodes[index])
+      tabs[index] == ObjectIdentifier(bar.tabNodes[index])
     else { return }
     bar.handle(.userSelectedTab(index: index))
   }
@@ -418,12 +491,13 @@ extension HostDriver {
   /// The host's width for `split` changed.
   ///
   /// The host shows the columns collapsed into one stack, or side by side again; the tree hears
-  /// it as ``HostEvent/widthChanged(_:)``.
+  /// it as ``HostEvent/widthChanged(_:)``. A split the host does not show is left alone.
   ///
   /// - Parameters:
   ///   - split: The split whose width changed.
   ///   - width: Its width now.
   public func widthChanged(_ split: SplitContainer, to width: SplitWidth) {
+    guard shows(split) else { return }
     let id = ObjectIdentifier(split)
     userChanged(id) { content in
       guard case .split(let primary, let detail, _) = content else { return }
@@ -446,8 +520,8 @@ extension HostDriver {
   /// - Parameter container: The stack the user drags.
   public func userBeganInteractivePop(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
-    guard gesture == nil, let shown = panes[id]?.content, case .stack(let count, _) = shown,
-      count > 1
+    guard gesture == nil, shows(container), let shown = panes[id]?.content,
+      case .stack(let count, _) = shown, count > 1
     else { return }
     gesture = id
     gestureNode = container
@@ -517,57 +591,63 @@ extension HostDriver {
 // MARK: - Planning the next transition
 
 extension HostDriver {
-  /// The next transition toward the tree, and what it changes of what the host shows.
+  /// A marked container: where the host shows it, and what it is.
+  private typealias Marked = (position: MarkedContainers.Position, id: ObjectIdentifier)
+
+  /// A marked container the host shows otherwise than the tree does, and what the tree shows.
+  private typealias Changed = (
+    position: MarkedContainers.Position, id: ObjectIdentifier, node: ContainerNode,
+    content: HostScene.Content
+  )
+
+  /// The next transition toward the tree, and what the host shows when it ends.
   ///
-  /// It walks the chain of layers the user sees and compares only the containers marked dirty,
-  /// forgetting those that show what the tree does.
-  private func nextStep(in root: ContainerNode) -> (transition: HostTransition, effect: Effect)? {
-    let target = root.hostLayerRoots
-    // The layers both show, bottom up.
-    var kept = 0
-    while kept < layers.count, kept < target.count, layers[kept].node === target[kept].node,
-      layers[kept].style == target[kept].style
+  /// It reads the layers the user sees again only after an event that can change them, and
+  /// compares only the containers marked since, first in the order the host shows them,
+  /// forgetting those that show what the tree does: a transition costs in proportion to what
+  /// changed (a logarithm for each of a backlog), not to the tree. With `taking` false, it
+  /// leaves the change it plans marked, for ``isIdle``.
+  private func nextStep(
+    in root: ContainerNode, taking: Bool
+  ) -> (transition: HostTransition, next: Playing)? {
+    let target = treeLayers(of: root)
+    // The layers both show, bottom up: those known to match, then on.
+    var kept = min(matchedLayers, layers.count, target.count)
+    while kept < layers.count, kept < target.count, let node = target[kept].node,
+      layers[kept].node === node, layers[kept].style == target[kept].style
     {
       kept += 1
     }
+    matchedLayers = kept
     guard kept > 0 else { return nil }
-    // The containers of the layers that stay whose tree differs from what the host shows.
-    var changed: [(id: ObjectIdentifier, node: ContainerNode, content: HostScene.Content)] = []
-    var candidates = Array(dirty)
-    var next = 0
-    while next < candidates.count {
-      let id = candidates[next]
-      next += 1
-      guard let pane = panes[id] else {
-        dirty.remove(id)
-        continue
-      }
-      guard let node = pane.node else {
-        // The host shows a released container: what it hangs on shows another one now.
-        dirty.remove(id)
-        if let parent = pane.parent, dirty.insert(parent).inserted { candidates.append(parent) }
-        continue
-      }
-      if let content = differs(pane, from: node) {
-        if pane.layer < kept { changed.append((id, node, content)) }
-      } else {
-        dirty.remove(id)
-      }
-    }
+    placeMarked()
+    var skipped: [Marked] = []
+    defer { marked.putBack(skipped) }
     // First, at most one dismissal: of the lowest layer that goes.
     if kept < layers.count {
-      let animated = kept == target.count && changed.isEmpty
-      return (.dismiss(above: target[kept - 1].node, animated: animated), .dismiss(keeping: kept))
+      guard let above = target[kept - 1].node else { return nil }
+      let next = firstChanged(below: kept, skipped: &skipped)
+      if let next { skipped.append((next.position, next.id)) }
+      let transition = HostTransition.dismiss(
+        above: above, animated: kept == target.count && next == nil)
+      return (transition, Playing(transition: transition, effect: .dismiss(keeping: kept)))
     }
     // Then the changed containers of the layers that stay, bottom first, each before its
     // branches.
-    if let first = changed.indices.min(by: { isBefore(changed[$0].id, changed[$1].id) }) {
-      let (id, node, content) = changed[first]
+    if let changed = firstChanged(below: kept, skipped: &skipped) {
+      let (id, node, content) = (changed.id, changed.node, changed.content)
+      if !taking { skipped.append((changed.position, id)) }
       let branches = Set(content.branches)
       // The transition leads to the tree when every other change is in a branch it removes.
-      let animated =
-        kept == target.count
-        && changed.allSatisfy { $0.id == id || isRemoved($0.id, from: id, keeping: branches) }
+      var animated = kept == target.count
+      if animated,
+        let other = firstChanged(
+          below: kept, skipped: &skipped,
+          skipping: { $0 == id || self.isRemoved($0, from: id, keeping: branches) })
+      {
+        skipped.append((other.position, other.id))
+        animated = false
+      }
       var added: [(ObjectIdentifier, ShownPane)] = []
       let layer = panes[id]?.layer ?? 0
       let transition: HostTransition
@@ -590,19 +670,74 @@ extension HostDriver {
         transition = .setColumns(
           split, primary: split.primaryNode, detail: split.detailNode, animated: animated)
       }
-      dirty.remove(id)
-      return (transition, .content(id, content, added: added))
+      return (
+        transition,
+        Playing(transition: transition, effect: .content(id, content, added: added))
+      )
     }
     // Then one presentation per new layer.
-    guard kept < target.count else { return nil }
-    let (node, style) = target[kept]
-    guard let presenter = node.presenter, let style else { return nil }
+    guard kept < target.count, let node = target[kept].node, let style = target[kept].style,
+      let presenter = node.presenter
+    else { return nil }
+    let transition = HostTransition.present(
+      node, style: style, over: presenter, animated: kept + 1 == target.count)
     return (
-      .present(node, style: style, over: presenter, animated: kept + 1 == target.count),
-      .present(
-        ShownLayer(container: ObjectIdentifier(node), style: style, node: node),
-        panes: Self.read(node, layer: kept))
+      transition,
+      Playing(
+        transition: transition,
+        effect: .present(
+          ShownLayer(container: ObjectIdentifier(node), style: style, node: node),
+          panes: Self.read(node, layer: kept)))
     )
+  }
+
+  /// The layers the tree shows, read again only after an event that can change them.
+  private func treeLayers(of root: ContainerNode) -> [TreeLayer] {
+    if let known = treeLayers { return known }
+    let read = root.hostLayerRoots.map { TreeLayer(node: $0.node, style: $0.style) }
+    treeLayers = read
+    matchedLayers = 0
+    return read
+  }
+
+  /// Places the containers marked since the last look, after what the host shows is up to
+  /// date; all of them again when branches moved.
+  private func placeMarked() {
+    if positionsMoved {
+      positionsMoved = false
+      marked.placeAgain(position(of:))
+    }
+    marked.place(position(of:))
+  }
+
+  /// Takes the first marked container that the host shows, in a layer below `kept`, otherwise
+  /// than the tree does, with what the tree shows of it; forgets those the host no longer shows
+  /// or that show what the tree does, and adds to `skipped` those of higher layers (they go
+  /// with their layers) and those `skipping` names, to be put back.
+  ///
+  /// A container released while the host shows it was a branch of a container whose change
+  /// named that one already: its holder is marked anyway, and compared in this same look.
+  private func firstChanged(
+    below kept: Int, skipped: inout [Marked],
+    skipping: ((ObjectIdentifier) -> Bool)? = nil
+  ) -> Changed? {
+    while let (position, id) = marked.takeFirst() {
+      guard let pane = panes[id] else { continue }
+      if pane.layer >= kept || skipping?(id) == true {
+        skipped.append((position, id))
+        continue
+      }
+      guard let node = pane.node else {
+        if let parent = pane.parent {
+          marked.mark(parent)
+          placeMarked()
+        }
+        continue
+      }
+      guard let content = differs(pane, from: node) else { continue }
+      return (position, id, node, content)
+    }
+    return nil
   }
 
   /// What the tree shows of `node`, when the host shows `pane` of it otherwise: other content,
@@ -618,8 +753,10 @@ extension HostDriver {
     return nil
   }
 
-  /// The positions, from its layer's container down, of the branches that lead to `id`.
-  private func path(to id: ObjectIdentifier) -> (layer: Int, slots: [Int]) {
+  /// Where the host shows `id`: its layer, then its slot among its holder's branches at each
+  /// level down from the layer's container; `nil` when the host does not show it.
+  private func position(of id: ObjectIdentifier) -> MarkedContainers.Position? {
+    guard panes[id] != nil else { return nil }
     var slots: [Int] = []
     var next: ObjectIdentifier? = id
     var layer = 0
@@ -628,15 +765,8 @@ extension HostDriver {
       if pane.parent != nil { slots.append(pane.slot) }
       next = pane.parent
     }
-    return (layer, slots.reversed())
-  }
-
-  /// Whether the host shows `a` before `b`: in a lower layer, or earlier in the same one (a
-  /// container before its branches).
-  private func isBefore(_ a: ObjectIdentifier, _ b: ObjectIdentifier) -> Bool {
-    let (first, second) = (path(to: a), path(to: b))
-    if first.layer != second.layer { return first.layer < second.layer }
-    return first.slots.lexicographicallyPrecedes(second.slots)
+    slots.append(layer)
+    return slots.reversed()
   }
 
   /// Whether showing `container` with only `branches` removes what the host shows of `id`.
@@ -650,5 +780,78 @@ extension HostDriver {
       next = parent
     }
     return false
+  }
+}
+
+/// A transition the host plays, as the driver remembers it: without holding the containers it
+/// names, which the host holds while it shows them.
+@MainActor
+private struct PlayedTransition {
+  /// What the transition does, with its containers' identities.
+  enum Shape {
+    case setStack(count: Int, revision: UInt32)
+    case setTabs([ObjectIdentifier], selected: Int?)
+    case setColumns(primary: ObjectIdentifier?, detail: ObjectIdentifier?)
+    case present(PresentationStyle)
+    case dismiss
+  }
+
+  var shape: Shape
+  var isAnimated: Bool
+  /// The container it changes or presents, or the one it dismisses above.
+  weak var container: ContainerNode?
+  /// What a presentation is presented over.
+  weak var presenter: ContainerNode?
+
+  init(_ transition: HostTransition) {
+    isAnimated = transition.isAnimated
+    switch transition {
+    case .setStack(let node, let count, let revision, _):
+      shape = .setStack(count: count, revision: revision)
+      container = node
+    case .setTabs(let bar, let tabs, let selected, _):
+      shape = .setTabs(tabs.map(ObjectIdentifier.init), selected: selected)
+      container = bar
+    case .setColumns(let split, let primary, let detail, _):
+      shape = .setColumns(
+        primary: primary.map(ObjectIdentifier.init), detail: detail.map(ObjectIdentifier.init))
+      container = split
+    case .present(let node, let style, let over, _):
+      shape = .present(style)
+      container = node
+      presenter = over
+    case .dismiss(let node, _):
+      shape = .dismiss
+      container = node
+    }
+  }
+
+  /// The transition, while every container it names lives; `node` finds a branch by identity.
+  func made(_ node: (ObjectIdentifier) -> ContainerNode?) -> HostTransition? {
+    guard let container else { return nil }
+    switch shape {
+    case .setStack(let count, let revision):
+      return .setStack(container, count: count, revision: revision, animated: isAnimated)
+    case .setTabs(let ids, let selected):
+      guard let bar = container.tabBar else { return nil }
+      var tabs: [ContainerNode] = []
+      for id in ids {
+        guard let tab = node(id) else { return nil }
+        tabs.append(tab)
+      }
+      return .setTabs(bar, tabs: tabs, selected: selected, animated: isAnimated)
+    case .setColumns(let primaryID, let detailID):
+      guard let split = container.splitView else { return nil }
+      let primary = primaryID.flatMap(node)
+      let detail = detailID.flatMap(node)
+      guard (primaryID == nil) == (primary == nil), (detailID == nil) == (detail == nil)
+      else { return nil }
+      return .setColumns(split, primary: primary, detail: detail, animated: isAnimated)
+    case .present(let style):
+      guard let presenter else { return nil }
+      return .present(container, style: style, over: presenter, animated: isAnimated)
+    case .dismiss:
+      return .dismiss(above: container, animated: isAnimated)
+    }
   }
 }

@@ -32,9 +32,9 @@ extension SplitContainer {
   /// screens pops the detail; a position below them (the primary's) closes the detail, which
   /// ends as ``PresentationEnding/dismissedByUser``, and pops the primary to it.
   ///
-  /// Observable.
+  /// Observable: it changes with the width, the columns, and either column's stack.
   public var collapsedCount: Int {
-    access(.columns)
+    accessStack()
     return collapsedScreenCount
   }
 
@@ -64,7 +64,9 @@ extension SplitContainer {
   /// user in a compact width (``PresentationEnding/dismissedByUser``), finished by its own flow
   /// (``PresentationEnding/finished``), or torn down with the split
   /// (``PresentationEnding/tornDown``). Misuse is reported as for
-  /// ``setPrimary(_:fileID:line:)``; `onEnd` is not called then.
+  /// ``setPrimary(_:fileID:line:)``, and an `onEnd` for the detail already shown, which keeps
+  /// the `onEnd` it was shown with (showing it again without one changes nothing); `onEnd` is
+  /// not called then.
   ///
   /// - Parameters:
   ///   - container: The detail flow's container.
@@ -114,8 +116,18 @@ extension SplitContainer {
   /// Whether `change` may be made now; reports misuse otherwise.
   func check(_ change: SplitChange, _ fileID: StaticString, _ line: UInt) -> Bool {
     switch change {
-    case .show(let column, let container, _):
-      if node(in: column) === container { return true }
+    case .show(let column, let container, let callbacks):
+      if node(in: column) === container {
+        // Showing the detail shown changes nothing; a new `onEnd` would never be called.
+        guard callbacks.onEnd != nil || callbacks.onEndWithCause != nil else { return true }
+        report(
+          .invalidColumn,
+          "showDetail(_:onEnd:) on \(locationDescription), which already shows "
+            + "\(container.ownerName) as its detail: it keeps the onEnd it was shown with, and "
+            + "this one would never be called. Pass no onEnd to show it again.",
+          fileID: fileID, line: line)
+        return false
+      }
       guard let problem = branchProblem(container, as: .column) else { return true }
       report(
         .invalidColumn,
@@ -152,6 +164,9 @@ extension SplitContainer {
     animated: Bool, cause: NavigationCause
   ) {
     guard node(in: column) !== container, let owner = container.owner else { return }
+    if let shown = node(in: column) {
+      endPresentation(askedBy: shown, animated: animated, cause: cause)
+    }
     container.hang(.column(column), on: self)
     container.join(changeQueue)
     let old = takeColumn(column)
@@ -194,6 +209,8 @@ extension SplitContainer {
   func close(
     _ column: SplitColumn, ending: PresentationEnding, animated: Bool, cause: NavigationCause
   ) {
+    guard let shown = node(in: column) else { return }
+    endPresentation(askedBy: shown, animated: animated, cause: cause)
     guard let old = takeColumn(column) else { return }
     old.node.finishInPlace()
     generation &+= Self.otherChange
@@ -205,6 +222,26 @@ extension SplitContainer {
     }
     old.handlers?.send(ending, cause: cause)
     extendLifetime(old.owner)
+  }
+
+  /// Ends what `column` asked to present over the split (or over the split this split is a
+  /// column of), top down, as ``PresentationEnding/tornDown``: what a column presents ends
+  /// before the column, as what a presented container presents ends before it.
+  ///
+  /// What the split's own flow presents, or another column, stays.
+  private func endPresentation(
+    askedBy column: ContainerNode, animated: Bool, cause: NavigationCause
+  ) {
+    let level = presentingLevel
+    guard let split = level.splitView, let presented = level.presentedNode,
+      split.columnPresentation === presented, var asker = split.presentationAsker
+    else { return }
+    // The asker is the column, or a container in it: a column of a split that is a column.
+    while asker !== column {
+      guard case .column = asker.attachment, let holder = asker.holder else { return }
+      asker = holder
+    }
+    level.endPresentation(.tornDown, animated: animated, cause: cause)
   }
 
   /// Takes the container in `column` out of the split, with its flow and its caller's
@@ -299,11 +336,14 @@ extension SplitContainer {
   /// The teardown of a split that is being released or has left its tree: its columns finish,
   /// the detail's caller hears ``PresentationEnding/tornDown``, and the column flows are
   /// released.
+  ///
+  /// As a tab container's tabs, the columns leave the split at once and no local keeps them: a
+  /// column that is a split is released by ``DeferredReleases``, one level of nesting at a time,
+  /// not from inside this `deinit` as it returns.
   func releaseColumns() {
-    let columns = branches.nodes
-    guard !columns.isEmpty else { return }
+    guard hasBranches else { return }
     let held = ReleasedBranches(
-      branches: columns, owners: [primaryOwner, detailOwner].compactMap { $0 })
+      branches: branches.nodes, owners: [primaryOwner, detailOwner].compactMap { $0 })
     let handlers = detailHandlers
     primaryNode = nil
     primaryOwner = nil

@@ -30,7 +30,10 @@
 /// placeholder beside the list.
 ///
 /// A split presents one container at a time over both columns: a column that presents (or
-/// dismisses what it presented) does so through its split. Columns are depth `depth + 1`.
+/// dismisses what it presented) does so through its split, and what a column presented ends
+/// with the column, top down and as ``PresentationEnding/tornDown``, before the column's own
+/// ending (replaced, closed, finished or popped away). What the split's own flow presents stays
+/// while its columns change. Columns are depth `depth + 1`.
 @MainActor
 public final class SplitContainer: ContainerNode {
   /// The primary column's container, if it has one.
@@ -46,6 +49,11 @@ public final class SplitContainer: ContainerNode {
   var detailHandlers: PresentationEndHandlers?
   /// The width the host reported last.
   var currentWidth = SplitWidth.regular
+  /// The column, or a container in a column, that asked for what this split presents, while
+  /// ``columnPresentation`` is what it presents: that presentation ends with the column.
+  weak var presentationAsker: ContainerNode?
+  /// What ``presentationAsker`` presented over the split.
+  weak var columnPresentation: ContainerNode?
 
   /// Creates a split with no columns; add them with ``setPrimary(_:fileID:line:)`` and
   /// ``showDetail(_:animated:fileID:line:onEnd:)``.
@@ -80,7 +88,13 @@ public final class SplitContainer: ContainerNode {
     }
   }
 
-  override func accessStack() { access(.columns) }
+  /// The columns and width, and the columns' stacks: the collapsed stack is theirs, so that a
+  /// push on a column changes ``count`` and ``collapsedCount`` for Observation too.
+  override func accessStack() {
+    access(.columns)
+    primaryNode?.accessStack()
+    detailNode?.accessStack()
+  }
 
   override var hostRevision: UInt64 {
     // A pop in progress on the collapsed stack is stale once either column's stack moved.

@@ -47,6 +47,24 @@ struct HostAdapterListings {
     #expect(adapter.log.count == 2)
   }
 
+  @Test func theAdapterThatFinishesInsidePlayPlaysTheDeepestRestoreOneTransitionAtATime() {
+    let inbox = InboxFlow()
+    let adapter = LoggingAdapter(root: inbox.container)
+    // As many layers as the deepest snapshot holds (the root's and 4,095), in one change, as a
+    // restoration makes them: each transition is asked for when the one before has finished.
+    let first = ComposeFlow()
+    var top = first.container
+    for _ in 1..<4095 {
+      let next = ComposeFlow()
+      top.present(next.container, animated: false)
+      top = next.container
+    }
+    inbox.container.present(first.container)
+    #expect(adapter.log.count == 4095)
+    #expect(adapter.log.last == "show ComposeFlow as sheet ~")
+    #expect(adapter.log.dropLast().allSatisfy { $0 == "show ComposeFlow as sheet" })
+  }
+
   @Test func aSimulatedHostChecksUIKitsRules() {
     let inbox = InboxFlow()
     let host = SimulatedHost(root: inbox.container, ticksPerTransition: 3)

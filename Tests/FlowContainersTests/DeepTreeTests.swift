@@ -301,6 +301,58 @@ struct DeepTreeTests {
     #expect(counts.endings[-1]?.allSatisfy { $0 == .tornDown } == true)
   }
 
+  /// A flow whose split's primary is the next split in; counted in `counts.flows` while alive.
+  @MainActor
+  private final class NestedSplit {
+    let container = SplitContainer()
+    let counts: LiveCounts
+
+    init(counts: LiveCounts) {
+      self.counts = counts
+      counts.flows += 1
+      container.owner = self
+    }
+
+    isolated deinit { counts.flows -= 1 }
+  }
+
+  @Test func releasingTheOutermostOf100000NestedSplitsReleasesThemAllWithoutRecursion() {
+    let counts = LiveCounts()
+    do {
+      let outermost = NestedSplit(counts: counts)
+      var current = outermost
+      for _ in 1..<Self.size {
+        let next = NestedSplit(counts: counts)
+        current.container.setPrimary(next.container)
+        current = next
+      }
+      let innermost = ModelFlow(counts: counts)
+      current.container.setPrimary(innermost.container)
+      #expect(counts.flows == Self.size + 1)
+      #expect(outermost.container.topmost === innermost.container)
+    }
+    #expect(counts.flows == 0)
+    #expect(counts.screens == 0)
+  }
+
+  @Test func readingTopmostAfterEachPresentationInATabCostsInProportionToThePresentations() {
+    let ratio = growth(from: 1_000, to: 10_000) { count in
+      let bar = TabsFlow()
+      let tab = TestFlow<Root>("tab")
+      bar.container.setTabs([tab.container])
+      var flows: [TestFlow<Middle>] = []
+      for _ in 0..<count {
+        let flow = TestFlow<Middle>("layer")
+        bar.container.topmost.present(flow.container, animated: false)
+        flows.append(flow)
+      }
+      #expect(bar.container.topmost === flows.last?.container)
+    }
+    // Ten times the presentations: about ten times the work, where walking from the root
+    // after each was a hundred.
+    #expect(ratio < 25, "10 times the presentations cost \(ratio) times as much")
+  }
+
   @Test func anObserverThatPushesOnEveryPushRuns100000RequestsWithoutNesting() {
     let flow = TestFlow<Root>("f", screens: ["root"])
     var heard = 0

@@ -493,6 +493,112 @@ struct HostDriverTests {
     #expect(root.container.stackDescription == ["root.root"])
   }
 
+  @Test func userActionsOnContainersOfAnotherTreeAreDropped() {
+    let root = TestFlow<Root>("root", screens: ["a", "b"])
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 2)
+    let stranger = TestFlow<Middle>("stranger", screens: ["a", "b", "c"])
+    let sheet = TestFlow<Top>("sheet")
+    stranger.container.present(sheet.container)
+    let split = ListDetailFlow()
+    let bar = TabsFlow()
+    let tabs = [TestFlow<Extra>("first"), TestFlow<Extra>("second")]
+    bar.container.setTabs(tabs.map(\.container))
+    let diagnostics = withRecordedDiagnostics {
+      host.driver.userPopped(stranger.container, toIndex: 0)
+      host.driver.userDismissed(sheet.container)
+      host.driver.widthChanged(split.container, to: .compact)
+      host.driver.userSelectedTab(bar.container, index: 1)
+      host.driver.userBeganInteractivePop(stranger.container)
+      host.driver.userCommittedInteractivePop(stranger.container)
+    }
+    #expect(diagnostics.isEmpty)
+    #expect(stranger.container.names == ["stranger.a", "stranger.b", "stranger.c"])
+    #expect(stranger.container.presented === sheet.container)
+    #expect(split.container.width == .regular)
+    #expect(bar.container.selectedIndex == 0)
+    #expect(host.driver.shown == root.container.hostScene)
+    #expect(host.driver.isIdle)
+  }
+
+  @Test func aTransitionThatPlaysDoesNotKeepAReleasedAppAlive() {
+    weak let app: TestFlow<Root>?
+    weak let sheet: TestFlow<Middle>?
+    let host: HandHost
+    do {
+      let root = TestFlow<Root>("root")
+      host = HandHost(root: root.container, finishesInsidePlay: false)
+      let made = TestFlow<Middle>("sheet")
+      root.container.present(made.container)
+      (app, sheet) = (root, made)
+    }
+    // The host plays the presentation still; the app let its root go.
+    #expect(host.isHolding)
+    #expect(app == nil)
+    #expect(sheet == nil)
+    host.finish()
+    #expect(host.driver?.isIdle == true)
+  }
+
+  @Test func aContainerAUserActionChangedIsComparedAgainThoughTheTreeSaidNothingOfIt() {
+    let (split, list, _, host) = makeCollapsedSplit()
+    let next = TestFlow<Extra>("next")
+    split.container.showDetail(next.container)
+    // The columns' transition plays; the list pops to its root meanwhile.
+    #expect(host.isBusy)
+    list.container.pop(toIndex: 0)
+    // The user pops the collapsed stack as the host shows it, below the seam: the host closes
+    // the detail it shows, but the tree's collapsed stack has no screen above that position,
+    // so the tree hears nothing.
+    host.userPops(split.container, toIndex: 1)
+    #expect(split.container.detail === next.container)
+    #expect(host.scene == host.driver.shown)
+    host.tickUntilIdle()
+    // The driver shows the detail again: the split the user changed was compared again.
+    #expect(host.scene == split.container.hostScene)
+    #expect(host.driver.isIdle)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aTabReleasedWhileItsChangeWaitsGoesWithItsBarsTransition() {
+    let bar = TabsFlow()
+    let first = TestFlow<Root>("first")
+    weak let second: TestFlow<Middle>?
+    let host: HandHost
+    do {
+      let made = TestFlow<Middle>("second")
+      second = made
+      bar.container.setTabs([first.container, made.container])
+      host = HandHost(root: bar.container, finishesInsidePlay: false)
+      // A push holds the host; the second tab's push waits behind it.
+      first.container.push(TestScreen("a"))
+      made.container.push(TestScreen("b"))
+    }
+    // The second tab goes, and nothing keeps it: the host, which holds nothing, still shows it.
+    // The change that released it named the bar, so the bar is compared in the same look as
+    // the released tab, whatever their order: the tab's push is never played.
+    bar.container.setTabs([first.container])
+    #expect(second == nil)
+    host.drain()
+    #expect(
+      host.transitions == [
+        "setStack TestFlow<Root> [first.root, a] (animated)",
+        "setTabs TabsFlow [TestFlow<Root>] selected 0 (animated)",
+      ])
+    #expect(host.driver?.shown == bar.container.hostScene)
+  }
+
+  @Test func aSceneStackPoppedToItsCountOrBeyondStaysAsItIs() {
+    var content = HostScene.Content.stack(count: 3, revision: 7)
+    content.pop(toIndex: 3)
+    #expect(content == .stack(count: 3, revision: 7))
+    content.pop(toIndex: -1)
+    #expect(content == .stack(count: 3, revision: 7))
+    content.pop(toIndex: 2)
+    #expect(content == .stack(count: 3, revision: 7))
+    content.pop(toIndex: 0)
+    #expect(content == .stack(count: 1, revision: 7))
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64])
   func randomChangesAndUserActionsLeaveTheHostWhereTheTreeIsWithNoRuleBroken(seed: UInt64) {
     var generator = SplitMix64(seed: seed)

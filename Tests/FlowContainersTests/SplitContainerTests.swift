@@ -313,6 +313,149 @@ struct SplitContainerTests {
     #expect(changed.value == 1)
   }
 
+  /// A way a detail ends.
+  enum DetailEnd: String, CaseIterable, CustomStringConvertible {
+    case replaced, closed, finished, poppedBelowTheSeam
+
+    var description: String { rawValue }
+
+    /// How the detail's caller hears it ended.
+    var ending: PresentationEnding {
+      switch self {
+      case .replaced, .closed: .dismissedByPresenter
+      case .finished: .finished
+      case .poppedBelowTheSeam: .dismissedByUser
+      }
+    }
+  }
+
+  @Test(arguments: DetailEnd.allCases)
+  func whatTheDetailPresentedEndsFirstThenTheDetailThenItsFlow(_ end: DetailEnd) {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("note ended: \($0)") }
+    weak let editor: TestFlow<Top>?
+    do {
+      let made = TestFlow<Top>("editor", journal: journal)
+      editor = made
+      split.container.detail?.present(made.container) { journal.record("editor ended: \($0)") }
+    }
+    #expect(split.container.presented === editor?.container)
+    let next = TestFlow<Extra>("next")
+    switch end {
+    case .replaced: split.container.showDetail(next.container)
+    case .closed: split.container.closeDetail()
+    case .finished: split.container.detail?.finish()
+    case .poppedBelowTheSeam:
+      split.container.handle(.widthChanged(.compact))
+      split.container.handle(.userPopped(toIndex: 0))
+    }
+    #expect(editor == nil)
+    #expect(split.container.presented == nil)
+    #expect(
+      journal.entries.filter { !$0.hasPrefix("deinit screen") } == [
+        "editor ended: tornDown", "deinit editor", "note ended: \(end.ending)", "deinit note",
+      ])
+    #expect(
+      split.container.topmost === (end == .replaced ? next.container : split.container.primary))
+  }
+
+  @Test func whatThePrimaryPresentedEndsWithItAndWhatTheSplitPresentedStays() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal)
+    let modal = TestFlow<Top>("modal", journal: journal)
+    split.container.primary?.present(modal.container) { journal.record("modal ended: \($0)") }
+    // The detail going does not end what the list presented.
+    split.container.closeDetail()
+    #expect(split.container.presented === modal.container)
+    journal.entries.removeAll()
+    let list = TestFlow<Extra>("other list")
+    split.container.setPrimary(list.container)
+    #expect(split.container.presented == nil)
+    #expect(
+      journal.entries.filter { !$0.hasPrefix("deinit screen") } == [
+        "modal ended: tornDown", "deinit list",
+      ])
+    // What the split's own flow presents stays whatever its columns do.
+    let cover = TestFlow<Middle>("cover")
+    split.container.present(cover.container)
+    let note = TestFlow<Root>("note")
+    split.container.showDetail(note.container)
+    split.container.closeDetail()
+    #expect(split.container.presented === cover.container)
+  }
+
+  @Test func aSnapshotTakenAfterTheDetailClosedRestoresTheListWithNothingOverIt() throws {
+    let wide = WideNotes()
+    wide.list.container.push("folder work")
+    let note = EditableNoteFlow(id: 1)
+    wide.container.showDetail(note.container)
+    let editor = EditorFlow(noteID: 1)
+    note.container.present(editor.container)
+    wide.container.closeDetail()
+    let snapshot = try FlowRestorer(root: wide).snapshot()
+    let fresh = WideNotes()
+    let report = FlowRestorer(root: fresh).restore(snapshot)
+    #expect(report.error == nil)
+    #expect(fresh.container.tree == wide.container.tree)
+    #expect(fresh.list.container.stack == ["list", "folder work"])
+  }
+
+  @Test func aSecondOnEndForTheDetailShownIsMisuseAndIsNeverCalled() {
+    let journal = Journal()
+    let split = makeSplit(journal: journal) { journal.record("first heard \($0)") }
+    guard let detail = split.container.detail else { return }
+    let reported = withRecordedDiagnostics {
+      split.container.showDetail(detail) { journal.record("second heard \($0)") }
+    }
+    #expect(reported.map(\.code) == [.invalidColumn])
+    #expect(reported.first?.message.contains("onEnd") == true)
+    split.container.closeDetail()
+    #expect(journal.entries.first == "first heard dismissedByPresenter")
+    #expect(!journal.entries.contains { $0.hasPrefix("second") })
+  }
+
+  @Test func observationHearsTheCollapsedCountChangeWhenAColumnsStackChanges() {
+    let split = makeSplit()
+    split.container.handle(.widthChanged(.compact))
+    let collapsed = SendableCounter()
+    withObservationTracking {
+      _ = split.container.collapsedCount
+    } onChange: {
+      collapsed.increment()
+    }
+    let counted = SendableCounter()
+    withObservationTracking {
+      _ = split.container.count
+    } onChange: {
+      counted.increment()
+    }
+    (split.container.detail as? StackContainer<TestScreen>)?.push(TestScreen("note.n3"))
+    #expect(collapsed.value == 1)
+    #expect(counted.value == 1)
+    #expect(split.container.collapsedCount == 5)
+    // The list's stack too.
+    withObservationTracking {
+      _ = split.container.collapsedCount
+    } onChange: {
+      collapsed.increment()
+    }
+    _ = (split.container.primary as? StackContainer<TestScreen>)?.pop()
+    #expect(collapsed.value == 2)
+  }
+
+  @Test func aWidthChangeDuringAnInteractivePopOfTheCollapsedStackEndsTheGesture() {
+    let split = makeSplit()
+    split.container.handle(.widthChanged(.compact))
+    split.container.handle(.interactivePopBegan)
+    split.container.handle(.widthChanged(.regular))
+    split.container.handle(.widthChanged(.compact))
+    // The gesture ended with the first change: a new one begins, and the old commit is stale.
+    let began = withRecordedDiagnostics { split.container.handle(.interactivePopBegan) }
+    #expect(began.isEmpty)
+    split.container.handle(.interactivePopCommitted)
+    #expect(split.container.collapsedCount == 3)
+  }
+
   @Test func aHundredThousandCollapsesAndExpansionsLeakNothing() {
     let journal = Journal()
     weak let list: AnyObject?

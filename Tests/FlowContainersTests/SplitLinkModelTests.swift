@@ -381,6 +381,8 @@ struct SplitLinkModelTests {
     var detail: Detail?
     var width = SplitWidth.regular
     var modal: Int?
+    /// Whether the detail asked for the modal: it ends, torn down, when the detail ends.
+    var modalAskedByDetail = false
     /// Flows that have ended, each with the ending the model expects.
     var ended: [Int: PresentationEnding] = [:]
     /// Flows that have ended since the last check.
@@ -449,6 +451,8 @@ struct SplitLinkModelTests {
     }
 
     func end(_ old: Detail, as ending: PresentationEnding, pushes: inout Int) {
+      // What the detail presented ends first.
+      if modalAskedByDetail { dismissModal(as: .tornDown) }
       if let uid = old.uid, ending != .tornDown || !old.declared { flowEnded(uid, as: ending) }
       if let waiting = held, waiting.on == old.uid, ending != .tornDown {
         held = nil
@@ -478,6 +482,7 @@ struct SplitLinkModelTests {
     func dismissModal(as ending: PresentationEnding) {
       if let id = modal { flowEnded(id, as: ending) }
       modal = nil
+      modalAskedByDetail = false
     }
 
     func target(of link: ModelLink) -> Target {
@@ -752,10 +757,11 @@ struct SplitLinkModelTests {
           dismissModal(as: .dismissedByPresenter)
           return nil
         }
-        guard let asker = coin() ? split.container.detail : split.container.primary else {
+        let onDetail = coin()
+        guard let asker = onDetail ? split.container.detail : split.container.primary else {
           return nil
         }
-        log.append("present a modal")
+        log.append("present a modal from the \(onDetail ? "detail" : "list")")
         let presented = LinkModelModal(counts: counts)
         let uid = presented.uid
         let world = world
@@ -764,6 +770,7 @@ struct SplitLinkModelTests {
           world.endingsHeard += 1
         }
         modal = uid
+        modalAskedByDetail = onDetail
         seen.insert(uid)
         return nil
       case 17, 18:

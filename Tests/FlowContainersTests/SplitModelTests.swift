@@ -10,10 +10,10 @@ private final class ModelSplitFlow {
 }
 
 /// Random split operations (columns shown, replaced and closed, widths, pops of the collapsed
-/// stack and of each column, interactive pops, presentations asked by either column, details
-/// that finish themselves, and endings whose callbacks navigate) on a real split and on a small
-/// model side by side; after every step the columns, their stacks, the width, the topmost layer,
-/// the live flows and screens and every ending must agree.
+/// stack and of each column, interactive pops, presentations asked by either column, which end
+/// with it, details that finish themselves, and endings whose callbacks navigate) on a real
+/// split and on a small model side by side; after every step the columns, their stacks, the
+/// width, the topmost layer, the live flows and screens and every ending must agree.
 @MainActor
 struct SplitModelTests {
   /// One column in the model: its flow's id and how many screens its stack holds.
@@ -31,6 +31,8 @@ struct SplitModelTests {
     var width = SplitWidth.regular
     /// Modals presented over the whole split, bottom first.
     var cover: [Int] = []
+    /// The column that asked for the cover, by flow id: the cover ends with it.
+    var coverAsker: Int?
     /// Details that have ended, each with the ending the model expects.
     var ended: [Int: PresentationEnding] = [:]
     var generator: SplitMix64
@@ -50,11 +52,20 @@ struct SplitModelTests {
     /// Pushes the callbacks asked for during the step, which run after its change.
     var pendingPushes = 0
 
-    /// What a detail's ending does in the model: an odd detail's callback pushes a screen on the
-    /// list, after the change that ended it.
+    /// What a detail's ending does in the model: what it presented ends first, torn down; an
+    /// odd detail's callback pushes a screen on the list, after the change that ended it.
     mutating func detailEnded(_ column: Column, as ending: PresentationEnding) {
+      columnEnded(column)
       ended[column.id] = ending
       if column.id % 2 == 1, ending != .tornDown { pendingPushes += 1 }
+    }
+
+    /// A column ends: the cover it asked for ends before it, torn down.
+    mutating func columnEnded(_ column: Column) {
+      guard coverAsker == column.id, let id = cover.first else { return }
+      cover.removeAll()
+      coverAsker = nil
+      ended[id] = .tornDown
     }
 
     /// One random operation, then what its callbacks asked for.
@@ -86,6 +97,7 @@ struct SplitModelTests {
       case 0:
         let flow = ModelFlow(counts: counts, stack: Array(0..<(1 + int(3))))
         split.setPrimary(flow.container)
+        if let old = primary { columnEnded(old) }
         primary = Column(id: flow.id, screens: flow.container.count)
         return "setPrimary \(flow.id)"
       case 1, 2:
@@ -142,9 +154,11 @@ struct SplitModelTests {
         if onDetail { detail?.screens = index + 1 } else { primary?.screens = index + 1 }
         return "pop \(onDetail ? "detail" : "primary") to \(index)"
       case 8:
-        // A column presents: over the whole split.
-        let asker = coin() ? split.detail : split.primary
-        guard let asker else { return "skip" }
+        // A column presents: over the whole split, until it ends.
+        let onDetail = coin()
+        guard let asker = onDetail ? split.detail : split.primary,
+          let askerID = (onDetail ? detail : primary)?.id
+        else { return "skip" }
         let flow = ModelFlow(counts: counts)
         let id = flow.id
         let endings = counts
@@ -154,12 +168,14 @@ struct SplitModelTests {
         }
         asker.present(flow.container) { endings.endings[id, default: []].append($0) }
         cover.append(id)
-        return "present from a column"
+        coverAsker = askerID
+        return "present from the \(onDetail ? "detail" : "primary")"
       case 9:
         guard let id = cover.first else { return "skip" }
         let asker = coin() ? split.detail : split.primary
         (asker ?? split).dismissPresented()
         cover.removeAll()
+        coverAsker = nil
         ended[id] = .dismissedByPresenter
         return "dismiss the cover"
       case 10:

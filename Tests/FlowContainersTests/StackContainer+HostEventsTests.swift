@@ -84,6 +84,27 @@ struct HostEventTests {
     #expect(flow.container.names == ["flow.a", "flow.b", "flow.c"])
   }
 
+  @Test func aCommitAfterTheProgramChangedTheStackMidGestureNamesTheProgram() {
+    let flow = TestFlow<Root>("flow", screens: ["a", "b"])
+    flow.container.handle(.interactivePopBegan)
+    flow.container.push(TestScreen("flow.c"))
+    let reported = withRecordedDiagnostics { flow.container.handle(.interactivePopCommitted) }
+    #expect(reported.map(\.code) == [.interactivePop])
+    #expect(reported.first?.message.contains("the program changed") == true)
+  }
+
+  @Test func aCommitAfterTheHostPoppedMidGestureNamesTheHostNotTheProgram() {
+    let flow = TestFlow<Root>("flow", screens: ["a", "b", "c"])
+    flow.container.handle(.interactivePopBegan)
+    flow.container.handle(.userPopped(toIndex: 1))
+    let reported = withRecordedDiagnostics { flow.container.handle(.interactivePopCommitted) }
+    #expect(reported.map(\.code) == [.interactivePop])
+    let message = reported.first?.message ?? ""
+    #expect(message.contains("the host reported userPopped"), "\(message)")
+    #expect(!message.contains("the program"), "\(message)")
+    #expect(flow.container.names == ["flow.a", "flow.b"])
+  }
+
   @Test func theUserClosingTheMiddleOfThreeLayersReleasesItAndTheTop() {
     let leaks = LeakTracker()
     let root = TestFlow<Root>("root")

@@ -35,41 +35,36 @@ final class ChangeQueue {
   private var next = 0
   /// The requests run since ``startRecording()``, when recording.
   private var recorded: [Request]?
-  /// The topmost container of a deep tree, kept by presenting and dismissing.
+  /// The topmost container of a deep tree: in a tree without branches (a chain), every
+  /// container's; in one with tabs or splits, the root's. Kept by presenting and dismissing, and
+  /// forgotten when tabs or columns change (the next read walks again).
   ///
   /// Set once ``ContainerNode/topmost`` has had to walk far to find it, so that it then costs
-  /// nothing however deep the tree. `nil` for shallow trees: a weak reference gives its target a
-  /// side table, a cost a tree of a few layers should not pay on every presentation.
-  weak var top: ContainerNode?
-  /// Whether a container with branches (a tab container with tabs) has been part of the tree:
-  /// then ``top`` is never kept, since selecting a tab moves the topmost layer without
-  /// presenting or dismissing anything.
-  var hasBranches = false {
-    didSet { if hasBranches { top = nil } }
+  /// nothing however deep the tree, after any change. `nil` for shallow trees: a weak reference
+  /// gives its target a side table, a cost a tree of a few layers should not pay on every
+  /// presentation.
+  var top: ContainerNode? {
+    get { keepsTop ? keptTop : nil }
+    set {
+      keptTop = newValue
+      keepsTop = newValue != nil
+    }
   }
-  /// Bumped as every change begins: what was read of the tree at one revision holds until the
-  /// next.
-  private(set) var revision: UInt64 = 0
-  /// The topmost container as read from the root of a tree with tabs, where ``top`` is not
-  /// kept, and the ``revision`` it was read at: reading it again before the tree changes costs
-  /// nothing.
-  private(set) weak var rootTop: ContainerNode?
-  private var rootTopRevision: UInt64 = 0
+  private weak var keptTop: ContainerNode?
+  /// Whether ``top`` is kept: read without loading the weak reference, on every presentation.
+  private(set) var keepsTop = false
+  /// Whether a container with branches (a tab container with tabs, a split with a column) has
+  /// been part of the tree: then ``top`` is the root's alone.
+  var hasBranches = false
 
-  /// The topmost container read from the root at this revision, if it was.
-  var rootTopIfCurrent: ContainerNode? {
-    rootTopRevision == revision ? rootTop : nil
-  }
-
-  /// Remembers the topmost container read from the root, until the tree changes.
-  func remember(rootTop node: ContainerNode) {
-    rootTop = node
-    rootTopRevision = revision
+  /// Forgets ``top`` after tabs or columns changed, which can move it without a presentation.
+  func branchesChanged() {
+    if keepsTop { top = nil }
   }
 
-  /// Records a change made without ``begin()``: a selection nobody can hear.
+  /// Records a selection made without ``begin()``, which nobody can hear: it may move ``top``.
   func noteQuietChange() {
-    revision &+= 1
+    branchesChanged()
   }
 
   /// The owners of the tree's containers, once the tree has been deep enough to need them.
@@ -134,7 +129,6 @@ final class ChangeQueue {
 
   /// Starts a change, as ``perform(_:)`` does around its closure.
   func begin() -> ChangeStart {
-    revision &+= 1
     let outer = isChanging
     isChanging = true
     return ChangeStart(outer: outer)

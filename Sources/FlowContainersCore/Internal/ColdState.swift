@@ -19,6 +19,9 @@ final class ColdState {
   var madeEventSource: EventSource?
   /// The generation at which an interactive pop began, while one is in progress.
   var interactivePopGeneration: UInt64?
+  /// The revision a pop the host reported left, while an interactive pop is in progress: a
+  /// commit that finds it the stack's is stale because of the host, not the program.
+  var hostPopDuringGesture: UInt64?
   /// Who hears how the container's presentation ends: the presenter's closure and the library's
   /// listeners.
   var endHandlers: PresentationEndHandlers?

@@ -187,7 +187,8 @@ extension ContainerNode {
     }
     switch change {
     case .present(let child, _, _, _):
-      return checkPresentation(of: child, fileID: fileID, line: line)
+      // A split's column presents over the whole split.
+      return presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
     case .dismissPresented:
       guard presentedNode == nil else { return true }
       report(
@@ -228,9 +229,15 @@ extension ContainerNode {
   ) {
     switch change {
     case .present(let child, let style, let onEnd, let onEndWithCause):
-      presentNow(
+      // A split's column presents over the whole split, and what it presents ends with it.
+      let level = presentingLevel
+      level.presentNow(
         child, style: style, animated: animated, cause: cause, onEnd: onEnd,
         onEndWithCause: onEndWithCause)
+      if level !== self, let split = level.splitView, level.presentedNode === child {
+        split.presentationAsker = self
+        split.columnPresentation = child
+      }
     case .dismissPresented:
       endPresentation(.dismissedByPresenter, animated: animated, cause: cause)
     case .dismiss:
@@ -277,7 +284,7 @@ extension ContainerNode {
   func fits(_ change: TreeChange) -> Bool {
     switch change {
     case .present(let child, _, _, _):
-      return canPresent(child)
+      return !finished && presentingLevel.canPresent(child)
     case .dismissPresented:
       return presentedNode != nil
     case .dismiss:
