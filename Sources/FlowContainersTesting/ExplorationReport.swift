@@ -67,6 +67,14 @@ public struct ExplorationFailure: Sendable, Hashable, CustomStringConvertible {
     case misuse
     /// A flow type the declarations name was never reached.
     case unreachedFlow = "unreached flow"
+    /// A flow the last step ended (dismissed, finished, a tab removed) was still alive once the
+    /// step was done, while the app lives.
+    case notReleasedWhenDismissed = "not released when dismissed"
+    /// The state cannot share a link, although a route pattern of the flow that fails builds
+    /// what it shows: the reverse mapping (`parameters`) is wrong.
+    case linkNotShared = "link not shared"
+    /// The app offers nothing to explore: its root flow is released, or its router's is.
+    case nothingToExplore = "nothing to explore"
   }
 
   /// Which promise was broken.

@@ -1,0 +1,58 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// The checks the explorer makes at each state and after each step.
+@MainActor
+struct FlowExplorerChecksTests {
+  @Test func misuseRaisedWhileAnAppIsReleasedReachesTheReportWithItsPath() async {
+    let report = await FlowExplorer.desk(.presentsDraftWhenLoginEnds).explore()
+    let misuse = report.failures.filter { $0.kind == .misuse }
+    #expect(misuse.count == 1, "\(report)")
+    #expect(misuse.first?.steps == [.action("sign in", on: "DeskFlow")])
+    #expect(misuse.first?.message.contains("finishedContainer") == true)
+    #expect(misuse.first?.message.contains("while releasing the app") == true)
+  }
+
+  @Test func aFlowThatOutlivesItsDismissalWhileTheAppLivesIsCaught() async {
+    let report = await FlowExplorer.shop(.keepsClosedCart).explore()
+    #expect(report.failures.map(\.kind) == [.notReleasedWhenDismissed], "\(report)")
+    let failure = report.failures.first
+    #expect(failure?.steps == [.open("shop://cart"), .open("shop://")])
+    #expect(
+      failure?.message
+        == "the last step ended CartFlow, but it is still alive while the app lives: "
+        + "CartFlow.container, CartFlow, CartFlow screen 0 (cart)")
+  }
+
+  @Test func misuseWhileASnapshotIsRestoredIsReportedWithItsPath() async {
+    let report = await FlowExplorer.shop(.misusesWhenRestored).explore()
+    #expect(report.failures.map(\.kind) == [.misuse], "\(report)")
+    let failure = report.failures.first
+    #expect(failure?.steps == [])
+    #expect(failure?.message.hasPrefix("reported misuse while restoring its snapshot: ") == true)
+    #expect(failure?.message.contains("pop() on ShopFlow") == true)
+  }
+
+  @Test func aLeakNamesTheContainerTheFlowAndTheScreenStillAlive() async {
+    let report = await FlowExplorer.shop(.strongScreen).explore()
+    #expect(
+      report.failures.map(\.message) == [
+        "still alive once the app was released: "
+          + "CartFlow.container, CartFlow, CartFlow screen 0 (cart)"
+      ])
+  }
+
+  @Test func aReverseMappingThatFailsForARoutePatternsBuildIsAFailure() async {
+    let explorer = FlowExplorer { LedgerApp() }
+    explorer.samples["id"] = ["1", "2"]
+    let report = await explorer.explore()
+    #expect(report.failures.map(\.kind) == [.linkNotShared], "\(report)")
+    let failure = report.failures.first
+    #expect(failure?.steps == [.open("ledger://entry/1")])
+    #expect(
+      failure?.message
+        == "it cannot share a link (no pattern of LedgerFlow@0 builds its stack), although "
+        + "entry/:id<Int> builds LedgerFlow's stack [home, item 1] from ledger://entry/1")
+  }
+}

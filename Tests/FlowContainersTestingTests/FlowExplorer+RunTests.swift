@@ -1,0 +1,29 @@
+import FlowContainers
+import FlowContainersTesting
+import Testing
+
+/// The walk: where it starts, how deep it goes, and what it takes at each state.
+@MainActor
+struct FlowExplorerRunTests {
+  @Test func theCleanDeskExploresCleanThroughItsGuard() async {
+    let report = await FlowExplorer.desk().explore()
+    #expect(report.isClean, "\(report)")
+    #expect(report.isExhaustive)
+    #expect(report.reachedFlows == ["DeskFlow", "DeskTabs", "DraftFlow", "LoginFlow", "ShelfFlow"])
+  }
+
+  @Test func anAppWhoseRouterHasLostItsRootIsAFailureNotACleanRun() async {
+    let report = await FlowExplorer { OrphanApp() }.explore()
+    #expect(report.statesVisited == 0)
+    #expect(report.failures.map(\.kind) == [.nothingToExplore], "\(report)")
+    #expect(report.failures.first?.message.contains("the root flow has been released") == true)
+  }
+
+  @Test func theDepthLimitHoldsForALinkThatGoesOnThroughItsGuard() async {
+    let explorer = FlowExplorer.desk()
+    explorer.maxDepth = 1
+    let report = await explorer.explore()
+    #expect(report.deepestPath == 1, "\(report)")
+    #expect(report.isClean, "\(report)")
+  }
+}
