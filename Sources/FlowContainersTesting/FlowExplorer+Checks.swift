@@ -39,6 +39,14 @@ struct Tracked {
   let name: String
 }
 
+/// One level of a tree as tracked: its container's identity and flow, and its container, flow
+/// and screens, held weakly.
+struct TrackedLevel {
+  let id: ObjectIdentifier
+  let flow: FlowName
+  let objects: [Tracked]
+}
+
 /// A stack container's screens, read without knowing their type.
 @MainActor
 protocol ScreenListing {
@@ -101,30 +109,22 @@ enum Checks {
     tree.shownLevels.map { ComparedLevel(tree.levels[$0]) }
   }
 
-  /// Every container, flow and screen of the tree under `root`, to be released with it.
-  static func track(_ root: ContainerNode) -> [Tracked] {
-    var tracked: [Tracked] = []
-    for node in Tree.nodes(from: root) {
+  /// Every level of the tree under `root`, with its container, flow and screens, to be
+  /// released with it.
+  static func track(_ root: ContainerNode) -> [TrackedLevel] {
+    Tree.nodes(from: root).map { node in
       let name = node.flowName.rawValue
-      tracked.append(Tracked(object: node, name: "\(name).container"))
-      if let owner = node.owner { tracked.append(Tracked(object: owner, name: name)) }
+      var objects = [Tracked(object: node, name: "\(name).container")]
+      if let owner = node.owner { objects.append(Tracked(object: owner, name: name)) }
       for (index, screen) in ((node as? any ScreenListing)?.screenObjects ?? []).enumerated() {
-        tracked.append(Tracked(object: screen, name: "\(name) screen \(index) (\(screen))"))
+        objects.append(Tracked(object: screen, name: "\(name) screen \(index) (\(screen))"))
       }
+      return TrackedLevel(id: ObjectIdentifier(node), flow: node.flowName, objects: objects)
     }
-    return tracked
   }
 
-  /// Dismisses everything presented in the tree under `root`, over every tab and column.
-  static func dismissEverything(_ root: ContainerNode) {
-    let reading = root.read(describingScreens: false)
-    var left = [0]
-    while let index = left.popLast() {
-      let level = reading.tree.levels[index]
-      if level.presented != nil {
-        reading.containers[index].node.dismissPresented(animated: false)
-      }
-      left += level.tabs + level.columns
-    }
+  /// The containers of the tree under `root`.
+  static func containers(_ root: ContainerNode) -> Set<ObjectIdentifier> {
+    Set(Tree.nodes(from: root).lazy.map(ObjectIdentifier.init))
   }
 }

@@ -67,6 +67,28 @@ struct Declarations {
     return result
   }
 
+  /// A pattern of `flow`'s type that builds the stack of routes `flow` shows, from samples:
+  /// the pattern, the link it builds the stack from, and the stack.
+  func pattern<Flow: LinkableFlow>(
+    building flow: Flow, scheme: String
+  ) -> (pattern: String, link: String, stack: String)? {
+    var stack: [Flow.Route] = []
+    for screen in flow.container.stack {
+      guard let route = flow.route(for: screen) else { return nil }
+      stack.append(route)
+    }
+    for pattern in Flow.routes.patterns.map(\.text) {
+      let segments = pattern.split(separator: "/").map(String.init)
+      for components in fill(segments.last == "*" ? Array(segments.dropLast()) : segments) {
+        guard Flow.routes.resolve(DeepLink(scheme: scheme, components: components))?.stack == stack
+        else { continue }
+        let routes = stack.map { String(describing: $0) }.joined(separator: ", ")
+        return (pattern, "\(scheme)://" + components.joined(separator: "/"), "[\(routes)]")
+      }
+    }
+    return nil
+  }
+
   /// The pattern's segments with each parameter replaced by each of its samples, in turn.
   private func fill(_ segments: [String]) -> [[String]] {
     var filled: [[String]] = [[]]

@@ -8,19 +8,27 @@ private struct Found {
   let candidates: [ExplorationStep]
 }
 
+/// Holds a value until it is let go of.
+private final class Holder<Value> {
+  var value: Value?
+}
+
 /// Two states are the same when their tree values and their routes match.
-private struct StateKey: Hashable {
+struct StateKey: Hashable {
   let tree: FlowTree?
   let snapshot: FlowSnapshot?
 }
 
-/// An app reached by following steps, held so that a check can release it.
+/// An app reached by following steps, held so that the walk can release it where it records
+/// what the release reports.
 @MainActor
 final class Reached<App: ExplorableApp> {
   var app: App?
   let diagnostics: [FlowDiagnostic]
   /// What the last step did.
   let last: StepResult
+  /// The state's key, read once.
+  private var known: StateKey??
 
   init(app: App, diagnostics: [FlowDiagnostic], last: StepResult) {
     self.app = app
@@ -32,6 +40,17 @@ final class Reached<App: ExplorableApp> {
   /// app is still in the state before it, and can take the next step from there.
   var failedCleanly: Bool {
     last == .failed && diagnostics.isEmpty && app?.router.heldLink == nil
+  }
+
+  /// The state the app is in: its tree value and its routes; `nil` once released.
+  var key: StateKey? {
+    if let known { return known }
+    var key: StateKey?
+    if let app, let root = Tree.rootNode(of: app.router) {
+      key = StateKey(tree: root.tree, snapshot: try? app.router.restorer.snapshot())
+    }
+    known = key
+    return key
   }
 }
 
@@ -61,8 +80,13 @@ extension FlowExplorer {
     }
 
     mutating func start() async {
-      let first = await reach([])
-      guard let declared = read(first) else { return }
+      let first = await take([])
+      guard let declared = read(first) else {
+        release(first, steps: [])
+        return fail(
+          .nothingToExplore, "root", steps: [],
+          "there is nothing to explore: \(LinkSharingFailure.rootReleased)")
+      }
       await admit(first, steps: [])
       var head = 0
       while head < queue.count, seen.count < explorer.stateBudget {
@@ -76,38 +100,20 @@ extension FlowExplorer {
           let path = state.steps + [step]
           let reached: Reached<App>
           if case .open = step, let app = parked {
-            reached = await advance(app, by: step)
+            reached = await advance(app, by: step, steps: path)
           } else {
-            reached = await reach(path)
+            if let app = parked { release(app, steps: state.steps) }
+            reached = await take(path)
           }
           parked = nil
           if reached.last == .refused || reached.last == .failed { refusals += 1 }
-          if reached.failedCleanly, key(of: reached) == state.key {
+          if reached.failedCleanly, reached.key == state.key {
             parked = reached
             continue
           }
-          // A link held by a guard goes on through each action of the guard's flow (sign in):
-          // what it leads to once the guard is satisfied has a path of its own, whichever link
-          // first reached the guard's flow. When that state is known, the first action goes on
-          // in the same app.
-          let satisfying = guardSteps(in: reached)
-          var goingOn: Reached<App>?
-          if let first = satisfying.first, let held = key(of: reached), seen.contains(held) {
-            misuse(reached.diagnostics, steps: path, while: nil)
-            goingOn = await advance(reached, by: first)
-          } else {
-            await admit(reached, steps: path)
-          }
-          for step in satisfying where seen.count < explorer.stateBudget {
-            let next: Reached<App>
-            if step == satisfying.first, let app = goingOn {
-              next = app
-            } else {
-              next = await reach(path + [step])
-            }
-            await admit(next, steps: path + [step])
-          }
+          await goOn(from: reached, steps: path)
         }
+        if let app = parked { release(app, steps: state.steps) }
       }
       for (flow, parent) in declared
       where !reachedFlows.contains(flow) && !explorer.mayStayUnreached.contains(flow) {
@@ -117,6 +123,35 @@ extension FlowExplorer {
           .unreachedFlow, flow.rawValue, steps: [],
           "\(flow), \(by), is in no state reached \(extent)")
       }
+    }
+
+    /// Admits the state `reached` is in, after `steps`, and goes on through a guard.
+    ///
+    /// A link held by a guard goes on through each action of the guard's flow (sign in), within
+    /// the depth: what it leads to once the guard is satisfied has a path of its own, whichever
+    /// link first reached the guard's flow. When the held state is known, the first action goes
+    /// on in the same app.
+    private mutating func goOn(from reached: Reached<App>, steps path: [ExplorationStep]) async {
+      let satisfying = path.count < explorer.maxDepth ? guardSteps(in: reached) : []
+      var goingOn: Reached<App>?
+      if let first = satisfying.first, let held = reached.key, seen.contains(held) {
+        goingOn = await advance(reached, by: first, steps: path + [first])
+      } else {
+        await admit(reached, steps: path)
+      }
+      for step in satisfying {
+        let next: Reached<App>
+        if step == satisfying.first, let app = goingOn {
+          next = app
+          goingOn = nil
+        } else if seen.count < explorer.stateBudget {
+          next = await take(path + [step])
+        } else {
+          break
+        }
+        await admit(next, steps: path + [step])
+      }
+      if let app = goingOn { release(app, steps: path + [satisfying[0]]) }
     }
 
     /// Reads the links and the declared flows from the root of a fresh app.
@@ -141,49 +176,89 @@ extension FlowExplorer {
       }.map { .action($0.name, on: flow) }
     }
 
-    /// A fresh app after `steps`, and the misuse they reported.
-    private func reach(_ steps: [ExplorationStep]) async -> Reached<App> {
+    /// A fresh app after `steps`: the misuse they reported, and what the last one ended that
+    /// outlived it, are failures of that path.
+    private mutating func take(_ steps: [ExplorationStep]) async -> Reached<App> {
       var last = StepResult.taken
+      var ended: [TrackedLevel] = []
+      var after: Set<ObjectIdentifier> = []
       let (app, diagnostics) = await explorer.recording { () async -> App in
         let app = explorer.makeApp()
-        for step in steps { last = await explorer.perform(step, on: app) }
+        for step in steps.dropLast() { _ = await explorer.perform(step, on: app) }
+        if let step = steps.last {
+          ended = Tree.rootNode(of: app.router).map(Checks.track) ?? []
+          last = await explorer.perform(step, on: app)
+          after = Tree.rootNode(of: app.router).map(Checks.containers) ?? []
+        }
         return app
+      }
+      return settle(app, diagnostics, last, ended: ended, after: after, steps: steps)
+    }
+
+    /// The app of `reached`, moved on by `step` (the last of `steps`); `reached` lets go of it.
+    private mutating func advance(
+      _ reached: Reached<App>, by step: ExplorationStep, steps: [ExplorationStep]
+    ) async -> Reached<App> {
+      guard let app = reached.app else { return reached }
+      reached.app = nil
+      var last = StepResult.taken
+      var after: Set<ObjectIdentifier> = []
+      let ended = Tree.rootNode(of: app.router).map(Checks.track) ?? []
+      let ((), diagnostics) = await explorer.recording { () async in
+        last = await explorer.perform(step, on: app)
+        after = Tree.rootNode(of: app.router).map(Checks.containers) ?? []
+      }
+      return settle(app, diagnostics, last, ended: ended, after: after, steps: steps)
+    }
+
+    /// `app` after `steps`, once the misuse they reported and what the last one ended that
+    /// outlived it (the levels of `ended`, tracked before it, that are not in `after`) are
+    /// reported.
+    private mutating func settle(
+      _ app: App, _ diagnostics: [FlowDiagnostic], _ last: StepResult, ended: [TrackedLevel],
+      after: Set<ObjectIdentifier>, steps: [ExplorationStep]
+    ) -> Reached<App> {
+      misuse(diagnostics, steps: steps, while: nil)
+      let outlived = ended.filter { level in
+        !after.contains(level.id) && level.objects.contains { $0.object != nil }
+      }
+      if !outlived.isEmpty {
+        var flows: [FlowName] = []
+        for level in outlived where !flows.contains(level.flow) { flows.append(level.flow) }
+        let names = flows.map(\.rawValue).joined(separator: ", ")
+        let alive = outlived.flatMap(\.objects).filter { $0.object != nil }
+        fail(
+          .notReleasedWhenDismissed, names, steps: steps,
+          "the last step ended \(names), but it is still alive while the app lives: "
+            + alive.map(\.name).joined(separator: ", "))
       }
       return Reached(app: app, diagnostics: diagnostics, last: last)
     }
 
-    /// The app of `reached`, moved on by `step`; `reached` lets go of it.
-    private func advance(_ reached: Reached<App>, by step: ExplorationStep) async -> Reached<App> {
-      guard let app = reached.app else { return reached }
-      reached.app = nil
-      var last = StepResult.taken
-      let ((), diagnostics) = await explorer.recording { () async in
-        last = await explorer.perform(step, on: app)
-      }
-      return Reached(app: app, diagnostics: diagnostics, last: last)
+    /// Releases the app of `reached`, which `steps` reached, recording the misuse its release
+    /// reports (in a synchronous recording: an `isolated deinit` sees no task-local handler).
+    private mutating func release(_ reached: Reached<App>, steps: [ExplorationStep]) {
+      let diagnostics = explorer.recordingNow { reached.app = nil }
+      misuse(diagnostics, steps: steps, while: "releasing the app")
     }
 
     /// Checks a state reached by `steps` if it is new, and queues it; releases the app.
     private mutating func admit(_ reached: Reached<App>, steps: [ExplorationStep]) async {
-      if !reached.diagnostics.isEmpty { misuse(reached.diagnostics, steps: steps, while: nil) }
-      guard let key = key(of: reached), seen.insert(key).inserted else { return }
+      guard let key = reached.key, seen.insert(key).inserted else {
+        return release(reached, steps: steps)
+      }
       deepest = max(deepest, steps.count)
       for level in key.tree?.levels ?? [] { reachedFlows.insert(level.flow) }
-      await check(reached, steps: steps)
+      await check(reached, key: key, steps: steps)
       checkTeardown(reached, steps: steps)
-    }
-
-    private func key(of reached: Reached<App>) -> StateKey? {
-      guard let app = reached.app else { return nil }
-      let root = Tree.rootNode(of: app.router)
-      return StateKey(tree: root?.tree, snapshot: try? app.router.restorer.snapshot())
     }
 
     /// Queues a new state and checks its snapshot and its link; the app stays held by `reached`
     /// alone, so that the teardown check can release it.
-    private mutating func check(_ reached: Reached<App>, steps: [ExplorationStep]) async {
+    private mutating func check(
+      _ reached: Reached<App>, key: StateKey, steps: [ExplorationStep]
+    ) async {
       guard let app = reached.app else { return }
-      guard let key = key(of: reached) else { return }
       queue.append(
         Found(key: key, steps: steps, candidates: explorer.candidates(in: app)))
       await checkSnapshot(of: app, steps: steps)
@@ -198,12 +273,9 @@ extension FlowExplorer {
       } catch {
         return fail(.snapshotDoesNotRestore, "snapshot", steps: steps, "\(error)")
       }
-      let (outcome, diagnostics) = await explorer.recording {
-        () async -> (RestorationReport, [ComparedLevel])? in
-        let fresh = explorer.makeApp()
+      let (outcome, diagnostics) = await withFreshApp { fresh in
         let report = fresh.router.restorer.restore(snapshot)
-        guard let restored = Tree.rootNode(of: fresh.router) else { return nil }
-        return (report, Checks.savedLevels(of: restored))
+        return Tree.rootNode(of: fresh.router).map { (report, Checks.savedLevels(of: $0)) }
       }
       misuse(diagnostics, steps: steps, while: "restoring its snapshot")
       guard let (report, restored) = outcome else { return }
@@ -222,13 +294,16 @@ extension FlowExplorer {
     }
 
     private mutating func checkLink(of app: App, steps: [ExplorationStep]) async {
-      guard case .success(let link) = app.router.currentLink(),
-        let root = Tree.rootNode(of: app.router)
-      else { return }
+      let link: DeepLink
+      switch app.router.currentLink() {
+      case .success(let shared):
+        link = shared
+      case .failure(let failure):
+        return checkUnshared(app, failure, steps: steps)
+      }
+      guard let root = Tree.rootNode(of: app.router) else { return }
       let expected = Checks.shownPath(of: root.tree)
-      let (outcome, diagnostics) = await explorer.recording {
-        () async -> (LinkOutcome, [ComparedLevel]?) in
-        let fresh = explorer.makeApp()
+      let (outcome, diagnostics) = await withFreshApp { fresh in
         let outcome = await fresh.router.open(link)
         await fresh.router.waitForPendingWork()
         return (outcome, Tree.rootNode(of: fresh.router).map { Checks.shownPath(of: $0.tree) })
@@ -259,28 +334,58 @@ extension FlowExplorer {
           + "\n\(expected.dump)\n  opened:\n\(opened.dump)")
     }
 
-    /// Dismisses everything, releases the app, and checks that nothing of its tree is left.
+    /// A state that cannot share a link: a failure when the flow that fails has a pattern that
+    /// builds what it shows, so that only its reverse mapping can be at fault.
+    private mutating func checkUnshared(
+      _ app: App, _ failure: LinkSharingFailure, steps: [ExplorationStep]
+    ) {
+      let name: FlowName
+      switch failure {
+      case .noPattern(let flow, _), .noReverseMapping(let flow, _, _): name = flow
+      default: return
+      }
+      guard let root = Tree.rootNode(of: app.router) else { return }
+      let reading = root.read(describingScreens: false)
+      let declarations = Declarations(samples: explorer.samples)
+      for (index, level) in reading.tree.levels.enumerated() where level.flow == name {
+        guard let flow = reading.containers[index].node.owner as? any LinkableFlow,
+          let built = declarations.pattern(building: flow, scheme: app.router.scheme)
+        else { continue }
+        return fail(
+          .linkNotShared, "\(name): \(built.pattern)", steps: steps,
+          "it cannot share a link (\(failure)), although \(built.pattern) builds \(name)'s "
+            + "stack \(built.stack) from \(built.link)")
+      }
+    }
+
+    /// Tracks what the tree of `reached` holds, releases the app, and checks that nothing of its
+    /// tree is left.
     private mutating func checkTeardown(_ reached: Reached<App>, steps: [ExplorationStep]) {
-      guard let tracked = dismissEverything(reached, steps: steps) else { return }
-      reached.app = nil
+      var tracked: [Tracked] = []
+      if let app = reached.app, let root = Tree.rootNode(of: app.router) {
+        tracked = Checks.track(root).flatMap(\.objects)
+        tracked.append(Tracked(object: app, name: "the app, \(type(of: app))"))
+      }
+      release(reached, steps: steps)
       let leaked = tracked.filter { $0.object != nil }.map(\.name)
       guard !leaked.isEmpty else { return }
       fail(
         .leak, leaked.joined(separator: ", "), steps: steps,
-        "still alive once everything was dismissed and the app released: "
-          + leaked.joined(separator: ", "))
+        "still alive once the app was released: " + leaked.joined(separator: ", "))
     }
 
-    /// Tracks what the tree of `reached` holds, then dismisses everything in it.
-    private mutating func dismissEverything(
-      _ reached: Reached<App>, steps: [ExplorationStep]
-    ) -> [Tracked]? {
-      guard let app = reached.app, let root = Tree.rootNode(of: app.router) else { return nil }
-      var tracked = Checks.track(root)
-      tracked.append(Tracked(object: app, name: "the app, \(type(of: app))"))
-      let diagnostics = explorer.recordingNow { Checks.dismissEverything(root) }
-      misuse(diagnostics, steps: steps, while: "dismissing everything")
-      return tracked
+    /// Runs `body` on a fresh app, then releases the app; returns what `body` returned and the
+    /// misuse both reported.
+    private func withFreshApp<Result>(
+      _ body: @MainActor (App) async -> Result
+    ) async -> (Result, [FlowDiagnostic]) {
+      let fresh = Holder<App>()
+      let (result, diagnostics) = await explorer.recording { () async -> Result in
+        let app = explorer.makeApp()
+        fresh.value = app
+        return await body(app)
+      }
+      return (result, diagnostics + explorer.recordingNow { fresh.value = nil })
     }
 
     private mutating func misuse(

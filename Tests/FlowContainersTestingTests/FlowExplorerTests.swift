@@ -18,7 +18,7 @@ struct FlowExplorerTests {
 
   @Test func aStrongReferenceFromAScreenIsALeakWithItsShortestPath() async {
     let report = await FlowExplorer.shop(.strongScreen).explore()
-    #expect(report.failures.map(\.kind) == [.leak])
+    #expect(report.failures.map(\.kind) == [.leak, .notReleasedWhenDismissed])
     let leak = report.failures.first
     #expect(leak?.steps == [.open("shop://cart")])
     #expect(leak?.message.contains("CartFlow") == true)
@@ -85,17 +85,18 @@ struct FlowExplorerTests {
 
   @Test func expectNoFailuresRecordsAnIssueForEachFailure() async {
     let report = await FlowExplorer.shop([.strongScreen, .unreachableGift]).explore()
-    #expect(report.failures.map(\.kind) == [.leak, .unreachedFlow])
+    #expect(report.failures.map(\.kind) == [.leak, .notReleasedWhenDismissed, .unreachedFlow])
     let recorded = Mutex(0)
     withKnownIssue {
       report.expectNoFailures()
     } matching: { issue in
       recorded.withLock { $0 += 1 }
       return issue.comments.contains {
-        $0.rawValue.hasPrefix("leak:") || $0.rawValue.hasPrefix("unreached flow:")
+        ["leak:", "not released when dismissed:", "unreached flow:"].contains(
+          where: $0.rawValue.hasPrefix)
       }
     }
-    #expect(recorded.withLock { $0 } == 2)
+    #expect(recorded.withLock { $0 } == 3)
     await FlowExplorer.shop().explore().expectNoFailures()
   }
 
