@@ -39,15 +39,15 @@ final class Reached<App: ExplorableApp> {
   /// Whether the last step was a link that failed cleanly in a router that holds nothing: the
   /// app is still in the state before it, and can take the next step from there.
   var failedCleanly: Bool {
-    last == .failed && diagnostics.isEmpty && app?.router.heldLink == nil
+    last == .failed && diagnostics.isEmpty && app?.router?.heldLink == nil
   }
 
   /// The state the app is in: its tree value and its routes; `nil` once released.
   var key: StateKey? {
     if let known { return known }
     var key: StateKey?
-    if let app, let root = Tree.rootNode(of: app.router) {
-      key = StateKey(tree: root.tree, snapshot: try? app.router.restorer.snapshot())
+    if let app {
+      key = StateKey(tree: app.rootNode.tree, snapshot: try? app.restorer.snapshot())
     }
     known = key
     return key
@@ -167,10 +167,11 @@ extension FlowExplorer {
 
     /// The registered actions of the guard's flow, when the router holds a link for a guard.
     private func guardSteps(in reached: Reached<App>) -> [ExplorationStep] {
-      guard let router = reached.app?.router, case .guardRequired? = router.heldLink?.reason,
-        let flow = Tree.rootNode(of: router)?.topmost.flowName
-      else { return [] }
-      let owner = Tree.rootNode(of: router)?.topmost.owner
+      guard let app = reached.app, case .guardRequired? = app.router?.heldLink?.reason else {
+        return []
+      }
+      let flow = app.rootNode.topmost.flowName
+      let owner = app.rootNode.topmost.owner
       return explorer.actions.filter { action in
         action.flow == flow && owner.map(action.isAvailable) == true
       }.map { .action($0.name, on: flow) }
@@ -186,9 +187,9 @@ extension FlowExplorer {
         let app = explorer.makeApp()
         for step in steps.dropLast() { _ = await explorer.perform(step, on: app) }
         if let step = steps.last {
-          ended = Tree.rootNode(of: app.router).map(Checks.track) ?? []
+          ended = Checks.track(app.rootNode)
           last = await explorer.perform(step, on: app)
-          after = Tree.rootNode(of: app.router).map(Checks.containers) ?? []
+          after = Checks.containers(app.rootNode)
         }
         return app
       }
@@ -203,10 +204,10 @@ extension FlowExplorer {
       reached.app = nil
       var last = StepResult.taken
       var after: Set<ObjectIdentifier> = []
-      let ended = Tree.rootNode(of: app.router).map(Checks.track) ?? []
+      let ended = Checks.track(app.rootNode)
       let ((), diagnostics) = await explorer.recording { () async in
         last = await explorer.perform(step, on: app)
-        after = Tree.rootNode(of: app.router).map(Checks.containers) ?? []
+        after = Checks.containers(app.rootNode)
       }
       return settle(app, diagnostics, last, ended: ended, after: after, steps: steps)
     }
@@ -266,19 +267,18 @@ extension FlowExplorer {
     }
 
     private mutating func checkSnapshot(of app: App, steps: [ExplorationStep]) async {
-      guard let root = Tree.rootNode(of: app.router) else { return }
+      let root = app.rootNode
       let snapshot: FlowSnapshot
       do {
-        snapshot = try app.router.restorer.snapshot()
+        snapshot = try app.restorer.snapshot()
       } catch {
         return fail(.snapshotDoesNotRestore, "snapshot", steps: steps, "\(error)")
       }
       let (outcome, diagnostics) = await withFreshApp { fresh in
-        let report = fresh.router.restorer.restore(snapshot)
-        return Tree.rootNode(of: fresh.router).map { (report, Checks.savedLevels(of: $0)) }
+        (fresh.restorer.restore(snapshot), Checks.savedLevels(of: fresh.rootNode))
       }
       misuse(diagnostics, steps: steps, while: "restoring its snapshot")
-      guard let (report, restored) = outcome else { return }
+      let (report, restored) = outcome
       if let error = report.error {
         return fail(
           .snapshotDoesNotRestore, "error", steps: steps,
@@ -294,21 +294,23 @@ extension FlowExplorer {
     }
 
     private mutating func checkLink(of app: App, steps: [ExplorationStep]) async {
+      guard let router = app.router else { return }
       let link: DeepLink
-      switch app.router.currentLink() {
+      switch router.currentLink() {
       case .success(let shared):
         link = shared
       case .failure(let failure):
         return checkUnshared(app, failure, steps: steps)
       }
-      guard let root = Tree.rootNode(of: app.router) else { return }
-      let expected = Checks.shownPath(of: root.tree)
-      let (outcome, diagnostics) = await withFreshApp { fresh in
-        let outcome = await fresh.router.open(link)
-        await fresh.router.waitForPendingWork()
-        return (outcome, Tree.rootNode(of: fresh.router).map { Checks.shownPath(of: $0.tree) })
+      let expected = Checks.shownPath(of: app.rootNode.tree)
+      let (outcome, diagnostics) = await withFreshApp { fresh -> (LinkOutcome, [ComparedLevel])? in
+        guard let router = fresh.router else { return nil }
+        let outcome = await router.open(link)
+        await router.waitForPendingWork()
+        return (outcome, Checks.shownPath(of: fresh.rootNode.tree))
       }
       misuse(diagnostics, steps: steps, while: "opening its link \(link)")
+      guard let outcome else { return }
       switch outcome.0 {
       case .applied, .interfered:
         break
@@ -326,7 +328,8 @@ extension FlowExplorer {
         }
         return
       }
-      guard let opened = outcome.1, opened != expected else { return }
+      let opened = outcome.1
+      guard opened != expected else { return }
       let first = zip(expected, opened).first { $0 != $1 }?.0 ?? expected.last
       fail(
         .linkDoesNotReopen, first?.flow.rawValue ?? "", steps: steps,
@@ -344,12 +347,12 @@ extension FlowExplorer {
       case .noPattern(let flow, _), .noReverseMapping(let flow, _, _): name = flow
       default: return
       }
-      guard let root = Tree.rootNode(of: app.router) else { return }
-      let reading = root.read(describingScreens: false)
+      guard let router = app.router else { return }
+      let reading = app.rootNode.read(describingScreens: false)
       let declarations = Declarations(samples: explorer.samples)
       for (index, level) in reading.tree.levels.enumerated() where level.flow == name {
         guard let flow = reading.containers[index].node.owner as? any LinkableFlow,
-          let built = declarations.pattern(building: flow, scheme: app.router.scheme)
+          let built = declarations.pattern(building: flow, scheme: router.scheme)
         else { continue }
         return fail(
           .linkNotShared, "\(name): \(built.pattern)", steps: steps,
@@ -362,8 +365,8 @@ extension FlowExplorer {
     /// tree is left.
     private mutating func checkTeardown(_ reached: Reached<App>, steps: [ExplorationStep]) {
       var tracked: [Tracked] = []
-      if let app = reached.app, let root = Tree.rootNode(of: app.router) {
-        tracked = Checks.track(root).flatMap(\.objects)
+      if let app = reached.app {
+        tracked = Checks.track(app.rootNode).flatMap(\.objects)
         tracked.append(Tracked(object: app, name: "the app, \(type(of: app))"))
       }
       release(reached, steps: steps)

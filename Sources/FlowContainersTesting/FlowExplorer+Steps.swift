@@ -16,17 +16,18 @@ extension FlowExplorer {
   /// Takes `step` in `app`, then waits for any held link that resumed.
   func perform(_ step: ExplorationStep, on app: App) async -> StepResult {
     let result = await take(step, in: app)
-    await app.router.waitForPendingWork()
+    await app.router?.waitForPendingWork()
     return result
   }
 
   private func take(_ step: ExplorationStep, in app: App) async -> StepResult {
     if case .open(let text) = step {
+      guard let router = app.router else { return .notApplicable }
       let outcome =
         if let link = parsedLinks[text] {
-          await app.router.open(link)
+          await router.open(link)
         } else {
-          await app.router.open(text)
+          await router.open(text)
         }
       switch outcome {
       case .applied, .interfered: return .taken
@@ -34,7 +35,7 @@ extension FlowExplorer {
       case .failed: return .failed
       }
     }
-    guard let root = Tree.rootNode(of: app.router) else { return .notApplicable }
+    let root = app.rootNode
     let top = root.topmost
     switch step {
     case .open:
@@ -57,6 +58,8 @@ extension FlowExplorer {
         })
       else { return .notApplicable }
       split.handle(.widthChanged(width))
+    case .choose:
+      return .notApplicable
     case .action(let name, let flow):
       for node in Tree.shown(from: root) where node.flowName == flow {
         guard let owner = node.owner else { continue }
@@ -73,7 +76,7 @@ extension FlowExplorer {
   /// shows, then the registered actions of the flows that show.
   func candidates(in app: App) -> [ExplorationStep] {
     var steps: [ExplorationStep] = []
-    guard let root = Tree.rootNode(of: app.router) else { return steps }
+    let root = app.rootNode
     let top = root.topmost
     if Tree.backTarget(top) != nil { steps.append(.back) }
     if top.presenter != nil { steps.append(.close) }
@@ -97,20 +100,18 @@ extension FlowExplorer {
   }
 }
 
+extension ExplorableApp {
+  /// The root flow's container: the root of the app's tree.
+  var rootNode: ContainerNode { root.container }
+
+  /// What saves and restores the app's tree: its router's restorer, which knows the router's
+  /// guards, or one of its own for an app without links.
+  var restorer: FlowRestorer { router?.restorer ?? FlowRestorer(root: root) }
+}
+
 /// Reading a live tree: its root, what shows, every container in the order of its tree value.
 @MainActor
 enum Tree {
-  /// The container of the router's root flow.
-  static func rootNode(of router: DeepLinkRouter) -> ContainerNode? {
-    guard let root = router.root else { return nil }
-    if let bar = root as? any TabbedFlow { return bar.container }
-    if let split = root as? any SplitFlow { return split.container }
-    if let flow = root as? any PresentableFlow { return container(of: flow) }
-    return nil
-  }
-
-  static func container(of flow: some PresentableFlow) -> ContainerNode { flow.container }
-
   /// Where the back button of `top`, the topmost container, pops to: the stack, or in a
   /// compact split the split, and the index left on top.
   static func backTarget(_ top: ContainerNode) -> (ContainerNode, Int)? {

@@ -21,8 +21,8 @@ struct CheckingEveryFlowListings {
     #expect(article.contains(failures), "\(failures)")
   }
 
-  @Test func theReproductionReachesTheCart() async {
-    let app = await reproduceTheLeak()
+  @Test func theReproductionReachesTheCart() async throws {
+    let app = try await reproduceTheLeak()
     #expect(app.shop.container.presentedFlow is CartFlow)
   }
 }

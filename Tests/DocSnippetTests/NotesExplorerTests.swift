@@ -9,7 +9,8 @@ import Testing
 @MainActor
 final class NotesApp: ExplorableApp {
   let tabs: MainTabsFlow
-  var router: DeepLinkRouter { tabs.router }
+  var root: MainTabsFlow { tabs }
+  var router: DeepLinkRouter? { tabs.router }
 
   init(isWide: Bool = false, defects: SeededDefects = []) {
     tabs = MainTabsFlow(

@@ -9,6 +9,8 @@ struct DeskDefects: OptionSet {
   static let presentsDraftWhenLoginEnds = DeskDefects(rawValue: 1)
   /// Discarding a draft with lines dismisses it twice: misuse, only after the alert's answer.
   static let discardsTwice = DeskDefects(rawValue: 2)
+  /// A draft with lines written holds itself: a leak only a written draft has.
+  static let writtenDraftHoldsItself = DeskDefects(rawValue: 4)
 }
 
 extension FlowRequirement {
@@ -91,6 +93,8 @@ final class DraftFlow: LinkableFlow, InterruptionAware {
   let defects: DeskDefects
   /// Lines written and not saved.
   private(set) var lines = 0
+  /// The draft itself, held only with the defect.
+  private var held: DraftFlow?
 
   init(defects: DeskDefects) {
     self.defects = defects
@@ -103,6 +107,7 @@ final class DraftFlow: LinkableFlow, InterruptionAware {
 
   func write() {
     lines += 1
+    if defects.contains(.writtenDraftHoldsItself) { held = self }
   }
 
   /// Leaves the draft; with lines written, once the user says to discard them.
@@ -148,11 +153,15 @@ final class LoginFlow: PresentableFlow {
 final class DeskApp: ExplorableApp {
   let session = DeskSession()
   let tabs: DeskTabs
-  let router: DeepLinkRouter
+  let router: DeepLinkRouter?
+  var root: DeskTabs { tabs }
+  /// The draft the desk presents, if it presents one.
+  var draft: DraftFlow? { tabs.desk?.container.presentedFlow as? DraftFlow }
 
   init(defects: DeskDefects = []) {
     tabs = DeskTabs(session: session, defects: defects)
-    router = DeepLinkRouter(root: tabs, scheme: "desk")
+    let router = DeepLinkRouter(root: tabs, scheme: "desk")
+    self.router = router
     router.setGuard(
       for: .signedIn, isSatisfied: { [session] in session.isSignedIn },
       makeGuardFlow: { [session] in LoginFlow(session: session) })

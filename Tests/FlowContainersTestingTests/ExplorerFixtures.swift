@@ -138,12 +138,14 @@ final class GiftFlow: LinkableFlow {
 @MainActor
 final class ShopApp: ExplorableApp {
   let shop: ShopFlow
-  let router: DeepLinkRouter
+  let router: DeepLinkRouter?
+  var root: ShopFlow { shop }
   private var restorations: ObserverToken?
 
   init(defects: ShopDefects = []) {
     shop = ShopFlow(defects: defects)
-    router = DeepLinkRouter(root: shop, scheme: "shop")
+    let router = DeepLinkRouter(root: shop, scheme: "shop")
+    self.router = router
     if defects.contains(.misusesWhenRestored) {
       restorations = router.restorer.observePlans { [shop] event in
         if case .didApply(let plan) = event, plan.request == .restoration,
@@ -184,18 +186,19 @@ final class LedgerFlow: LinkableFlow {
 /// The ledger and its router.
 @MainActor
 final class LedgerApp: ExplorableApp {
-  let ledger = LedgerFlow()
-  let router: DeepLinkRouter
+  let root = LedgerFlow()
+  let router: DeepLinkRouter?
 
   init() {
-    router = DeepLinkRouter(root: ledger, scheme: "ledger")
+    router = DeepLinkRouter(root: root, scheme: "ledger")
   }
 }
 
 /// An app whose router was made for a root flow nobody keeps: there is nothing to explore.
 @MainActor
 final class OrphanApp: ExplorableApp {
-  let router = DeepLinkRouter(root: LedgerFlow(), scheme: "ledger")
+  let root = LedgerFlow()
+  let router: DeepLinkRouter? = DeepLinkRouter(root: LedgerFlow(), scheme: "ledger")
 }
 
 extension FlowExplorer where App == ShopApp {

@@ -58,4 +58,16 @@ struct FlowExplorerChecksTests {
         == "it cannot share a link (no pattern of LedgerFlow@0 builds its stack), although "
         + "entry/:id<Int> builds LedgerFlow's stack [home, item 1] from ledger://entry/1")
   }
+
+  @Test func theStatesThatCannotShareALinkAreCountedAndListed() async {
+    let report = await FlowExplorer.desk().explore()
+    #expect(report.isClean, "\(report)")
+    // The login is no linkable flow: neither the guard's nor the desk's own shares a link.
+    #expect(report.unshareable.first?.steps == [.open("desk://desk/draft")])
+    #expect(
+      report.unshareable.allSatisfy { $0.reason == .notLinkable(flow: "LoginFlow", level: 2) })
+    #expect(
+      report.description.contains(
+        "\(report.unshareable.count) states cannot share a link: LoginFlow@2 is not linkable"))
+  }
 }

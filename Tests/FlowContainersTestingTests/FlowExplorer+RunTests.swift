@@ -28,4 +28,33 @@ struct FlowExplorerRunTests {
     #expect(report.deepestPath == 1, "\(report)")
     #expect(report.isClean, "\(report)")
   }
+
+  @Test func theAppsOwnStateMakesAWrittenDraftAStateOfItsOwn() async {
+    let explorer = FlowExplorer.desk(.writtenDraftHoldsItself)
+    // Without it, a written draft is the draft it was: its leak is never seen.
+    #expect(await explorer.explore().isClean)
+    explorer.appState = { app in app.draft?.lines }
+    let report = await explorer.explore()
+    #expect(report.failures.map(\.kind) == [.leak], "\(report)")
+    #expect(
+      report.failures.first?.steps == [
+        .open("desk://desk/draft"), .action("sign in", on: "LoginFlow"),
+        .action("write", on: "DraftFlow"),
+      ])
+  }
+
+  @Test func eachActionOfAnAlertIsAStepNamedInTheReproduction() async {
+    let explorer = FlowExplorer.desk(.discardsTwice)
+    explorer.appState = { app in app.draft?.lines }
+    explorer.maxDepth = 5
+    let report = await explorer.explore()
+    #expect(report.failures.map(\.kind) == [.misuse], "\(report)")
+    #expect(
+      report.failures.first?.steps == [
+        .open("desk://desk/draft"), .action("sign in", on: "LoginFlow"),
+        .action("write", on: "DraftFlow"), .action("discard", on: "DraftFlow"),
+        .choose("Discard"),
+      ])
+    #expect(report.failures.first?.message.contains("finishedContainer") == true)
+  }
 }
