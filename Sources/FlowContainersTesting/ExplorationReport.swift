@@ -32,14 +32,27 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
   public var isClean: Bool { failures.isEmpty }
 
   /// `explored 412 states (deepest path 6 steps, every state within depth), 9 links refused:
-  /// clean`, then each failure.
+  /// clean`, then how many states cannot share a link and why, the waived failures, and each
+  /// failure.
   public var description: String {
     let extent = isExhaustive ? "every state within depth" : "stopped by the state budget"
     let head =
       "explored \(statesVisited) states (deepest path \(deepestPath) steps, \(extent)), "
       + "\(refusals) links refused: "
       + (isClean ? "clean" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")")
-    return ([head] + failures.map(\.description)).joined(separator: "\n")
+    var lines = [head]
+    if !unshareable.isEmpty {
+      var reasons: [String] = []
+      for state in unshareable where !reasons.contains(state.reason.description) {
+        reasons.append(state.reason.description)
+      }
+      let count = unshareable.count
+      lines.append(
+        "\(count) state\(count == 1 ? "" : "s") cannot share a link: "
+          + reasons.joined(separator: "; "))
+    }
+    lines += waived.map { "waived: \($0.waiver)" }
+    return (lines + failures.map(\.description)).joined(separator: "\n")
   }
 
   /// Records a test failure for each failure, in Swift Testing or XCTest, whichever runs.

@@ -71,26 +71,28 @@ enum Checks {
   static func savedLevels(
     of root: ContainerNode, dropping dropped: Set<FlowName> = []
   ) -> [ComparedLevel] {
-    let levels = root.tree.levels
-    let nodes = Tree.nodes(from: root)
-    guard levels.count == nodes.count else { return levels.map { ComparedLevel($0) } }
+    let reading = root.read(describingScreens: true)
+    let levels = reading.tree.levels
     var saved = [Bool](repeating: false, count: levels.count)
     var whole = [Bool](repeating: false, count: levels.count)
     var result: [ComparedLevel] = []
     for (index, level) in levels.enumerated() {
-      let node = nodes[index]
+      let node = reading.containers[index].node
       var hangs = true
       if let parent = level.parent {
         hangs = saved[parent]
         if case .presented = level.place { hangs = hangs && whole[parent] }
       }
       guard hangs, !dropped.contains(level.flow), let owner = node.owner else { continue }
-      if let flow = owner as? any RestorableFlow {
+      switch level.kind {
+      case .stack:
+        guard let flow = owner as? any RestorableFlow else { continue }
         let routed = routedCount(flow)
         saved[index] = true
         whole[index] = routed == level.screens.count
         result.append(ComparedLevel(level, screens: Array(level.screens.prefix(routed))))
-      } else if owner is any TabbedFlow || owner is any SplitFlow {
+      case .tabs, .split:
+        guard owner is any ContainerFlow else { continue }
         saved[index] = true
         whole[index] = true
         result.append(ComparedLevel(level))

@@ -9,7 +9,7 @@ extension FlowExplorer {
   /// nothing, and the reproduction would pass.
   ///
   /// ```swift
-  /// let app = try await explorer.replay([.open("shop://cart"), .action("check out", on: "CartFlow")])
+  /// let app = try await explorer.replay([.open("shop://cart"), .close])
   /// ```
   ///
   /// - Parameter steps: The steps, as a failure prints them.
@@ -18,7 +18,9 @@ extension FlowExplorer {
   ///   before it.
   public func replay(_ steps: [ExplorationStep]) async throws(ReplayError) -> App {
     let app = makeApp()
-    for step in steps { _ = await perform(step, on: app) }
+    for step in steps {
+      if case .unknown(let error) = await perform(step, on: app) { throw error }
+    }
     return app
   }
 }

@@ -13,10 +13,11 @@ private final class Holder<Value> {
   var value: Value?
 }
 
-/// Two states are the same when their tree values and their routes match.
+/// Two states are the same when their tree values, their routes and the app's own states match.
 struct StateKey: Hashable {
-  let tree: FlowTree?
+  let tree: FlowTree
   let snapshot: FlowSnapshot?
+  let app: AnyHashable?
 }
 
 /// An app reached by following steps, held so that the walk can release it where it records
@@ -27,13 +28,19 @@ final class Reached<App: ExplorableApp> {
   let diagnostics: [FlowDiagnostic]
   /// What the last step did.
   let last: StepResult
+  /// The app's own state, read from it (``FlowExplorer/appState``).
+  private let appState: (@MainActor (_ app: App) -> AnyHashable)?
   /// The state's key, read once.
   private var known: StateKey??
 
-  init(app: App, diagnostics: [FlowDiagnostic], last: StepResult) {
+  init(
+    app: App, diagnostics: [FlowDiagnostic], last: StepResult,
+    appState: (@MainActor (_ app: App) -> AnyHashable)?
+  ) {
     self.app = app
     self.diagnostics = diagnostics
     self.last = last
+    self.appState = appState
   }
 
   /// Whether the last step was a link that failed cleanly in a router that holds nothing: the
@@ -42,12 +49,14 @@ final class Reached<App: ExplorableApp> {
     last == .failed && diagnostics.isEmpty && app?.router?.heldLink == nil
   }
 
-  /// The state the app is in: its tree value and its routes; `nil` once released.
+  /// The state the app is in: its tree value, its routes and its own state; `nil` once
+  /// released.
   var key: StateKey? {
     if let known { return known }
     var key: StateKey?
     if let app {
-      key = StateKey(tree: app.rootNode.tree, snapshot: try? app.restorer.snapshot())
+      key = StateKey(
+        tree: app.rootNode.tree, snapshot: try? app.restorer.snapshot(), app: appState?(app))
     }
     known = key
     return key
@@ -64,6 +73,8 @@ extension FlowExplorer {
     private var links: [String] = []
     private var reachedFlows: Set<FlowName> = []
     private var failures: [ExplorationFailure] = []
+    private var waived: [WaivedFailure] = []
+    private var unshareable: [UnshareableState] = []
     private var signatures: Set<String> = []
     private var refusals = 0
     private var deepest = 0
@@ -76,17 +87,13 @@ extension FlowExplorer {
       ExplorationReport(
         statesVisited: seen.count, deepestPath: deepest,
         isExhaustive: seen.count < explorer.stateBudget, refusals: refusals,
-        reachedFlows: reachedFlows.sorted { $0.rawValue < $1.rawValue }, failures: failures)
+        reachedFlows: reachedFlows.sorted { $0.rawValue < $1.rawValue }, failures: failures,
+        waived: waived, unshareable: unshareable)
     }
 
     mutating func start() async {
       let first = await take([])
-      guard let declared = read(first) else {
-        release(first, steps: [])
-        return fail(
-          .nothingToExplore, "root", steps: [],
-          "there is nothing to explore: \(LinkSharingFailure.rootReleased)")
-      }
+      guard let declared = read(first) else { return release(first, steps: []) }
       await admit(first, steps: [])
       var head = 0
       while head < queue.count, seen.count < explorer.stateBudget {
@@ -123,6 +130,11 @@ extension FlowExplorer {
           .unreachedFlow, flow.rawValue, steps: [],
           "\(flow), \(by), is in no state reached \(extent)")
       }
+      for waiver in explorer.waivers where !waived.contains(where: { $0.waiver == waiver }) {
+        fail(
+          .unusedWaiver, "\(waiver)", steps: [],
+          "no failure matches the waiver \(waiver); remove it")
+      }
     }
 
     /// Admits the state `reached` is in, after `steps`, and goes on through a guard.
@@ -154,15 +166,28 @@ extension FlowExplorer {
       if let app = goingOn { release(app, steps: path + [satisfying[0]]) }
     }
 
-    /// Reads the links and the declared flows from the root of a fresh app.
+    /// Reads the links and the flows on the route map of a fresh app; `nil`, having failed,
+    /// when its router does not follow links into its root's tree.
     private mutating func read(
       _ fresh: Reached<App>
     ) -> [(flow: FlowName, declaredBy: FlowName?)]? {
-      guard let router = fresh.app?.router, let root = router.root else { return nil }
-      var declarations = Declarations(samples: explorer.samples)
-      links = declarations.links(root: root, scheme: router.scheme)
-      for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
-      return Declarations.declaredFlows(root: root)
+      guard let app = fresh.app else { return nil }
+      let map = RouteMap(root: app.root)
+      if let router = app.router {
+        guard router.root === app.root else {
+          let why =
+            router.root == nil
+            ? "\(LinkSharingFailure.rootReleased)"
+            : "its router follows links into another tree than its root's; make the router for "
+              + "the app's root flow"
+          fail(.nothingToExplore, "root", steps: [], "there is nothing to explore: \(why)")
+          return nil
+        }
+        var declarations = Declarations(samples: explorer.samples)
+        links = declarations.links(of: map, scheme: router.scheme)
+        for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
+      }
+      return Declarations.declaredFlows(of: map)
     }
 
     /// The registered actions of the guard's flow, when the router holds a link for a guard.
@@ -233,7 +258,8 @@ extension FlowExplorer {
           "the last step ended \(names), but it is still alive while the app lives: "
             + alive.map(\.name).joined(separator: ", "))
       }
-      return Reached(app: app, diagnostics: diagnostics, last: last)
+      return Reached(
+        app: app, diagnostics: diagnostics, last: last, appState: explorer.appState)
     }
 
     /// Releases the app of `reached`, which `steps` reached, recording the misuse its release
@@ -249,7 +275,7 @@ extension FlowExplorer {
         return release(reached, steps: steps)
       }
       deepest = max(deepest, steps.count)
-      for level in key.tree?.levels ?? [] { reachedFlows.insert(level.flow) }
+      for level in key.tree.levels { reachedFlows.insert(level.flow) }
       await check(reached, key: key, steps: steps)
       checkTeardown(reached, steps: steps)
     }
@@ -300,6 +326,7 @@ extension FlowExplorer {
       case .success(let shared):
         link = shared
       case .failure(let failure):
+        unshareable.append(UnshareableState(steps: steps, reason: failure))
         return checkUnshared(app, failure, steps: steps)
       }
       let expected = Checks.shownPath(of: app.rootNode.tree)
@@ -403,13 +430,19 @@ extension FlowExplorer {
           + diagnostics.map(\.description).joined(separator: " | "))
     }
 
-    /// Records a failure, unless one of the same kind and signature was found on a shorter path.
+    /// Records a failure, unless one of the same kind and signature was found on a shorter
+    /// path; a failure a waiver names is recorded as waived.
     private mutating func fail(
       _ kind: ExplorationFailure.Kind, _ signature: String, steps: [ExplorationStep],
       _ message: String
     ) {
       guard signatures.insert("\(kind.rawValue): \(signature)").inserted else { return }
-      failures.append(ExplorationFailure(kind: kind, steps: steps, message: message))
+      let failure = ExplorationFailure(kind: kind, steps: steps, message: message)
+      if let waiver = explorer.waivers.first(where: { $0.kind == kind && $0.steps == steps }) {
+        waived.append(WaivedFailure(failure: failure, waiver: waiver))
+      } else {
+        failures.append(failure)
+      }
     }
   }
 }
