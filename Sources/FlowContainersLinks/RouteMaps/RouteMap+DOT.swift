@@ -6,7 +6,8 @@ extension RouteMap {
   ///
   /// It draws what ``mermaid`` draws, with the same node names: a stack flow is a box, a tab bar
   /// a tab, a split a component, an opaque flow an ellipse, a requirement a hexagon with dashed
-  /// `requires` edges. Every label is a quoted string in which `&`, `<`, `>` and `"` are HTML
+  /// `requires` edges from the flows that need it and a `satisfies` edge from its guard flow.
+  /// Every label is a quoted string in which `&`, `<`, `>` and `"` are HTML
   /// entities (Graphviz reads entities in every label: `&amp;` would be drawn as `&`), `\` is
   /// escaped (Graphviz reads `\N` or `\l` as its own) and control characters are spaces, so
   /// any name is drawn as written. Each line ends with a newline.
@@ -46,6 +47,9 @@ extension RouteMap {
     }
     for (flow, requirement) in requirements.edges {
       text += "  n\(flow) -> q\(requirement) [label=\"requires\", style=dashed];\n"
+    }
+    for (flow, requirement) in requirements.guards {
+      text += "  n\(flow) -> q\(requirement) [label=\"satisfies\", style=dashed];\n"
     }
     return text + "}\n"
   }
