@@ -166,13 +166,15 @@ extension FlowExplorer {
       if let app = goingOn { release(app, steps: path + [satisfying[0]]) }
     }
 
-    /// Reads the links and the flows on the route map of a fresh app; `nil`, having failed,
-    /// when its router does not follow links into its root's tree.
+    /// Reads the links and the flows on the route map of a fresh app (its router's, with the
+    /// guards); `nil`, having failed, when its router does not follow links into its root's
+    /// tree.
     private mutating func read(
       _ fresh: Reached<App>
     ) -> [(flow: FlowName, declaredBy: FlowName?)]? {
       guard let app = fresh.app else { return nil }
-      let map = RouteMap(root: app.root)
+      // A router's map has its guard flows too, which a link held by a guard reaches.
+      let map = app.router?.routeMap ?? RouteMap(root: app.root)
       if let router = app.router {
         guard router.root === app.root else {
           let why =

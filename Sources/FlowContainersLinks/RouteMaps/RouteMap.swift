@@ -166,7 +166,19 @@ extension RouteMap {
   /// Makes the flows of type `type` the guard flow of `requirement`, putting them on the map
   /// with what they lead to, if they are not on it yet, and opaque if they declare nothing.
   @MainActor
-  mutating func setGuard(_ requirement: FlowRequirement, flow type: any PresentableFlow.Type) {}
+  mutating func setGuard(_ requirement: FlowRequirement, flow type: any PresentableFlow.Type) {
+    let position =
+      if let known = positions[ObjectIdentifier(type)] {
+        known
+      } else if let declaring = type as? any ContainerFlow.Type {
+        index(of: declaring)
+      } else {
+        opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
+      }
+    guards.removeAll { $0.requirement == requirement }
+    guards.append(Guard(requirement: requirement, flow: position))
+    guards.sort { $0.requirement.rawValue < $1.requirement.rawValue }
+  }
 
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
   func linkable(_ position: Int) -> (any LinkableFlow.Type)? { types[position].type?.linkable }
