@@ -82,6 +82,11 @@ final class ShelfFlow: LinkableFlow {
     container.owner = self
   }
 
+  /// Puts a box on the shelf: a screen no pattern builds.
+  func add() {
+    container.push("box")
+  }
+
   static let routes: RouteTable<String> = [.pattern("shelf") { _ in ["shelf"] }]
   static let subFlows: [SubFlow<ShelfFlow>] = []
 }
@@ -185,4 +190,29 @@ extension FlowExplorer where App == DeskApp {
 @MainActor
 func idle<Flow: PresentableFlow>(_ flow: Flow) -> Bool {
   flow.container.presented == nil
+}
+
+/// Two shelves in tabs, of one type: a link to a shelf goes to the first.
+@MainActor
+final class TwinShelves: TabbedFlow {
+  let container = TabContainer()
+  static let tabFlows: [any RestorableFlow.Type] = [ShelfFlow.self]
+
+  init() {
+    let left = ShelfFlow()
+    let right = ShelfFlow()
+    container.owner = self
+    container.setTabs([left.container, right.container])
+  }
+}
+
+/// The twin shelves and their router.
+@MainActor
+final class TwinShelvesApp: ExplorableApp {
+  let root = TwinShelves()
+  let router: DeepLinkRouter?
+
+  init() {
+    router = DeepLinkRouter(root: root, scheme: "shelves")
+  }
 }

@@ -70,4 +70,16 @@ struct FlowExplorerChecksTests {
       report.description.contains(
         "\(report.unshareable.count) states cannot share a link: LoginFlow@2 is not linkable"))
   }
+
+  @Test func aLinkNotSharedIsJudgedOnTheLevelThatFailsNotAnotherOfItsType() async {
+    let explorer = FlowExplorer { TwinShelvesApp() }
+    explorer.action("add", on: ShelfFlow.self, when: idle) { _, shelf in shelf.add() }
+    explorer.maxDepth = 2
+    let report = await explorer.explore()
+    // The other shelf shows what `shelf` builds; the one with a box, which fails, does not.
+    #expect(!report.failures.contains { $0.kind == .linkNotShared }, "\(report)")
+    // A link to a shelf goes to the first: the second's cannot reopen.
+    #expect(report.failures.map(\.kind) == [.linkDoesNotReopen])
+    #expect(report.failures.first?.steps == [.selectTab(1, of: "TwinShelves")])
+  }
 }
