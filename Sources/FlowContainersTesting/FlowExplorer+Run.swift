@@ -379,15 +379,18 @@ extension FlowExplorer {
       guard let router = app.router else { return }
       let reading = app.rootNode.read(describingScreens: false)
       let declarations = Declarations(samples: explorer.samples)
-      for (index, level) in reading.tree.levels.enumerated() where level.flow == name {
-        guard let flow = reading.containers[index].node.owner as? any LinkableFlow,
-          let built = declarations.pattern(building: flow, scheme: router.scheme)
-        else { continue }
-        return fail(
-          .linkNotShared, "\(name): \(built.pattern)", steps: steps,
-          "it cannot share a link (\(failure)), although \(built.pattern) builds \(name)'s "
-            + "stack \(built.stack) from \(built.link)")
-      }
+      // The level that fails is on the path the user sees, unless it is a split's column under
+      // what the split presents, which `shownLevels` passes over: then it is another level.
+      let shown = reading.tree.shownLevels
+      let others = reading.tree.levels.indices.filter { !shown.contains($0) }
+      guard let index = (shown + others).first(where: { reading.tree.levels[$0].flow == name }),
+        let flow = reading.containers[index].node.owner as? any LinkableFlow,
+        let built = declarations.pattern(building: flow, scheme: router.scheme)
+      else { return }
+      fail(
+        .linkNotShared, "\(name): \(built.pattern)", steps: steps,
+        "it cannot share a link (\(failure)), although \(built.pattern) builds \(name)'s "
+          + "stack \(built.stack) from \(built.link)")
     }
 
     /// Tracks what the tree of `reached` holds, releases the app, and checks that nothing of its
