@@ -28,11 +28,11 @@ final class CatalogueFlow: LinkableFlow {
 /// The catalogue and its router, made afresh for every path.
 @MainActor
 final class CatalogueApp: ExplorableApp {
-  let catalogue = CatalogueFlow()
-  let router: DeepLinkRouter
+  let root = CatalogueFlow()
+  let router: DeepLinkRouter?
 
   init() {
-    router = DeepLinkRouter(root: catalogue, scheme: "catalogue")
+    router = DeepLinkRouter(root: root, scheme: "catalogue")
   }
 }
 

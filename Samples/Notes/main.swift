@@ -17,8 +17,9 @@ case .invalid(let problem):
 case .run(let options):
   if let format = options.routeMap {
     // The map of the tab bar a run makes, made by the same factory: its tabs exist only live.
+    // The router's map draws its guard too, the flow that satisfies signed-in.
     let tabs = MainTabsFlow(options: options, console: Console(isTracing: false))
-    let map = RouteMap(root: tabs)
+    let map = tabs.router.routeMap
     print(format == .dot ? map.dot : map.mermaid, terminator: "")
   } else {
     let host = TerminalHost(options: options, isInteractive: isatty(STDIN_FILENO) != 0)

@@ -1,12 +1,12 @@
 public import FlowContainers
 
-/// One thing the explorer does to an app: a link, something the user does in the host, or an
-/// action registered with ``FlowExplorer/action(_:on:_:)``.
+/// One thing the explorer does to an app: a link, something the user does in the host (an
+/// alert's action too), or an action registered with ``FlowExplorer/action(_:on:when:_:)``.
 ///
 /// Each prints as the Swift expression that makes it, so a failure's steps paste into a test:
 ///
 /// ```swift
-/// let app = await explorer.replay([.open("notes://settings"), .close])
+/// let app = try await explorer.replay([.open("notes://settings"), .close])
 /// ```
 public enum ExplorationStep: Sendable, Hashable {
   /// Opens a link with the app's router, and waits for any held link that resumes.
@@ -22,10 +22,13 @@ public enum ExplorationStep: Sendable, Hashable {
   case width(SplitWidth, of: FlowName)
   /// Runs the action registered under the name for the flow, which shows.
   case action(String, on: FlowName)
+  /// The user chooses the action with this label in the alert on top.
+  case choose(String)
 }
 
 extension ExplorationStep: CustomStringConvertible {
-  /// The step as Swift: `.open("notes://note/1")`, `.back`, `.action("sign in", on: "SignInFlow")`.
+  /// The step as Swift: `.open("notes://note/1")`, `.back`, `.choose("Delete")`,
+  /// `.action("sign in", on: "SignInFlow")`.
   public var description: String {
     switch self {
     case .open(let link): ".open(\(link.debugDescription))"
@@ -35,6 +38,7 @@ extension ExplorationStep: CustomStringConvertible {
     case .width(let width, let flow): ".width(.\(width), of: \(flow.debugDescription))"
     case .action(let name, let flow):
       ".action(\(name.debugDescription), on: \(flow.debugDescription))"
+    case .choose(let label): ".choose(\(label.debugDescription))"
     }
   }
 }

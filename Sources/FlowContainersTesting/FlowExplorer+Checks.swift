@@ -39,6 +39,14 @@ struct Tracked {
   let name: String
 }
 
+/// One level of a tree as tracked: its container's identity and flow, and its container, flow
+/// and screens, held weakly.
+struct TrackedLevel {
+  let id: ObjectIdentifier
+  let flow: FlowName
+  let objects: [Tracked]
+}
+
 /// A stack container's screens, read without knowing their type.
 @MainActor
 protocol ScreenListing {
@@ -63,26 +71,28 @@ enum Checks {
   static func savedLevels(
     of root: ContainerNode, dropping dropped: Set<FlowName> = []
   ) -> [ComparedLevel] {
-    let levels = root.tree.levels
-    let nodes = Tree.nodes(from: root)
-    guard levels.count == nodes.count else { return levels.map { ComparedLevel($0) } }
+    let reading = root.read(describingScreens: true)
+    let levels = reading.tree.levels
     var saved = [Bool](repeating: false, count: levels.count)
     var whole = [Bool](repeating: false, count: levels.count)
     var result: [ComparedLevel] = []
     for (index, level) in levels.enumerated() {
-      let node = nodes[index]
+      let node = reading.containers[index].node
       var hangs = true
       if let parent = level.parent {
         hangs = saved[parent]
         if case .presented = level.place { hangs = hangs && whole[parent] }
       }
       guard hangs, !dropped.contains(level.flow), let owner = node.owner else { continue }
-      if let flow = owner as? any RestorableFlow {
+      switch level.kind {
+      case .stack:
+        guard let flow = owner as? any RestorableFlow else { continue }
         let routed = routedCount(flow)
         saved[index] = true
         whole[index] = routed == level.screens.count
         result.append(ComparedLevel(level, screens: Array(level.screens.prefix(routed))))
-      } else if owner is any TabbedFlow || owner is any SplitFlow {
+      case .tabs, .split:
+        guard owner is any ContainerFlow else { continue }
         saved[index] = true
         whole[index] = true
         result.append(ComparedLevel(level))
@@ -101,30 +111,22 @@ enum Checks {
     tree.shownLevels.map { ComparedLevel(tree.levels[$0]) }
   }
 
-  /// Every container, flow and screen of the tree under `root`, to be released with it.
-  static func track(_ root: ContainerNode) -> [Tracked] {
-    var tracked: [Tracked] = []
-    for node in Tree.nodes(from: root) {
+  /// Every level of the tree under `root`, with its container, flow and screens, to be
+  /// released with it.
+  static func track(_ root: ContainerNode) -> [TrackedLevel] {
+    Tree.nodes(from: root).map { node in
       let name = node.flowName.rawValue
-      tracked.append(Tracked(object: node, name: "\(name).container"))
-      if let owner = node.owner { tracked.append(Tracked(object: owner, name: name)) }
+      var objects = [Tracked(object: node, name: "\(name).container")]
+      if let owner = node.owner { objects.append(Tracked(object: owner, name: name)) }
       for (index, screen) in ((node as? any ScreenListing)?.screenObjects ?? []).enumerated() {
-        tracked.append(Tracked(object: screen, name: "\(name) screen \(index) (\(screen))"))
+        objects.append(Tracked(object: screen, name: "\(name) screen \(index) (\(screen))"))
       }
+      return TrackedLevel(id: ObjectIdentifier(node), flow: node.flowName, objects: objects)
     }
-    return tracked
   }
 
-  /// Dismisses everything presented in the tree under `root`, over every tab and column.
-  static func dismissEverything(_ root: ContainerNode) {
-    let reading = root.read(describingScreens: false)
-    var left = [0]
-    while let index = left.popLast() {
-      let level = reading.tree.levels[index]
-      if level.presented != nil {
-        reading.containers[index].node.dismissPresented(animated: false)
-      }
-      left += level.tabs + level.columns
-    }
+  /// The containers of the tree under `root`.
+  static func containers(_ root: ContainerNode) -> Set<ObjectIdentifier> {
+    Set(Tree.nodes(from: root).lazy.map(ObjectIdentifier.init))
   }
 }

@@ -1,6 +1,6 @@
 import FlowContainers
 
-/// The links an app's declarations name, and the flow types they declare.
+/// The links an app's route map names, and the flow types on it.
 @MainActor
 struct Declarations {
   /// How many links the catalogue holds at most: every state tries each.
@@ -23,12 +23,10 @@ struct Declarations {
     self.samples = samples
   }
 
-  /// Every link the root's types' patterns make, with sample parameters: each pattern alone,
-  /// and each with a trailing `*` followed by what its sub-flows take; the shortest first, in
+  /// Every link the patterns on `map` make, with sample parameters: each pattern alone, and
+  /// each with a trailing `*` followed by what its sub-flows take; the shortest first, in
   /// declaration order, so that a failure's reproduction names the simplest link.
-  mutating func links(root: AnyObject, scheme: String) -> [String] {
-    guard let root = root as? any ContainerFlow else { return [] }
-    let map = RouteMap(root: root)
+  mutating func links(of map: RouteMap, scheme: String) -> [String] {
     var found: [[String]] = []
     var seen: Set<[String]> = []
     for entry in Self.entries(of: 0, in: map) {
@@ -65,6 +63,28 @@ struct Declarations {
     }
     known[key] = result
     return result
+  }
+
+  /// A pattern of `flow`'s type that builds the stack of routes `flow` shows, from samples:
+  /// the pattern, the link it builds the stack from, and the stack.
+  func pattern<Flow: LinkableFlow>(
+    building flow: Flow, scheme: String
+  ) -> (pattern: String, link: String, stack: String)? {
+    var stack: [Flow.Route] = []
+    for screen in flow.container.stack {
+      guard let route = flow.route(for: screen) else { return nil }
+      stack.append(route)
+    }
+    for pattern in Flow.routes.patterns.map(\.text) {
+      let segments = pattern.split(separator: "/").map(String.init)
+      for components in fill(segments.last == "*" ? Array(segments.dropLast()) : segments) {
+        guard Flow.routes.resolve(DeepLink(scheme: scheme, components: components))?.stack == stack
+        else { continue }
+        let routes = stack.map { String(describing: $0) }.joined(separator: ", ")
+        return (pattern, "\(scheme)://" + components.joined(separator: "/"), "[\(routes)]")
+      }
+    }
+    return nil
   }
 
   /// The pattern's segments with each parameter replaced by each of its samples, in turn.
@@ -112,12 +132,10 @@ struct Declarations {
     map.edges.filter { $0.from == flow }.flatMap { entries(of: $0.to, in: map) }
   }
 
-  /// Every flow type the declarations name from `root`, each with the type that names it
-  /// (`nil` for the root), in the order a walk from the root meets them.
-  static func declaredFlows(root: AnyObject) -> [(flow: FlowName, declaredBy: FlowName?)] {
-    guard let root = root as? any ContainerFlow else { return [] }
-    let map = RouteMap(root: root)
-    return map.flows.enumerated().map { index, flow in
+  /// Every flow type on `map`, each with the type that leads to it (`nil` for the root), in
+  /// the map's order.
+  static func declaredFlows(of map: RouteMap) -> [(flow: FlowName, declaredBy: FlowName?)] {
+    map.flows.enumerated().map { index, flow in
       (
         flow.name,
         map.edges.first { $0.to == index && $0.from != index }.map { map.flows[$0.from].name }

@@ -8,30 +8,58 @@ private struct Found {
   let candidates: [ExplorationStep]
 }
 
-/// Two states are the same when their tree values and their routes match.
-private struct StateKey: Hashable {
-  let tree: FlowTree?
-  let snapshot: FlowSnapshot?
+/// Holds a value until it is let go of.
+private final class Holder<Value> {
+  var value: Value?
 }
 
-/// An app reached by following steps, held so that a check can release it.
+/// Two states are the same when their tree values, their routes and the app's own states match.
+struct StateKey: Hashable {
+  let tree: FlowTree
+  let snapshot: FlowSnapshot?
+  let app: AnyHashable?
+}
+
+/// An app reached by following steps, held so that the walk can release it where it records
+/// what the release reports.
 @MainActor
 final class Reached<App: ExplorableApp> {
   var app: App?
   let diagnostics: [FlowDiagnostic]
   /// What the last step did.
   let last: StepResult
+  /// The app's own state, read from it (``FlowExplorer/appState``).
+  private let appState: (@MainActor (_ app: App) -> AnyHashable)?
+  /// The state's key, read once.
+  private var known: StateKey??
 
-  init(app: App, diagnostics: [FlowDiagnostic], last: StepResult) {
+  init(
+    app: App, diagnostics: [FlowDiagnostic], last: StepResult,
+    appState: (@MainActor (_ app: App) -> AnyHashable)?
+  ) {
     self.app = app
     self.diagnostics = diagnostics
     self.last = last
+    self.appState = appState
   }
 
   /// Whether the last step was a link that failed cleanly in a router that holds nothing: the
   /// app is still in the state before it, and can take the next step from there.
   var failedCleanly: Bool {
-    last == .failed && diagnostics.isEmpty && app?.router.heldLink == nil
+    last == .failed && diagnostics.isEmpty && app?.router?.heldLink == nil
+  }
+
+  /// The state the app is in: its tree value, its routes and its own state; `nil` once
+  /// released.
+  var key: StateKey? {
+    if let known { return known }
+    var key: StateKey?
+    if let app {
+      key = StateKey(
+        tree: app.rootNode.tree, snapshot: try? app.restorer.snapshot(), app: appState?(app))
+    }
+    known = key
+    return key
   }
 }
 
@@ -45,6 +73,8 @@ extension FlowExplorer {
     private var links: [String] = []
     private var reachedFlows: Set<FlowName> = []
     private var failures: [ExplorationFailure] = []
+    private var waived: [WaivedFailure] = []
+    private var unshareable: [UnshareableState] = []
     private var signatures: Set<String> = []
     private var refusals = 0
     private var deepest = 0
@@ -57,12 +87,13 @@ extension FlowExplorer {
       ExplorationReport(
         statesVisited: seen.count, deepestPath: deepest,
         isExhaustive: seen.count < explorer.stateBudget, refusals: refusals,
-        reachedFlows: reachedFlows.sorted { $0.rawValue < $1.rawValue }, failures: failures)
+        reachedFlows: reachedFlows.sorted { $0.rawValue < $1.rawValue }, failures: failures,
+        waived: waived, unshareable: unshareable)
     }
 
     mutating func start() async {
-      let first = await reach([])
-      guard let declared = read(first) else { return }
+      let first = await take([])
+      guard let declared = read(first) else { return release(first, steps: []) }
       await admit(first, steps: [])
       var head = 0
       while head < queue.count, seen.count < explorer.stateBudget {
@@ -76,38 +107,20 @@ extension FlowExplorer {
           let path = state.steps + [step]
           let reached: Reached<App>
           if case .open = step, let app = parked {
-            reached = await advance(app, by: step)
+            reached = await advance(app, by: step, steps: path)
           } else {
-            reached = await reach(path)
+            if let app = parked { release(app, steps: state.steps) }
+            reached = await take(path)
           }
           parked = nil
           if reached.last == .refused || reached.last == .failed { refusals += 1 }
-          if reached.failedCleanly, key(of: reached) == state.key {
+          if reached.failedCleanly, reached.key == state.key {
             parked = reached
             continue
           }
-          // A link held by a guard goes on through each action of the guard's flow (sign in):
-          // what it leads to once the guard is satisfied has a path of its own, whichever link
-          // first reached the guard's flow. When that state is known, the first action goes on
-          // in the same app.
-          let satisfying = guardSteps(in: reached)
-          var goingOn: Reached<App>?
-          if let first = satisfying.first, let held = key(of: reached), seen.contains(held) {
-            misuse(reached.diagnostics, steps: path, while: nil)
-            goingOn = await advance(reached, by: first)
-          } else {
-            await admit(reached, steps: path)
-          }
-          for step in satisfying where seen.count < explorer.stateBudget {
-            let next: Reached<App>
-            if step == satisfying.first, let app = goingOn {
-              next = app
-            } else {
-              next = await reach(path + [step])
-            }
-            await admit(next, steps: path + [step])
-          }
+          await goOn(from: reached, steps: path)
         }
+        if let app = parked { release(app, steps: state.steps) }
       }
       for (flow, parent) in declared
       where !reachedFlows.contains(flow) && !explorer.mayStayUnreached.contains(flow) {
@@ -117,73 +130,164 @@ extension FlowExplorer {
           .unreachedFlow, flow.rawValue, steps: [],
           "\(flow), \(by), is in no state reached \(extent)")
       }
+      for waiver in explorer.waivers where !waived.contains(where: { $0.waiver == waiver }) {
+        fail(
+          .unusedWaiver, "\(waiver)", steps: [],
+          "no failure matches the waiver \(waiver); remove it")
+      }
     }
 
-    /// Reads the links and the declared flows from the root of a fresh app.
+    /// Admits the state `reached` is in, after `steps`, and goes on through a guard.
+    ///
+    /// A link held by a guard goes on through each action of the guard's flow (sign in), within
+    /// the depth: what it leads to once the guard is satisfied has a path of its own, whichever
+    /// link first reached the guard's flow. When the held state is known, the first action goes
+    /// on in the same app.
+    private mutating func goOn(from reached: Reached<App>, steps path: [ExplorationStep]) async {
+      let satisfying = path.count < explorer.maxDepth ? guardSteps(in: reached) : []
+      var goingOn: Reached<App>?
+      if let first = satisfying.first, let held = reached.key, seen.contains(held) {
+        goingOn = await advance(reached, by: first, steps: path + [first])
+      } else {
+        await admit(reached, steps: path)
+      }
+      for step in satisfying {
+        let next: Reached<App>
+        if step == satisfying.first, let app = goingOn {
+          next = app
+          goingOn = nil
+        } else if seen.count < explorer.stateBudget {
+          next = await take(path + [step])
+        } else {
+          break
+        }
+        await admit(next, steps: path + [step])
+      }
+      if let app = goingOn { release(app, steps: path + [satisfying[0]]) }
+    }
+
+    /// Reads the links and the flows on the route map of a fresh app (its router's, with the
+    /// guards); `nil`, having failed, when its router does not follow links into its root's
+    /// tree.
     private mutating func read(
       _ fresh: Reached<App>
     ) -> [(flow: FlowName, declaredBy: FlowName?)]? {
-      guard let router = fresh.app?.router, let root = router.root else { return nil }
-      var declarations = Declarations(samples: explorer.samples)
-      links = declarations.links(root: root, scheme: router.scheme)
-      for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
-      return Declarations.declaredFlows(root: root)
+      guard let app = fresh.app else { return nil }
+      // A router's map has its guard flows too, which a link held by a guard reaches.
+      let map = app.router?.routeMap ?? RouteMap(root: app.root)
+      if let router = app.router {
+        guard router.root === app.root else {
+          let why =
+            router.root == nil
+            ? "\(LinkSharingFailure.rootReleased)"
+            : "its router follows links into another tree than its root's; make the router for "
+              + "the app's root flow"
+          fail(.nothingToExplore, "root", steps: [], "there is nothing to explore: \(why)")
+          return nil
+        }
+        var declarations = Declarations(samples: explorer.samples)
+        links = declarations.links(of: map, scheme: router.scheme)
+        for link in links { explorer.parsedLinks[link] = try? DeepLink(parsing: link) }
+      }
+      return Declarations.declaredFlows(of: map)
     }
 
     /// The registered actions of the guard's flow, when the router holds a link for a guard.
     private func guardSteps(in reached: Reached<App>) -> [ExplorationStep] {
-      guard let router = reached.app?.router, case .guardRequired? = router.heldLink?.reason,
-        let flow = Tree.rootNode(of: router)?.topmost.flowName
-      else { return [] }
-      let owner = Tree.rootNode(of: router)?.topmost.owner
+      guard let app = reached.app, case .guardRequired? = app.router?.heldLink?.reason else {
+        return []
+      }
+      let flow = app.rootNode.topmost.flowName
+      let owner = app.rootNode.topmost.owner
       return explorer.actions.filter { action in
         action.flow == flow && owner.map(action.isAvailable) == true
       }.map { .action($0.name, on: flow) }
     }
 
-    /// A fresh app after `steps`, and the misuse they reported.
-    private func reach(_ steps: [ExplorationStep]) async -> Reached<App> {
+    /// A fresh app after `steps`: the misuse they reported, and what the last one ended that
+    /// outlived it, are failures of that path.
+    private mutating func take(_ steps: [ExplorationStep]) async -> Reached<App> {
       var last = StepResult.taken
+      var ended: [TrackedLevel] = []
+      var after: Set<ObjectIdentifier> = []
       let (app, diagnostics) = await explorer.recording { () async -> App in
         let app = explorer.makeApp()
-        for step in steps { last = await explorer.perform(step, on: app) }
+        for step in steps.dropLast() { _ = await explorer.perform(step, on: app) }
+        if let step = steps.last {
+          ended = Checks.track(app.rootNode)
+          last = await explorer.perform(step, on: app)
+          after = Checks.containers(app.rootNode)
+        }
         return app
       }
-      return Reached(app: app, diagnostics: diagnostics, last: last)
+      return settle(app, diagnostics, last, ended: ended, after: after, steps: steps)
     }
 
-    /// The app of `reached`, moved on by `step`; `reached` lets go of it.
-    private func advance(_ reached: Reached<App>, by step: ExplorationStep) async -> Reached<App> {
+    /// The app of `reached`, moved on by `step` (the last of `steps`); `reached` lets go of it.
+    private mutating func advance(
+      _ reached: Reached<App>, by step: ExplorationStep, steps: [ExplorationStep]
+    ) async -> Reached<App> {
       guard let app = reached.app else { return reached }
       reached.app = nil
       var last = StepResult.taken
+      var after: Set<ObjectIdentifier> = []
+      let ended = Checks.track(app.rootNode)
       let ((), diagnostics) = await explorer.recording { () async in
         last = await explorer.perform(step, on: app)
+        after = Checks.containers(app.rootNode)
       }
-      return Reached(app: app, diagnostics: diagnostics, last: last)
+      return settle(app, diagnostics, last, ended: ended, after: after, steps: steps)
+    }
+
+    /// `app` after `steps`, once the misuse they reported and what the last one ended that
+    /// outlived it (the levels of `ended`, tracked before it, that are not in `after`) are
+    /// reported.
+    private mutating func settle(
+      _ app: App, _ diagnostics: [FlowDiagnostic], _ last: StepResult, ended: [TrackedLevel],
+      after: Set<ObjectIdentifier>, steps: [ExplorationStep]
+    ) -> Reached<App> {
+      misuse(diagnostics, steps: steps, while: nil)
+      let outlived = ended.filter { level in
+        !after.contains(level.id) && level.objects.contains { $0.object != nil }
+      }
+      if !outlived.isEmpty {
+        var flows: [FlowName] = []
+        for level in outlived where !flows.contains(level.flow) { flows.append(level.flow) }
+        let names = flows.map(\.rawValue).joined(separator: ", ")
+        let alive = outlived.flatMap(\.objects).filter { $0.object != nil }
+        fail(
+          .notReleasedWhenDismissed, names, steps: steps,
+          "the last step ended \(names), but it is still alive while the app lives: "
+            + alive.map(\.name).joined(separator: ", "))
+      }
+      return Reached(
+        app: app, diagnostics: diagnostics, last: last, appState: explorer.appState)
+    }
+
+    /// Releases the app of `reached`, which `steps` reached, recording the misuse its release
+    /// reports (in a synchronous recording: an `isolated deinit` sees no task-local handler).
+    private mutating func release(_ reached: Reached<App>, steps: [ExplorationStep]) {
+      let diagnostics = explorer.recordingNow { reached.app = nil }
+      misuse(diagnostics, steps: steps, while: "releasing the app")
     }
 
     /// Checks a state reached by `steps` if it is new, and queues it; releases the app.
     private mutating func admit(_ reached: Reached<App>, steps: [ExplorationStep]) async {
-      if !reached.diagnostics.isEmpty { misuse(reached.diagnostics, steps: steps, while: nil) }
-      guard let key = key(of: reached), seen.insert(key).inserted else { return }
+      guard let key = reached.key, seen.insert(key).inserted else {
+        return release(reached, steps: steps)
+      }
       deepest = max(deepest, steps.count)
-      for level in key.tree?.levels ?? [] { reachedFlows.insert(level.flow) }
-      await check(reached, steps: steps)
+      for level in key.tree.levels { reachedFlows.insert(level.flow) }
+      await check(reached, key: key, steps: steps)
       checkTeardown(reached, steps: steps)
-    }
-
-    private func key(of reached: Reached<App>) -> StateKey? {
-      guard let app = reached.app else { return nil }
-      let root = Tree.rootNode(of: app.router)
-      return StateKey(tree: root?.tree, snapshot: try? app.router.restorer.snapshot())
     }
 
     /// Queues a new state and checks its snapshot and its link; the app stays held by `reached`
     /// alone, so that the teardown check can release it.
-    private mutating func check(_ reached: Reached<App>, steps: [ExplorationStep]) async {
+    private mutating func check(
+      _ reached: Reached<App>, key: StateKey, steps: [ExplorationStep]
+    ) async {
       guard let app = reached.app else { return }
-      guard let key = key(of: reached) else { return }
       queue.append(
         Found(key: key, steps: steps, candidates: explorer.candidates(in: app)))
       await checkSnapshot(of: app, steps: steps)
@@ -191,22 +295,18 @@ extension FlowExplorer {
     }
 
     private mutating func checkSnapshot(of app: App, steps: [ExplorationStep]) async {
-      guard let root = Tree.rootNode(of: app.router) else { return }
+      let root = app.rootNode
       let snapshot: FlowSnapshot
       do {
-        snapshot = try app.router.restorer.snapshot()
+        snapshot = try app.restorer.snapshot()
       } catch {
         return fail(.snapshotDoesNotRestore, "snapshot", steps: steps, "\(error)")
       }
-      let (outcome, diagnostics) = await explorer.recording {
-        () async -> (RestorationReport, [ComparedLevel])? in
-        let fresh = explorer.makeApp()
-        let report = fresh.router.restorer.restore(snapshot)
-        guard let restored = Tree.rootNode(of: fresh.router) else { return nil }
-        return (report, Checks.savedLevels(of: restored))
+      let (outcome, diagnostics) = await withFreshApp { fresh in
+        (fresh.restorer.restore(snapshot), Checks.savedLevels(of: fresh.rootNode))
       }
       misuse(diagnostics, steps: steps, while: "restoring its snapshot")
-      guard let (report, restored) = outcome else { return }
+      let (report, restored) = outcome
       if let error = report.error {
         return fail(
           .snapshotDoesNotRestore, "error", steps: steps,
@@ -222,18 +322,24 @@ extension FlowExplorer {
     }
 
     private mutating func checkLink(of app: App, steps: [ExplorationStep]) async {
-      guard case .success(let link) = app.router.currentLink(),
-        let root = Tree.rootNode(of: app.router)
-      else { return }
-      let expected = Checks.shownPath(of: root.tree)
-      let (outcome, diagnostics) = await explorer.recording {
-        () async -> (LinkOutcome, [ComparedLevel]?) in
-        let fresh = explorer.makeApp()
-        let outcome = await fresh.router.open(link)
-        await fresh.router.waitForPendingWork()
-        return (outcome, Tree.rootNode(of: fresh.router).map { Checks.shownPath(of: $0.tree) })
+      guard let router = app.router else { return }
+      let link: DeepLink
+      switch router.currentLink() {
+      case .success(let shared):
+        link = shared
+      case .failure(let failure):
+        unshareable.append(UnshareableState(steps: steps, reason: failure))
+        return checkUnshared(app, failure, steps: steps)
+      }
+      let expected = Checks.shownPath(of: app.rootNode.tree)
+      let (outcome, diagnostics) = await withFreshApp { fresh -> (LinkOutcome, [ComparedLevel])? in
+        guard let router = fresh.router else { return nil }
+        let outcome = await router.open(link)
+        await router.waitForPendingWork()
+        return (outcome, Checks.shownPath(of: fresh.rootNode.tree))
       }
       misuse(diagnostics, steps: steps, while: "opening its link \(link)")
+      guard let outcome else { return }
       switch outcome.0 {
       case .applied, .interfered:
         break
@@ -251,7 +357,8 @@ extension FlowExplorer {
         }
         return
       }
-      guard let opened = outcome.1, opened != expected else { return }
+      let opened = outcome.1
+      guard opened != expected else { return }
       let first = zip(expected, opened).first { $0 != $1 }?.0 ?? expected.last
       fail(
         .linkDoesNotReopen, first?.flow.rawValue ?? "", steps: steps,
@@ -259,28 +366,61 @@ extension FlowExplorer {
           + "\n\(expected.dump)\n  opened:\n\(opened.dump)")
     }
 
-    /// Dismisses everything, releases the app, and checks that nothing of its tree is left.
+    /// A state that cannot share a link: a failure when the flow that fails has a pattern that
+    /// builds what it shows, so that only its reverse mapping can be at fault.
+    private mutating func checkUnshared(
+      _ app: App, _ failure: LinkSharingFailure, steps: [ExplorationStep]
+    ) {
+      let name: FlowName
+      switch failure {
+      case .noPattern(let flow, _), .noReverseMapping(let flow, _, _): name = flow
+      default: return
+      }
+      guard let router = app.router else { return }
+      let reading = app.rootNode.read(describingScreens: false)
+      let declarations = Declarations(samples: explorer.samples)
+      // The level that fails is on the path the user sees, unless it is a split's column under
+      // what the split presents, which `shownLevels` passes over: then it is another level.
+      let shown = reading.tree.shownLevels
+      let others = reading.tree.levels.indices.filter { !shown.contains($0) }
+      guard let index = (shown + others).first(where: { reading.tree.levels[$0].flow == name }),
+        let flow = reading.containers[index].node.owner as? any LinkableFlow,
+        let built = declarations.pattern(building: flow, scheme: router.scheme)
+      else { return }
+      fail(
+        .linkNotShared, "\(name): \(built.pattern)", steps: steps,
+        "it cannot share a link (\(failure)), although \(built.pattern) builds \(name)'s "
+          + "stack \(built.stack) from \(built.link)")
+    }
+
+    /// Tracks what the tree of `reached` holds, releases the app, and checks that nothing of its
+    /// tree is left.
     private mutating func checkTeardown(_ reached: Reached<App>, steps: [ExplorationStep]) {
-      guard let tracked = dismissEverything(reached, steps: steps) else { return }
-      reached.app = nil
+      var tracked: [Tracked] = []
+      if let app = reached.app {
+        tracked = Checks.track(app.rootNode).flatMap(\.objects)
+        tracked.append(Tracked(object: app, name: "the app, \(type(of: app))"))
+      }
+      release(reached, steps: steps)
       let leaked = tracked.filter { $0.object != nil }.map(\.name)
       guard !leaked.isEmpty else { return }
       fail(
         .leak, leaked.joined(separator: ", "), steps: steps,
-        "still alive once everything was dismissed and the app released: "
-          + leaked.joined(separator: ", "))
+        "still alive once the app was released: " + leaked.joined(separator: ", "))
     }
 
-    /// Tracks what the tree of `reached` holds, then dismisses everything in it.
-    private mutating func dismissEverything(
-      _ reached: Reached<App>, steps: [ExplorationStep]
-    ) -> [Tracked]? {
-      guard let app = reached.app, let root = Tree.rootNode(of: app.router) else { return nil }
-      var tracked = Checks.track(root)
-      tracked.append(Tracked(object: app, name: "the app, \(type(of: app))"))
-      let diagnostics = explorer.recordingNow { Checks.dismissEverything(root) }
-      misuse(diagnostics, steps: steps, while: "dismissing everything")
-      return tracked
+    /// Runs `body` on a fresh app, then releases the app; returns what `body` returned and the
+    /// misuse both reported.
+    private func withFreshApp<Result>(
+      _ body: @MainActor (App) async -> Result
+    ) async -> (Result, [FlowDiagnostic]) {
+      let fresh = Holder<App>()
+      let (result, diagnostics) = await explorer.recording { () async -> Result in
+        let app = explorer.makeApp()
+        fresh.value = app
+        return await body(app)
+      }
+      return (result, diagnostics + explorer.recordingNow { fresh.value = nil })
     }
 
     private mutating func misuse(
@@ -295,13 +435,19 @@ extension FlowExplorer {
           + diagnostics.map(\.description).joined(separator: " | "))
     }
 
-    /// Records a failure, unless one of the same kind and signature was found on a shorter path.
+    /// Records a failure, unless one of the same kind and signature was found on a shorter
+    /// path; a failure a waiver names is recorded as waived.
     private mutating func fail(
       _ kind: ExplorationFailure.Kind, _ signature: String, steps: [ExplorationStep],
       _ message: String
     ) {
       guard signatures.insert("\(kind.rawValue): \(signature)").inserted else { return }
-      failures.append(ExplorationFailure(kind: kind, steps: steps, message: message))
+      let failure = ExplorationFailure(kind: kind, steps: steps, message: message)
+      if let waiver = explorer.waivers.first(where: { $0.kind == kind && $0.steps == steps }) {
+        waived.append(WaivedFailure(failure: failure, waiver: waiver))
+      } else {
+        failures.append(failure)
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import FlowContainers
 
 /// What taking a step did.
-enum StepResult {
+enum StepResult: Equatable {
   /// It was taken.
   case taken
   /// It was a link the app held or dropped: the router keeps it, or told its delegate.
@@ -10,23 +10,26 @@ enum StepResult {
   case failed
   /// Nothing it names shows (nothing to close); nothing happened.
   case notApplicable
+  /// It names what the explorer does not know; nothing happened.
+  case unknown(ReplayError)
 }
 
 extension FlowExplorer {
   /// Takes `step` in `app`, then waits for any held link that resumed.
   func perform(_ step: ExplorationStep, on app: App) async -> StepResult {
     let result = await take(step, in: app)
-    await app.router.waitForPendingWork()
+    await app.router?.waitForPendingWork()
     return result
   }
 
   private func take(_ step: ExplorationStep, in app: App) async -> StepResult {
     if case .open(let text) = step {
+      guard let router = app.router else { return .notApplicable }
       let outcome =
         if let link = parsedLinks[text] {
-          await app.router.open(link)
+          await router.open(link)
         } else {
-          await app.router.open(text)
+          await router.open(text)
         }
       switch outcome {
       case .applied, .interfered: return .taken
@@ -34,7 +37,7 @@ extension FlowExplorer {
       case .failed: return .failed
       }
     }
-    guard let root = Tree.rootNode(of: app.router) else { return .notApplicable }
+    let root = app.rootNode
     let top = root.topmost
     switch step {
     case .open:
@@ -46,23 +49,32 @@ extension FlowExplorer {
       guard top.presenter != nil else { return .notApplicable }
       top.handle(.userDismissed)
     case .selectTab(let index, let flow):
-      guard
-        let bar = Tree.shown(from: root).first(where: { $0.flowName == flow && $0 is TabContainer })
+      guard let bar = Tree.shown(from: root).first(where: { $0.flow == flow && $0.kind == .tabs })
       else { return .notApplicable }
-      bar.handle(.userSelectedTab(index: index))
+      bar.node.handle(.userSelectedTab(index: index))
     case .width(let width, let flow):
       guard
-        let split = Tree.shown(from: root).first(where: {
-          $0.flowName == flow && $0 is SplitContainer
-        })
+        let split = Tree.shown(from: root).first(where: { $0.flow == flow && $0.kind == .split })
       else { return .notApplicable }
-      split.handle(.widthChanged(width))
+      split.node.handle(.widthChanged(width))
+    case .choose(let label):
+      guard let alert = Tree.alert(on: top) else { return .notApplicable }
+      guard let index = alert.buttons.firstIndex(where: { $0.label == label }) else {
+        return .unknown(.unknownAlertAction(label, known: alert.buttons.map(\.label)))
+      }
+      alert.choose(index)
     case .action(let name, let flow):
-      for node in Tree.shown(from: root) where node.flowName == flow {
-        guard let owner = node.owner else { continue }
-        for action in actions where action.name == name && action.flow == flow {
-          if await action.perform(app, owner) { return .taken }
+      let named = actions.filter { $0.name == name && $0.flow == flow }
+      guard !named.isEmpty else {
+        var known: [ExplorationStep] = []
+        for action in actions where !known.contains(.action(action.name, on: action.flow)) {
+          known.append(.action(action.name, on: action.flow))
         }
+        return .unknown(.unknownAction(name, on: flow, known: known))
+      }
+      for shown in Tree.shown(from: root) where shown.flow == flow {
+        guard let owner = shown.node.owner else { continue }
+        for action in named where await action.perform(app, owner) { return .taken }
       }
       return .notApplicable
     }
@@ -70,25 +82,31 @@ extension FlowExplorer {
   }
 
   /// The steps besides links to try from the state `app` is in: what the user can do with what
-  /// shows, then the registered actions of the flows that show.
+  /// shows (an alert's actions among it), then the registered actions of the flows that show.
   func candidates(in app: App) -> [ExplorationStep] {
     var steps: [ExplorationStep] = []
-    guard let root = Tree.rootNode(of: app.router) else { return steps }
+    let root = app.rootNode
     let top = root.topmost
     if Tree.backTarget(top) != nil { steps.append(.back) }
     if top.presenter != nil { steps.append(.close) }
+    if let alert = Tree.alert(on: top) {
+      steps += alert.buttons.map { .choose($0.label) }
+    }
     let shown = Tree.shown(from: root)
-    for node in shown {
-      if let bar = node as? TabContainer {
-        for index in bar.tabs.indices { steps.append(.selectTab(index, of: bar.flowName)) }
-      } else if let split = node as? SplitContainer {
-        steps.append(.width(split.width == .compact ? .regular : .compact, of: split.flowName))
+    for level in shown {
+      switch level.kind {
+      case .stack:
+        break
+      case .tabs:
+        steps += (0..<level.tabs).map { .selectTab($0, of: level.flow) }
+      case .split:
+        steps.append(.width(level.width == .compact ? .regular : .compact, of: level.flow))
       }
     }
     var added: Set<ExplorationStep> = []
-    for node in shown {
-      guard let owner = node.owner else { continue }
-      for action in actions where action.flow == node.flowName && action.isAvailable(owner) {
+    for level in shown {
+      guard let owner = level.node.owner else { continue }
+      for action in actions where action.flow == level.flow && action.isAvailable(owner) {
         let step = ExplorationStep.action(action.name, on: action.flow)
         if added.insert(step).inserted { steps.append(step) }
       }
@@ -97,20 +115,27 @@ extension FlowExplorer {
   }
 }
 
+extension ExplorableApp {
+  /// The root flow's container: the root of the app's tree.
+  var rootNode: ContainerNode { root.container }
+
+  /// What saves and restores the app's tree: its router's restorer, which knows the router's
+  /// guards, or one of its own for an app without links.
+  var restorer: FlowRestorer { router?.restorer ?? FlowRestorer(root: root) }
+}
+
+/// A level that shows: its container, flow and kind, its number of tabs, and a split's width.
+struct ShownLevel {
+  let node: ContainerNode
+  let flow: FlowName
+  let kind: FlowTree.Level.Kind
+  let tabs: Int
+  let width: SplitWidth?
+}
+
 /// Reading a live tree: its root, what shows, every container in the order of its tree value.
 @MainActor
 enum Tree {
-  /// The container of the router's root flow.
-  static func rootNode(of router: DeepLinkRouter) -> ContainerNode? {
-    guard let root = router.root else { return nil }
-    if let bar = root as? any TabbedFlow { return bar.container }
-    if let split = root as? any SplitFlow { return split.container }
-    if let flow = root as? any PresentableFlow { return container(of: flow) }
-    return nil
-  }
-
-  static func container(of flow: some PresentableFlow) -> ContainerNode { flow.container }
-
   /// Where the back button of `top`, the topmost container, pops to: the stack, or in a
   /// compact split the split, and the index left on top.
   static func backTarget(_ top: ContainerNode) -> (ContainerNode, Int)? {
@@ -121,11 +146,12 @@ enum Tree {
   }
 
   /// The containers that show, nothing presented over them: the root, or what it presents, and
-  /// so on, through each selected tab and each column a split shows (one while compact).
-  static func shown(from root: ContainerNode) -> [ContainerNode] {
+  /// so on, through each selected tab and each column a split shows (one while compact); each
+  /// with its flow, its kind, its number of tabs and a split's width.
+  static func shown(from root: ContainerNode) -> [ShownLevel] {
     let reading = root.read(describingScreens: false)
     let levels = reading.tree.levels
-    var result: [ContainerNode] = []
+    var result: [ShownLevel] = []
     var left = [0]
     while let index = left.popLast() {
       let level = levels[index]
@@ -133,7 +159,10 @@ enum Tree {
         left.append(presented)
         continue
       }
-      result.append(reading.containers[index].node)
+      result.append(
+        ShownLevel(
+          node: reading.containers[index].node, flow: level.flow, kind: level.kind,
+          tabs: level.tabs.count, width: level.width))
       switch level.kind {
       case .split:
         let primary = level.columns.first { levels[$0].place == .column(.primary) }
@@ -149,6 +178,12 @@ enum Tree {
       }
     }
     return result
+  }
+
+  /// The alert `top`, the topmost container, shows, if it is an alert's.
+  static func alert(on top: ContainerNode) -> AlertScreen? {
+    guard top.details().transientTitle != nil else { return nil }
+    return (top as? any ScreenListing)?.screenObjects.first as? AlertScreen
   }
 
   /// Every container of the tree, in the order of ``ContainerNode/tree``'s levels: each one,

@@ -1,42 +1,51 @@
 public import FlowContainers
 
 /// An app the explorer can make afresh: what keeps the root flow and the app's data alive, and
-/// the router that follows links into its tree.
+/// the router that follows links into its tree, if it has links.
 ///
 /// ```swift
 /// @MainActor final class NotesApp: ExplorableApp {
-///   let store = NotesStore()
-///   let tabs: MainTabsFlow
-///   var router: DeepLinkRouter { tabs.router }
-///   init() { tabs = MainTabsFlow(store: store) }
+///   let tabs = MainTabsFlow(store: NotesStore())
+///   var root: MainTabsFlow { tabs }
+///   var router: DeepLinkRouter? { tabs.router }
 /// }
 /// ```
 @MainActor
 public protocol ExplorableApp: AnyObject {
-  /// The router of the app's tree: the explorer opens links with it, and reads the tree, its
-  /// snapshot and its link from its root.
-  var router: DeepLinkRouter { get }
+  /// The type of the app's root flow: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
+  associatedtype Root: ContainerFlow
+
+  /// The root flow of the app's tree: the explorer reads the tree, its snapshot and what shows
+  /// from it. The app keeps it alive.
+  var root: Root { get }
+
+  /// The router of the app's tree, made for ``root``: the explorer opens links with it, and
+  /// checks the link each state shares. `nil` for an app without links, whose states are
+  /// reached by what the user does and by the actions registered.
+  var router: DeepLinkRouter? { get }
 }
 
 /// Walks every state an app's own declarations reach, breadth first, and checks at each what
 /// each mechanism promises.
 ///
 /// From a fresh app it takes every step there is: each route pattern as a link, with sample
-/// parameters; going back, closing the topmost modal, selecting each tab, changing a split's
-/// width; and the actions registered per flow type (save, sign in, which also satisfy guards).
-/// Two states are the same when their tree value and their routes match. At each new state it
-/// checks that
+/// parameters (when the app has a router); going back, closing the topmost modal, choosing
+/// each action of an alert, selecting each tab, changing a split's width; and the actions
+/// registered per flow type (save, sign in, which also satisfy guards). Two states are the same
+/// when their tree value, their routes and the app's own state (``appState``) match. At each
+/// new state it checks that
 ///
 /// - its snapshot restores into a fresh app to the same tree (what the snapshot leaves out,
 ///   alerts and flows that are not restorable, and levels the restoration reports dropped,
 ///   excepted);
-/// - the link it shares, if it can share one, opens to the same path in a fresh app (a link
-///   the fresh app holds or refuses, such as a guard or an id it has no data for, is skipped);
-/// - dismissing everything and releasing the app releases every flow, container and screen;
-/// - no step reported misuse;
+/// - the link it shares opens to the same path in a fresh app (a link the fresh app holds or
+///   refuses, such as a guard or an id it has no data for, is a refusal); a state that cannot
+///   share one is listed, and is a failure when a pattern builds what it shows;
+/// - releasing the app as it stands releases every flow, container and screen;
 ///
-/// and, at the end, that every flow type the declarations name was reached. A failure carries
-/// the shortest path that shows it, as steps that paste into a test:
+/// after every step, that what it dismissed was released and that nothing reported misuse; and,
+/// at the end, that every flow type on the route map was reached. A failure carries the
+/// shortest path that shows it, as steps that paste into a test:
 ///
 /// ```swift
 /// let explorer = FlowExplorer { NotesApp() }
@@ -58,9 +67,20 @@ public final class FlowExplorer<App: ExplorableApp> {
   public var samples: [String: [String]] = [:]
   /// Flow types that may stay unreached, such as those of another layout of the app.
   public var mayStayUnreached: Set<FlowName> = []
+  /// The app's own state, beside its tree and routes, that tells two states apart: a value
+  /// read from the app, such as whether an editor has unsaved changes.
+  ///
+  /// Without it, an editor with unsaved changes is the state it came from, and what only such a
+  /// state offers (an objection, a question before discarding) is never walked:
+  ///
+  /// ```swift
+  /// explorer.appState = { app in app.desk.draft?.lines }
+  /// ```
+  public var appState: (@MainActor (_ app: App) -> AnyHashable)?
 
   let makeApp: @MainActor () -> App
   var actions: [RegisteredAction] = []
+  var waivers: [ExplorationWaiver] = []
   /// The links of the declarations, parsed once.
   var parsedLinks: [String: DeepLink] = [:]
 
@@ -107,18 +127,6 @@ public final class FlowExplorer<App: ExplorableApp> {
         await perform(app, flow)
         return true
       })
-  }
-
-  /// Makes a fresh app and takes `steps` in it: a failure's reproduction.
-  ///
-  /// A step that does not fit the app as it is (nothing to close) does nothing.
-  ///
-  /// - Parameter steps: The steps, as a failure prints them.
-  /// - Returns: The app, in the state the steps lead to.
-  public func replay(_ steps: [ExplorationStep]) async -> App {
-    let app = makeApp()
-    for step in steps { _ = await perform(step, on: app) }
-    return app
   }
 
   /// Explores the app, breadth first, within ``maxDepth`` and ``stateBudget``.

@@ -14,14 +14,15 @@ struct CheckingEveryFlowListings {
 
   @Test func theLeakyCartFailsAsTheArticleShows() async throws {
     let report = await makeShopExplorer(cartLeaks: true).explore()
-    let failure = try #require(report.failures.first)
-    #expect(report.failures.count == 1)
+    // The cart holds itself: it outlives the app, and its dismissal.
+    #expect(report.failures.map(\.kind) == [.leak, .notReleasedWhenDismissed])
+    let failures = report.failures.map(\.description).joined(separator: "\n")
     let article = try String(contentsOf: SnippetFiles.article("CheckingEveryFlow"), encoding: .utf8)
-    #expect(article.contains(failure.description), "\(failure)")
+    #expect(article.contains(failures), "\(failures)")
   }
 
-  @Test func theReproductionReachesTheCart() async {
-    let app = await reproduceTheLeak()
+  @Test func theReproductionReachesTheCart() async throws {
+    let app = try await reproduceTheLeak()
     #expect(app.shop.container.presentedFlow is CartFlow)
   }
 }

@@ -17,20 +17,23 @@ struct RouteMapsListings {
   @Test func theMapIsTheGoldenFile() throws {
     let tabs = MainTabsFlow(options: Options(), console: Console(isTracing: false))
     let golden = try String(contentsOf: goldenFile("notes-route-map.mmd"), encoding: .utf8)
-    #expect(RouteMap(root: tabs).mermaid == golden)
+    #expect(tabs.router.routeMap.mermaid == golden)
   }
 
-  @Test func onlyTheEditorNeedsSignIn() {
+  @Test func onlyTheEditorNeedsSignInWhichTheSignInFlowSatisfies() {
     let tabs = MainTabsFlow(options: Options(), console: Console(isTracing: false))
-    let map = RouteMap(root: tabs)
+    let map = tabs.router.routeMap
     let guarded = map.flows.filter { $0.requirement == .signedIn }.map(\.name)
     #expect(guarded == ["EditorFlow"])
+    let signIn = map.guards.first { $0.requirement == .signedIn }.map { map.flows[$0.flow].name }
+    #expect(signIn == "SignInFlow")
   }
 
   @Test func theWideLayoutsNotesTabIsASplit() throws {
     var options = Options()
     options.isWide = true
-    let map = RouteMap(root: MainTabsFlow(options: options, console: Console(isTracing: false)))
+    let tabs = MainTabsFlow(options: options, console: Console(isTracing: false))
+    let map = tabs.router.routeMap
     #expect(map.flows[1].name == "NotesSplitFlow")
     #expect(map.flows[1].kind == .split)
     let golden = try String(contentsOf: goldenFile("notes-wide-route-map.mmd"), encoding: .utf8)

@@ -10,6 +10,10 @@ struct ShopDefects: OptionSet {
   static let routeDoesNotRoundTrip = ShopDefects(rawValue: 2)
   /// The gift flow is declared, but never made.
   static let unreachableGift = ShopDefects(rawValue: 4)
+  /// The shop keeps the last cart it made, which outlives its dismissal while the shop lives.
+  static let keepsClosedCart = ShopDefects(rawValue: 8)
+  /// The app pops its shop's root whenever a snapshot is restored: misuse during restoration.
+  static let misusesWhenRestored = ShopDefects(rawValue: 16)
 }
 
 enum ShopRoute: Hashable, Codable, Sendable, CustomStringConvertible {
@@ -37,6 +41,8 @@ final class ShopFlow: LinkableFlow {
   let container = StackContainer<ShopRoute>(root: .home)
   let defects: ShopDefects
   let items: Set<Int> = [1, 2]
+  /// The last cart made, kept only with the defect.
+  var lastCart: CartFlow?
 
   init(defects: ShopDefects) {
     self.defects = defects
@@ -55,7 +61,11 @@ final class ShopFlow: LinkableFlow {
   ]
 
   static let subFlows: [SubFlow<ShopFlow>] = [
-    .flow(CartFlow.self) { shop, _ in CartFlow(defects: shop.defects) },
+    .flow(CartFlow.self) { shop, _ in
+      let cart = CartFlow(defects: shop.defects)
+      if shop.defects.contains(.keepsClosedCart) { shop.lastCart = cart }
+      return cart
+    },
     .flow(GiftFlow.self) { shop, _ in
       shop.defects.contains(.unreachableGift) ? nil : GiftFlow()
     },
@@ -128,12 +138,67 @@ final class GiftFlow: LinkableFlow {
 @MainActor
 final class ShopApp: ExplorableApp {
   let shop: ShopFlow
-  let router: DeepLinkRouter
+  let router: DeepLinkRouter?
+  var root: ShopFlow { shop }
+  private var restorations: ObserverToken?
 
   init(defects: ShopDefects = []) {
     shop = ShopFlow(defects: defects)
-    router = DeepLinkRouter(root: shop, scheme: "shop")
+    let router = DeepLinkRouter(root: shop, scheme: "shop")
+    self.router = router
+    if defects.contains(.misusesWhenRestored) {
+      restorations = router.restorer.observePlans { [shop] event in
+        if case .didApply(let plan) = event, plan.request == .restoration,
+          shop.container.stack.count == 1
+        {
+          shop.container.pop()
+        }
+      }
+    }
   }
+}
+
+/// A ledger whose reverse mapping names entry 2 for entry 1: entry 1 cannot share its link,
+/// although its pattern builds it.
+@MainActor
+final class LedgerFlow: LinkableFlow {
+  let container = StackContainer<ShopRoute>(root: .home)
+
+  init() {
+    container.owner = self
+  }
+
+  static let routes: RouteTable<ShopRoute> = [
+    .pattern("") { _ in [.home] },
+    .pattern("entry/:id<Int>", parameters: misnamed) { match in
+      [.home, .item(try match.int("id"))]
+    },
+  ]
+  static let subFlows: [SubFlow<LedgerFlow>] = []
+
+  /// The defect: entry 1 is named as entry 2.
+  static let misnamed: @Sendable ([ShopRoute]) -> [String: String]? = { stack in
+    guard case .item(let id)? = stack.last else { return nil }
+    return ["id": "\(id == 1 ? 2 : id)"]
+  }
+}
+
+/// The ledger and its router.
+@MainActor
+final class LedgerApp: ExplorableApp {
+  let root = LedgerFlow()
+  let router: DeepLinkRouter?
+
+  init() {
+    router = DeepLinkRouter(root: root, scheme: "ledger")
+  }
+}
+
+/// An app whose router was made for a root flow nobody keeps: there is nothing to explore.
+@MainActor
+final class OrphanApp: ExplorableApp {
+  let root = LedgerFlow()
+  let router: DeepLinkRouter? = DeepLinkRouter(root: LedgerFlow(), scheme: "ledger")
 }
 
 extension FlowExplorer where App == ShopApp {

@@ -18,12 +18,12 @@ struct FlowExplorerTests {
 
   @Test func aStrongReferenceFromAScreenIsALeakWithItsShortestPath() async {
     let report = await FlowExplorer.shop(.strongScreen).explore()
-    #expect(report.failures.map(\.kind) == [.leak])
+    #expect(report.failures.map(\.kind) == [.leak, .notReleasedWhenDismissed])
     let leak = report.failures.first
     #expect(leak?.steps == [.open("shop://cart")])
     #expect(leak?.message.contains("CartFlow") == true)
     #expect(
-      leak?.reproduction == #"let app = await explorer.replay([.open("shop://cart")])"#)
+      leak?.reproduction == #"let app = try await explorer.replay([.open("shop://cart")])"#)
   }
 
   @Test func aRouteThatDoesNotRoundTripFailsItsSnapshotAndItsLink() async {
@@ -53,15 +53,15 @@ struct FlowExplorerTests {
     #expect(report.failures.first?.message.contains("popRoot") == true)
   }
 
-  @Test func registeredActionsAndHostStepsAreTaken() async {
+  @Test func registeredActionsAndHostStepsAreTaken() async throws {
     let explorer = FlowExplorer.shop()
-    let app = await explorer.replay([
+    let app = try await explorer.replay([
       .open("shop://item/2/cart"), .action("check out", on: "CartFlow"),
     ])
     #expect(app.shop.container.tree.levels.map(\.screens) == [["home", "item 2"]])
-    let back = await explorer.replay([.open("shop://item/2"), .back])
+    let back = try await explorer.replay([.open("shop://item/2"), .back])
     #expect(back.shop.container.stack == [.home])
-    let closed = await explorer.replay([.open("shop://gift"), .close])
+    let closed = try await explorer.replay([.open("shop://gift"), .close])
     #expect(closed.shop.container.presented == nil)
   }
 
@@ -85,29 +85,89 @@ struct FlowExplorerTests {
 
   @Test func expectNoFailuresRecordsAnIssueForEachFailure() async {
     let report = await FlowExplorer.shop([.strongScreen, .unreachableGift]).explore()
-    #expect(report.failures.map(\.kind) == [.leak, .unreachedFlow])
+    #expect(report.failures.map(\.kind) == [.leak, .notReleasedWhenDismissed, .unreachedFlow])
     let recorded = Mutex(0)
     withKnownIssue {
       report.expectNoFailures()
     } matching: { issue in
       recorded.withLock { $0 += 1 }
       return issue.comments.contains {
-        $0.rawValue.hasPrefix("leak:") || $0.rawValue.hasPrefix("unreached flow:")
+        ["leak:", "not released when dismissed:", "unreached flow:"].contains(
+          where: $0.rawValue.hasPrefix)
       }
     }
-    #expect(recorded.withLock { $0 } == 2)
+    #expect(recorded.withLock { $0 } == 3)
     await FlowExplorer.shop().explore().expectNoFailures()
   }
 
   @Test func stepsPrintAsTheSwiftThatMakesThem() {
     let steps: [ExplorationStep] = [
       .open("a://b"), .back, .close, .selectTab(1, of: "Tabs"), .width(.compact, of: "Split"),
-      .action("save", on: "EditorFlow"),
+      .action("save", on: "EditorFlow"), .choose("Delete"),
     ]
     #expect(
       steps.map(\.description) == [
         #".open("a://b")"#, ".back", ".close", #".selectTab(1, of: "Tabs")"#,
         #".width(.compact, of: "Split")"#, #".action("save", on: "EditorFlow")"#,
+        #".choose("Delete")"#,
       ])
+  }
+
+  @Test func anAppWithoutLinksIsExploredByWhatTheUserDoes() async {
+    let explorer = FlowExplorer { NotebookApp() }
+    explorer.action("turn", on: NotebookFlow.self, when: idle) { _, notebook in notebook.turn() }
+    explorer.action("annotate", on: NotebookFlow.self, when: idle) { _, notebook in
+      notebook.annotate()
+    }
+    let report = await explorer.explore()
+    #expect(report.isClean, "\(report)")
+    // The cover and two pages, each with and without the note's sheet.
+    #expect(report.statesVisited == 6)
+    #expect(report.reachedFlows == ["NoteSheetFlow", "NotebookFlow"])
+    #expect(report.refusals == 0)
+  }
+
+  @Test func aRouterForAnotherTreeThanTheRootsIsNothingToExplore() async {
+    let report = await FlowExplorer { TwoRootsApp() }.explore()
+    #expect(report.failures.map(\.kind) == [.nothingToExplore], "\(report)")
+    #expect(report.failures.first?.message.contains("another tree") == true)
+  }
+
+  @Test func replayRefusesAnActionItDoesNotKnow() async {
+    let explorer = FlowExplorer.shop()
+    await #expect(
+      throws: ReplayError.unknownAction(
+        "chek out", on: "CartFlow", known: [.action("check out", on: "CartFlow")])
+    ) {
+      _ = try await explorer.replay([.open("shop://cart"), .action("chek out", on: "CartFlow")])
+    }
+    await #expect(throws: ReplayError.self) {
+      _ = try await explorer.replay([.action("check out", on: "ShopFlow")])
+    }
+  }
+
+  @Test func replayRefusesAnAlertActionTheAlertOnTopDoesNotHave() async throws {
+    let explorer = FlowExplorer.desk()
+    let steps: [ExplorationStep] = [
+      .open("desk://desk/draft"), .action("sign in", on: "LoginFlow"),
+      .action("write", on: "DraftFlow"), .action("discard", on: "DraftFlow"),
+    ]
+    await #expect(throws: ReplayError.unknownAlertAction("Dicsard", known: ["Discard", "Keep"])) {
+      _ = try await explorer.replay(steps + [.choose("Dicsard")])
+    }
+    let app = try await explorer.replay(steps + [.choose("Discard")])
+    #expect(app.draft == nil)
+  }
+
+  @Test func unknownStepsPrintWhatIsKnown() {
+    #expect(
+      ReplayError.unknownAction(
+        "chek out", on: "CartFlow", known: [.action("check out", on: "CartFlow")]
+      ).description
+        == #"no action "chek out" is registered on CartFlow; registered: "#
+        + #".action("check out", on: "CartFlow")"#)
+    #expect(
+      ReplayError.unknownAlertAction("Dicsard", known: ["Discard", "Keep"]).description
+        == #"the alert on top has no action "Dicsard"; its actions: "Discard", "Keep""#)
   }
 }

@@ -253,7 +253,7 @@ struct DeepLinkRouterPresentedSplitTabsTests {
   @Test func aLinkGoesIntoTheSplitTabOfThePresentedBarAndOnIntoTheDetailsEditor() async throws {
     let home = WideHome()
     let router = DeepLinkRouter(root: home, scheme: "notes")
-    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil as SignInFlow? })
     let bar = WideTabs()
     home.container.present(bar.container, style: .fullScreenCover)
     bar.container.select(1)
@@ -279,7 +279,7 @@ struct DeepLinkRouterNewSplitTabsTests {
 
   init() {
     router = DeepLinkRouter(root: home, scheme: "notes")
-    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil as SignInFlow? })
   }
 
   var bar: WideTabs? { home.container.presented?.owner as? WideTabs }

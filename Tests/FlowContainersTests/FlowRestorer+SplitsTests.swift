@@ -381,7 +381,7 @@ struct FlowRestorerNewDetailTests {
   /// A router over `split` whose guard is always satisfied.
   private func router(_ split: WideNotes) -> DeepLinkRouter {
     let router = DeepLinkRouter(root: split, scheme: "notes")
-    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil })
+    router.setGuard(for: .signedIn, isSatisfied: { true }, makeGuardFlow: { nil as SignInFlow? })
     return router
   }
 

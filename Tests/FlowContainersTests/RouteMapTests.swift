@@ -237,7 +237,7 @@ struct RouteMapTests {
           n1 [label="MapList"];
           n2 [label="MapDetail\\ndetail/*"];
           n3 [label="MapEditor\\nedit"];
-          n4 [label="MapHome\\nhome\\nitem/:id<Int>"];
+          n4 [label="MapHome\\nhome\\nitem/:id&lt;Int&gt;"];
           n5 [label="MapTabs\\ntab bar", shape=tab];
           n6 [label="MapHelp\\nhelp"];
           q0 [label="member", shape=hexagon];
@@ -269,7 +269,7 @@ struct RouteMapTests {
       map.dot == """
         digraph RouteMap {
           node [shape=box];
-          n0 [label="Say \\"hi\\" <b> & #1 `x` | \\\\   end\\nid/:id<Int>"];
+          n0 [label="Say &quot;hi&quot; &lt;b&gt; &amp; #1 `x` | \\\\   end\\nid/:id&lt;Int&gt;"];
         }
 
         """)

@@ -43,7 +43,7 @@ struct UnknownTopic: Error, CustomStringConvertible {
 extension HelpFlow: LinkableFlow {
   static let routes: RouteTable<HelpRoute> = [
     .pattern("help") { _ in [.topics] },
-    .pattern("help/:topic") { match in
+    .pattern("help/:topic", parameters: topicParameters) { match in
       let name = try match.string("topic")
       guard let topic = HelpTopic(rawValue: name) else { throw UnknownTopic(name: name) }
       return [.topics, .topic(topic)]
@@ -51,6 +51,12 @@ extension HelpFlow: LinkableFlow {
   ]
 
   static let subFlows: [SubFlow<HelpFlow>] = []
+
+  /// The reverse of `help/:topic`: the topic the stack shows, for sharing its link.
+  static let topicParameters: @Sendable ([HelpRoute]) -> [String: String]? = { stack in
+    guard case .topic(let topic)? = stack.last else { return nil }
+    return ["topic": topic.rawValue]
+  }
 
   func route(for screen: any NotesScreen) -> HelpRoute? {
     switch screen {

@@ -42,6 +42,8 @@ public final class DeepLinkRouter {
     let style: PresentationStyle
     let isSatisfied: @MainActor () -> Bool
     let makeFlow: @MainActor () -> (any PresentableFlow)?
+    /// The type of the flows `makeFlow` makes, which the route map draws.
+    let flowType: any PresentableFlow.Type
   }
 
   /// The flow that snapshots, restoration and ``currentLink()`` start from.
@@ -152,19 +154,38 @@ public final class DeepLinkRouter {
 
   /// Registers how to check `requirement` and which guard flow satisfies it.
   ///
+  /// The type `makeGuardFlow` returns declares the guard flow's type: ``routeMap`` draws it,
+  /// satisfying the requirement.
+  ///
   /// - Parameters:
   ///   - requirement: The requirement, as flows declare it.
   ///   - style: How the guard flow is presented: a sheet unless you say otherwise (sign-in often
   ///     covers the screen, `.fullScreenCover`).
   ///   - isSatisfied: Whether it holds now. Checked before each link is applied, and when the
   ///     guard flow's presentation ends.
-  ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits.
-  public func setGuard(
+  ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits;
+  ///     `nil` when none can be made now.
+  public func setGuard<GuardFlow: PresentableFlow>(
     for requirement: FlowRequirement, style: PresentationStyle = .sheet,
     isSatisfied: @escaping @MainActor () -> Bool,
-    makeGuardFlow: @escaping @MainActor () -> (any PresentableFlow)?
+    makeGuardFlow: @escaping @MainActor () -> GuardFlow?
   ) {
-    guards[requirement] = Guard(style: style, isSatisfied: isSatisfied, makeFlow: makeGuardFlow)
+    guards[requirement] = Guard(
+      style: style, isSatisfied: isSatisfied, makeFlow: { makeGuardFlow() }, flowType: GuardFlow.self)
+  }
+
+  /// The map of this router's tree: its root's flows (``RouteMap/init(root:)``), with the guard
+  /// flow of each requirement a guard is set for (``RouteMap/guards``).
+  ///
+  /// ```swift
+  /// print(router.routeMap.mermaid, terminator: "")
+  /// ```
+  public var routeMap: RouteMap {
+    var drawn = (root as? any ContainerFlow).map { RouteMap(root: $0) } ?? map
+    for (requirement, held) in guards.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      drawn.setGuard(requirement, flow: held.flowType)
+    }
+    return drawn
   }
 
   /// Parses `text` and follows it; see ``open(_:)-(DeepLink)``.

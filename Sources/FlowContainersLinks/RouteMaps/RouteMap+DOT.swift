@@ -6,8 +6,11 @@ extension RouteMap {
   ///
   /// It draws what ``mermaid`` draws, with the same node names: a stack flow is a box, a tab bar
   /// a tab, a split a component, an opaque flow an ellipse, a requirement a hexagon with dashed
-  /// `requires` edges. Every label is a quoted string with `\` and `"` escaped and control
-  /// characters as spaces, so any name draws as written. Each line ends with a newline.
+  /// `requires` edges from the flows that need it and a `satisfies` edge from its guard flow.
+  /// Every label is a quoted string in which `&`, `<`, `>` and `"` are HTML
+  /// entities (Graphviz reads entities in every label: `&amp;` would be drawn as `&`), `\` is
+  /// escaped (Graphviz reads `\N` or `\l` as its own) and control characters are spaces, so
+  /// any name is drawn as written. Each line ends with a newline.
   ///
   /// ```
   /// digraph RouteMap {
@@ -45,16 +48,24 @@ extension RouteMap {
     for (flow, requirement) in requirements.edges {
       text += "  n\(flow) -> q\(requirement) [label=\"requires\", style=dashed];\n"
     }
+    for (flow, requirement) in requirements.guards {
+      text += "  n\(flow) -> q\(requirement) [label=\"satisfies\", style=dashed];\n"
+    }
     return text + "}\n"
   }
 
-  /// `text` as it may stand inside a quoted DOT string: `\` and `"` escaped, and control
-  /// characters, which would break the line, as spaces.
+  /// `text` as it may stand inside a quoted DOT label and be drawn as written: `&`, `<`, `>`
+  /// and `"` as entities, `\` escaped, and control characters, which would break the line, as
+  /// spaces.
   static func dotEscaped(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\\", "\"": escaped += "\\\(scalar)"
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "\\": escaped += "\\\\"
       case _ where scalar.properties.generalCategory == .control: escaped += " "
       default: escaped.unicodeScalars.append(scalar)
       }

@@ -8,7 +8,8 @@ extension RouteMap {
   /// Each flow is a node, `n0`, `n1`, … in the order of ``flows``: its name, then `tab bar` or
   /// `split`, then its patterns, one a line. A stack flow is a rectangle, a tab bar a
   /// subroutine, a split a trapezoid, an opaque flow a rounded box, and each requirement a
-  /// hexagon that the flows needing it point to with a dotted `requires` edge. Every label is
+  /// hexagon that the flows needing it point to with a dotted `requires` edge, and its guard
+  /// flow with a dotted `satisfies` edge. Every label is
   /// quoted, and the characters Mermaid would read in it are written as its entity codes, so any
   /// name draws as written. Each line ends with a newline.
   ///
@@ -45,6 +46,9 @@ extension RouteMap {
     }
     for (flow, requirement) in requirements.edges {
       text += "  n\(flow) -.->|\"requires\"| q\(requirement)\n"
+    }
+    for (flow, requirement) in requirements.guards {
+      text += "  n\(flow) -.->|\"satisfies\"| q\(requirement)\n"
     }
     return text
   }

@@ -14,8 +14,11 @@ public import FlowContainersRestoration
 /// so declarations that loop end. The order is the walk's: the root first, then breadth first,
 /// each flow's edges in the order they are declared. ``mermaid`` and ``dot`` draw it.
 ///
+/// A router's map (``DeepLinkRouter/routeMap``) also has its ``guards``: the flow that
+/// satisfies each requirement, which no flow declares, and what that flow declares in turn.
+///
 /// ```swift
-/// let map = RouteMap(root: mainTabs)
+/// let map = mainTabs.router.routeMap
 /// print(map.mermaid, terminator: "")
 /// ```
 public struct RouteMap: Sendable {
@@ -25,8 +28,8 @@ public struct RouteMap: Sendable {
     public let name: FlowName
     /// The kind of container a flow of this type owns.
     public let kind: FlowTree.Level.Kind
-    /// Whether the map cannot see past it: a live tab's flow that declares nothing (it is not a
-    /// ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``).
+    /// Whether the map cannot see past it: a live tab's flow or a guard flow that declares
+    /// nothing (it is not a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``).
     public let isOpaque: Bool
     /// Its ``LinkableFlow/routes`` in declaration order; empty for a flow links do not reach.
     public let patterns: [RoutePattern]
@@ -56,10 +59,21 @@ public struct RouteMap: Sendable {
     public let kind: Kind
   }
 
+  /// A guard: the flow a router presents to satisfy a requirement, while a link waits.
+  public struct Guard: Sendable, Hashable {
+    /// The requirement the flow satisfies.
+    public let requirement: FlowRequirement
+    /// The position in ``RouteMap/flows`` of the guard flow.
+    public let flow: Int
+  }
+
   /// The flow types, the root first, each once.
   public private(set) var flows: [Flow] = []
   /// The edges, in the order of the flows they leave.
   public private(set) var edges: [Edge] = []
+  /// The guards of the router the map was made for (``DeepLinkRouter/routeMap``), ordered by
+  /// requirement; empty for a map made from a root alone.
+  public private(set) var guards: [Guard] = []
   /// Each flow's type, linkable or not; `nil` for an opaque flow.
   private var types:
     [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
@@ -105,7 +119,8 @@ public struct RouteMap: Sendable {
       } else {
         // A tab whose flow declares nothing: on the map, but opaque.
         let key = node.owner.map { ObjectIdentifier(Swift.type(of: $0)) } ?? ObjectIdentifier(node)
-        tabs.append(positions[key] ?? opaque(reading.tree.levels[tab], key: key))
+        let level = reading.tree.levels[tab]
+        tabs.append(positions[key] ?? opaque(level.flow, kind: level.kind, key: key))
       }
     }
     edges = tabs.enumerated().map { Edge(from: root, to: $1, kind: .tab($0)) }
@@ -148,6 +163,23 @@ extension RouteMap {
     }
   }
 
+  /// Makes the flows of type `type` the guard flow of `requirement`, putting them on the map
+  /// with what they lead to, if they are not on it yet, and opaque if they declare nothing.
+  @MainActor
+  mutating func setGuard(_ requirement: FlowRequirement, flow type: any PresentableFlow.Type) {
+    let position =
+      if let known = positions[ObjectIdentifier(type)] {
+        known
+      } else if let declaring = type as? any ContainerFlow.Type {
+        index(of: declaring)
+      } else {
+        opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
+      }
+    guards.removeAll { $0.requirement == requirement }
+    guards.append(Guard(requirement: requirement, flow: position))
+    guards.sort { $0.requirement.rawValue < $1.requirement.rawValue }
+  }
+
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
   func linkable(_ position: Int) -> (any LinkableFlow.Type)? { types[position].type?.linkable }
 
@@ -172,10 +204,11 @@ extension RouteMap {
     return flows.count - 1
   }
 
-  /// Adds a live tab's flow that declares nothing, as its level reads.
-  private mutating func opaque(_ level: FlowTree.Level, key: ObjectIdentifier) -> Int {
-    flows.append(
-      Flow(name: level.flow, kind: level.kind, isOpaque: true, patterns: [], requirement: nil))
+  /// Adds a flow that declares nothing: a live tab's, as its level reads, or a guard's.
+  private mutating func opaque(
+    _ name: FlowName, kind: FlowTree.Level.Kind, key: ObjectIdentifier
+  ) -> Int {
+    flows.append(Flow(name: name, kind: kind, isOpaque: true, patterns: [], requirement: nil))
     types.append(
       Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>(nil))
     leaving.append(edges.count..<edges.count)
@@ -185,22 +218,23 @@ extension RouteMap {
 }
 
 extension RouteMap: Hashable {
-  /// Whether both maps have the same flows and edges.
+  /// Whether both maps have the same flows, edges and guards.
   ///
   /// - Parameters:
   ///   - lhs: A map.
   ///   - rhs: Another map.
   /// - Returns: `true` when they draw the same.
   public static func == (lhs: RouteMap, rhs: RouteMap) -> Bool {
-    lhs.flows == rhs.flows && lhs.edges == rhs.edges
+    lhs.flows == rhs.flows && lhs.edges == rhs.edges && lhs.guards == rhs.guards
   }
 
-  /// Hashes the flows and edges.
+  /// Hashes the flows, edges and guards.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(flows)
     hasher.combine(edges)
+    hasher.combine(guards)
   }
 }
 
@@ -234,21 +268,28 @@ extension RouteMap {
     return [flow.name.rawValue] + kind + flow.patterns.map(\.text)
   }
 
-  /// The requirements the flows declare, each once, in the order of the first flow that needs
-  /// it, and an edge from each flow that needs one to its position.
-  var requirements: (names: [FlowRequirement], edges: [(flow: Int, requirement: Int)]) {
+  /// The requirements on the map, each once: those the flows declare, in the order of the
+  /// first flow that needs it, then those only a guard satisfies; an edge from each flow that
+  /// needs one to its position, and from each guard flow to the one it satisfies.
+  var requirements:
+    (
+      names: [FlowRequirement], edges: [(flow: Int, requirement: Int)],
+      guards: [(flow: Int, requirement: Int)]
+    )
+  {
     var names: [FlowRequirement] = []
+    func position(of requirement: FlowRequirement) -> Int {
+      if let known = names.firstIndex(of: requirement) { return known }
+      names.append(requirement)
+      return names.count - 1
+    }
     var edges: [(flow: Int, requirement: Int)] = []
     for (index, flow) in flows.enumerated() {
       guard let requirement = flow.requirement else { continue }
-      if let known = names.firstIndex(of: requirement) {
-        edges.append((index, known))
-      } else {
-        edges.append((index, names.count))
-        names.append(requirement)
-      }
+      edges.append((index, position(of: requirement)))
     }
-    return (names, edges)
+    let guards = guards.map { ($0.flow, position(of: $0.requirement)) }
+    return (names, edges, guards)
   }
 }
 

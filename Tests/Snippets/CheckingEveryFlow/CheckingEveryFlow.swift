@@ -5,7 +5,8 @@ import FlowContainersTesting
 @MainActor
 final class ShopApp: ExplorableApp {
   let shop: ShopFlow
-  let router: DeepLinkRouter
+  let router: DeepLinkRouter?
+  var root: ShopFlow { shop }
 
   init(cartLeaks: Bool = false) {
     shop = ShopFlow(cartLeaks: cartLeaks)
@@ -30,8 +31,8 @@ func checkEveryFlow() async {
 
 /// The article's reproduction of the leak, pasted from the failure.
 @MainActor
-func reproduceTheLeak() async -> ShopApp {
+func reproduceTheLeak() async throws -> ShopApp {
   let explorer = makeShopExplorer(cartLeaks: true)
-  let app = await explorer.replay([.open("shop://cart")])
+  let app = try await explorer.replay([.open("shop://cart")])
   return app
 }
