@@ -179,7 +179,7 @@ extension FlowExplorer {
         guard router.root === app.root else {
           let why =
             router.root == nil
-            ? "\(LinkSharingFailure.rootReleased)"
+            ? "its router's root flow has been released"
             : "its router follows links into another tree than its root's; make the router for "
               + "the app's root flow"
           fail(.nothingToExplore, "root", steps: [], "there is nothing to explore: \(why)")
@@ -371,12 +371,7 @@ extension FlowExplorer {
     private mutating func checkUnshared(
       _ app: App, _ failure: LinkSharingFailure, steps: [ExplorationStep]
     ) {
-      let name: FlowName
-      switch failure {
-      case .noPattern(let flow, _), .noReverseMapping(let flow, _, _): name = flow
-      default: return
-      }
-      guard let router = app.router else { return }
+      guard let name = failure.flowWithoutPattern, let router = app.router else { return }
       let reading = app.rootNode.read(describingScreens: false)
       let declarations = Declarations(samples: explorer.samples)
       // The level that fails is on the path the user sees, unless it is a split's column under

@@ -65,7 +65,7 @@ struct FlowExplorerChecksTests {
     // The login is no linkable flow: neither the guard's nor the desk's own shares a link.
     #expect(report.unshareable.first?.steps == [.open("desk://desk/draft")])
     #expect(
-      report.unshareable.allSatisfy { $0.reason == .notLinkable(flow: "LoginFlow", level: 2) })
+      report.unshareable.allSatisfy { "\($0.reason)" == "LoginFlow@2 is not linkable" })
     #expect(
       report.description.contains(
         "\(report.unshareable.count) states cannot share a link: LoginFlow@2 is not linkable"))

@@ -1,4 +1,5 @@
 import FlowContainers
+@_spi(Testing) import FlowContainersCore
 import FlowContainersTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import FlowContainersCore
+package import FlowContainersCore
 import FlowContainersRestoration
 
 /// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
@@ -31,6 +31,15 @@ public struct LinkSharingFailure: Error, Sendable, Hashable {
 
   init(_ reason: Reason) {
     self.reason = reason
+  }
+
+  /// The flow whose stack no pattern builds, or whose patterns cannot be filled from its stack:
+  /// the failures only the flow's own declarations can cause.
+  package var flowWithoutPattern: FlowName? {
+    switch reason {
+    case .noPattern(let flow, _), .noReverseMapping(let flow, _, _): flow
+    default: nil
+    }
   }
 }
 
