@@ -144,11 +144,8 @@ extension NavigationPlan {
     case .presented, .column(.detail):
       // Made by the parent's declaration: for the parent's stack, or the detail's routes.
       let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
-      let branch = target.levels[parent].type.type.declaration?.branches.first {
-        ObjectIdentifier($0.type) == level.type.identity
-      }
-      guard let make = branch?.make, let owner = parentNode.owner else { throw failure }
-      found = make(owner, routes)
+      guard let owner = parentNode.owner else { throw failure }
+      found = target.levels[parent].type.type.make(level.type.identity, for: owner, routes: routes)
     case .column(.primary):
       // The primary of a new split, made with it.
       let reading = parentNode.read(describingScreens: false)
