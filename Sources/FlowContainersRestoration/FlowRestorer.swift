@@ -32,6 +32,9 @@ public final class FlowRestorer {
   /// A restoration leaves out a level whose requirement does not. Alone, a restorer checks
   /// none, so none holds.
   package var isRequirementMet: @MainActor (FlowRequirement) -> Bool = { _ in false }
+  /// What the layer above does as a restoration's changes are about to run, before any
+  /// ``PlanEvent/willApply(_:)``: links drop a held or resuming link.
+  package var willRestore: @MainActor () -> Void = {}
   /// Who hears where plans begin and end, made on the first registration.
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
@@ -159,6 +162,7 @@ public final class FlowRestorer {
         }
         do throws(PlanFailure) {
           let prepared = try plan.prepare()
+          willRestore()
           planObservers?.send(.willApply(plan))
           _ = apply(prepared.changes)
           extendLifetime(prepared.made)
@@ -266,6 +270,7 @@ extension FlowRestorer {
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
         let prepared = try plan.prepare()
+        if plan.request == .restoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
         _ = apply(prepared.changes)
