@@ -123,7 +123,8 @@ extension DeepLinkRouter {
     // match, only to find where it really stops: it must not succeed from there.
     var refusal: LinkFailure?
     while true {
-      let name = resolution.map.flows[node].name
+      // The flow's name only for a failure: reading it copies from the map.
+      var name: FlowName { resolution.map.flows[node].name }
       guard let type = resolution.map.linkable(node),
         let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
       else { return .failure(.noRoute(flow: name, remaining: Array(current.remaining))) }

@@ -100,7 +100,9 @@ final class Resolution {
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
   func handling(_ link: DeepLink) -> (Int) -> Bool {
-    { [map] node in map.linkable(node)?.canHandle(link) ?? false }
+    // The resolution, not a copy of its map: no copy per closure, and nodes put on the map later
+    // are found.
+    { [self] node in map.linkable(node)?.canHandle(link) ?? false }
   }
 
   /// The stack flows the flow at `node` declares as sub-flows, in order, with their styles.
