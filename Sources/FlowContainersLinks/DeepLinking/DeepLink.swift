@@ -47,19 +47,22 @@ public struct DeepLink: Sendable, Hashable {
   }
 
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
-  public let scheme: String
+  public var scheme: String { parts.scheme }
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
-  public let host: String?
+  public var host: String? { parts.host }
   /// The port, when the link gives one.
-  public let port: Int?
+  public var port: Int? { parts.port }
   /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
   /// the host of a custom scheme.
-  let pathComponents: [String]
+  var pathComponents: [String] { parts.pathComponents }
   /// The query's items, in order.
-  public let queryItems: [QueryItem]
+  public var queryItems: [QueryItem] { parts.queryItems }
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
-  public let components: [String]
+  public var components: [String] { parts.components }
+  /// The parts, shared by copies: resolution copies a link at every level and every question,
+  /// and one reference copies faster than six.
+  private let parts: Parts
   /// How many of ``components`` the levels above have consumed.
   private(set) var consumedCount: Int = 0
 
@@ -89,28 +92,23 @@ public struct DeepLink: Sendable, Hashable {
     scheme: String, host: String? = nil, components: [String], queryItems: [QueryItem] = []
   ) {
     let scheme = scheme.asciiLowercased()
-    self.scheme = scheme
-    self.port = nil
-    self.queryItems = queryItems
     let components = components.filter { !$0.isEmpty }
-    self.components = components
     if DeepLink.isWebScheme(scheme) {
-      self.host = host?.asciiLowercased()
-      self.pathComponents = components
+      parts = Parts(
+        scheme: scheme, host: host?.asciiLowercased(), port: nil, pathComponents: components,
+        queryItems: queryItems, components: components)
     } else {
-      self.host = components.first?.asciiLowercased()
-      self.pathComponents = Array(components.dropFirst())
+      parts = Parts(
+        scheme: scheme, host: components.first?.asciiLowercased(), port: nil,
+        pathComponents: Array(components.dropFirst()), queryItems: queryItems,
+        components: components)
     }
   }
 
   init(
     scheme: String, host: String?, port: Int?, pathComponents: [String], queryItems: [QueryItem]
   ) {
-    self.scheme = scheme
-    self.host = host
-    self.port = port
-    self.pathComponents = pathComponents
-    self.queryItems = queryItems
+    let components: [String]
     if DeepLink.isWebScheme(scheme) {
       components = pathComponents
     } else if let host, !host.isEmpty {
@@ -118,10 +116,53 @@ public struct DeepLink: Sendable, Hashable {
     } else {
       components = pathComponents
     }
+    parts = Parts(
+      scheme: scheme, host: host, port: port, pathComponents: pathComponents,
+      queryItems: queryItems, components: components)
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {
     scheme == "https" || scheme == "http"
+  }
+}
+
+extension DeepLink {
+  /// A link's parts, which never change once parsed.
+  private final class Parts: Sendable, Hashable {
+    let scheme: String
+    let host: String?
+    let port: Int?
+    let pathComponents: [String]
+    let queryItems: [QueryItem]
+    let components: [String]
+
+    init(
+      scheme: String, host: String?, port: Int?, pathComponents: [String],
+      queryItems: [QueryItem], components: [String]
+    ) {
+      self.scheme = scheme
+      self.host = host
+      self.port = port
+      self.pathComponents = pathComponents
+      self.queryItems = queryItems
+      self.components = components
+    }
+
+    static func == (lhs: Parts, rhs: Parts) -> Bool {
+      lhs === rhs
+        || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+          && lhs.pathComponents == rhs.pathComponents && lhs.queryItems == rhs.queryItems
+          && lhs.components == rhs.components)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(scheme)
+      hasher.combine(host)
+      hasher.combine(port)
+      hasher.combine(pathComponents)
+      hasher.combine(queryItems)
+      hasher.combine(components)
+    }
   }
 }
 
