@@ -54,7 +54,7 @@ public struct DeepLink: Sendable, Hashable {
   public var port: Int? { parts.port }
   /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
   /// the host of a custom scheme.
-  var pathComponents: [String] { parts.pathComponents }
+  var pathComponents: ArraySlice<String> { parts.components[parts.pathStart...] }
   /// The query's items, in order.
   public var queryItems: [QueryItem] { parts.queryItems }
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
@@ -95,30 +95,42 @@ public struct DeepLink: Sendable, Hashable {
     let components = components.filter { !$0.isEmpty }
     if DeepLink.isWebScheme(scheme) {
       parts = Parts(
-        scheme: scheme, host: host?.asciiLowercased(), port: nil, pathComponents: components,
-        queryItems: queryItems, components: components)
+        scheme: scheme, host: host?.asciiLowercased(), port: nil, components: components,
+        pathStart: 0, queryItems: queryItems)
     } else {
       parts = Parts(
         scheme: scheme, host: components.first?.asciiLowercased(), port: nil,
-        pathComponents: Array(components.dropFirst()), queryItems: queryItems,
-        components: components)
+        components: components, pathStart: components.isEmpty ? 0 : 1, queryItems: queryItems)
     }
   }
 
   init(
     scheme: String, host: String?, port: Int?, pathComponents: [String], queryItems: [QueryItem]
   ) {
-    let components: [String]
     if DeepLink.isWebScheme(scheme) {
-      components = pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
+        queryItems: queryItems)
     } else if let host, !host.isEmpty {
-      components = [host] + pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: [host] + pathComponents,
+        pathStart: 1, queryItems: queryItems)
     } else {
-      components = pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
+        queryItems: queryItems)
     }
+  }
+
+  /// A link whose routed `components` start with its host, for a custom scheme (`pathStart` 1),
+  /// or are its path (`pathStart` 0): the parser builds them in one array.
+  init(
+    scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
+    queryItems: [QueryItem]
+  ) {
     parts = Parts(
-      scheme: scheme, host: host, port: port, pathComponents: pathComponents,
-      queryItems: queryItems, components: components)
+      scheme: scheme, host: host, port: port, components: components, pathStart: pathStart,
+      queryItems: queryItems)
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {
@@ -132,34 +144,35 @@ extension DeepLink {
     let scheme: String
     let host: String?
     let port: Int?
-    let pathComponents: [String]
-    let queryItems: [QueryItem]
     let components: [String]
+    /// Where the path starts in ``components``: after the host of a custom scheme.
+    let pathStart: Int
+    let queryItems: [QueryItem]
 
     init(
-      scheme: String, host: String?, port: Int?, pathComponents: [String],
-      queryItems: [QueryItem], components: [String]
+      scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
+      queryItems: [QueryItem]
     ) {
       self.scheme = scheme
       self.host = host
       self.port = port
-      self.pathComponents = pathComponents
-      self.queryItems = queryItems
       self.components = components
+      self.pathStart = pathStart
+      self.queryItems = queryItems
     }
 
     static func == (lhs: Parts, rhs: Parts) -> Bool {
       lhs === rhs
         || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
-          && lhs.pathComponents == rhs.pathComponents && lhs.queryItems == rhs.queryItems
-          && lhs.components == rhs.components)
+          && lhs.components == rhs.components
+          && lhs.components[lhs.pathStart...] == rhs.components[rhs.pathStart...]
+          && lhs.queryItems == rhs.queryItems)
     }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(scheme)
       hasher.combine(host)
       hasher.combine(port)
-      hasher.combine(pathComponents)
       hasher.combine(queryItems)
       hasher.combine(components)
     }
