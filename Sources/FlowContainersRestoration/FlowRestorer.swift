@@ -273,7 +273,7 @@ extension FlowRestorer {
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
         let prepared = try plan.prepare()
-        if plan.request == .restoration { willRestore() }
+        if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
         _ = apply(prepared.changes)
