@@ -108,7 +108,7 @@ func deepLinkBenchmarks(_ settings: Settings) -> [Result] {
   let hundred = resolveApply(patterns: 100)
   results.append(
     compare(
-      "deeplink_resolve_apply", goal: 3, settings: settings,
+      "deeplink_resolve_apply", goal: 4, settings: settings,
       baseline: "safe floor: hand-written coordinators parse, canHandle, present, push",
       workload: hundred, baseline: resolveApplyFloor()))
   // A reference for links from outside the package, without a goal: the floor is the baseline.

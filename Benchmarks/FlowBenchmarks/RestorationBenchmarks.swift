@@ -62,5 +62,110 @@ func restorationBenchmarks(_ settings: Settings) -> [Result] {
     baseline: "JSONEncoder + JSONDecoder on 1,000 plain structs",
     workload: roundTrip, baseline: plainRoundTrip)
   root.container.finish()
-  return [result]
+  return [result, restoreApplySave(settings)]
+}
+
+/// The root of `restore_apply_save`: `item/:id` shows an item, and what follows goes to a
+/// ``SaveDetail``.
+@MainActor
+final class SaveRoot: LinkableFlow {
+  let container = StackContainer<Route>(root: .home)
+  init() { container.owner = self }
+
+  static let routes: RouteTable<Route> = [
+    .pattern("item/:id<Int>") { [.home, .item(try $0.int("id"))] },
+    .pattern("item/:id<Int>/*") { [.home, .item(try $0.int("id"))] },
+  ]
+  static let subFlows: [SubFlow<SaveRoot>] = [.flow(SaveDetail.self) { _, _ in SaveDetail() }]
+}
+
+/// The middle level of `restore_apply_save`: `detail/:id` shows a detail, and what follows goes
+/// to a ``SavePart``.
+@MainActor
+final class SaveDetail: LinkableFlow {
+  let container = StackContainer<Route>()
+  init() { container.owner = self }
+
+  static let routes: RouteTable<Route> = [
+    .pattern("detail/:id<Int>") { [.detail(try $0.int("id"))] },
+    .pattern("detail/:id<Int>/*") { [.detail(try $0.int("id"))] },
+  ]
+  static let subFlows: [SubFlow<SaveDetail>] = [.flow(SavePart.self) { _, _ in SavePart() }]
+}
+
+/// The top level of `restore_apply_save`: `part/:n` shows an item.
+@MainActor
+final class SavePart: LinkableFlow {
+  let container = StackContainer<Route>()
+  init() { container.owner = self }
+
+  static let routes: RouteTable<Route> = [
+    .pattern("part/:n<Int>") { [.item(try $0.int("n"))] }
+  ]
+  static let subFlows: [SubFlow<SavePart>] = []
+}
+
+/// A launch: a 3-level snapshot restored into a fresh root, a link applied (it keeps the root's
+/// stack, replaces the detail's and the part over it), and the tree saved again; against the
+/// same by hand (``FloorSaveRoot``): plain `Codable` state decoded from the same JSON, the same
+/// flows built, the same link applied and the state encoded.
+@MainActor
+func restoreApplySave(_ settings: Settings) -> Result {
+  let saved = "bench://item/1/detail/7/part/3"
+  let text = "bench://item/1/detail/8/part/5"
+  // The saved tree, made by the library once.
+  let data: Data
+  do {
+    let root = SaveRoot()
+    let router = DeepLinkRouter(root: root, scheme: "bench")
+    guard let link = try? DeepLink(parsing: saved),
+      case .success(let plan) = router.plan(for: link),
+      case .applied = router.apply(plan), let snapshot = try? router.restorer.snapshot(),
+      snapshot.levels.count == 3, let json = try? snapshot.jsonData()
+    else { preconditionFailure("the saved tree was not made") }
+    data = json
+    root.container.finish()
+  }
+  /// One launch by the library: the saved tree's JSON, and the new.
+  func launch() -> Data? {
+    let root = SaveRoot()
+    let router = DeepLinkRouter(root: root, scheme: "bench")
+    guard router.restorer.restore(from: data).isComplete, let link = try? DeepLink(parsing: text),
+      case .success(let plan) = router.plan(for: link), case .applied = router.apply(plan)
+    else { return nil }
+    return try? router.restorer.snapshot().jsonData()
+  }
+  /// The same by hand.
+  func launchByHand() -> Data? {
+    guard let root = FloorSaveRoot.restore(data),
+      let components = HandWritten.components(of: text, scheme: "bench"),
+      FloorSaveRoot.canHandle(components[...])
+    else { return nil }
+    root.open(components[...])
+    return root.save()
+  }
+  // Both save the same JSON.
+  guard let library = launch(), let floor = launchByHand(), library == floor else {
+    preconditionFailure("the library and the floor saved different trees")
+  }
+  let workload: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        guard let saved = launch() else { fatalError("the launch failed") }
+        blackHole(saved)
+      }
+    }
+  }
+  let baseline: Workload = { operations in
+    timed {
+      for _ in 0..<operations {
+        guard let saved = launchByHand() else { fatalError("the launch by hand failed") }
+        blackHole(saved)
+      }
+    }
+  }
+  return compare(
+    "restore_apply_save", goal: 3, settings: settings,
+    baseline: "safe floor: Codable state decoded, the same flows built and link applied by hand, "
+      + "encoded", workload: workload, baseline: baseline)
 }

@@ -41,7 +41,30 @@ extension ContainerFlow {
 
   /// The kind of container a flow of this type owns; `nil` for a type that adopts none of
   /// ``RestorableFlow``, ``TabbedFlow`` and ``SplitFlow``.
-  package static var declaredKind: FlowTree.Level.Kind? { declaration?.kind }
+  package static var declaredKind: FlowTree.Level.Kind? {
+    if Self.self is any RestorableFlow.Type { return .stack }
+    if Self.self is any TabbedFlow.Type { return .tabs }
+    if Self.self is any SplitFlow.Type { return .split }
+    return nil
+  }
+
+  /// Makes the flow of type `type` that this type declares as a sub-flow or a split's detail, for
+  /// `parent`, a flow of this type, and `routes` (as ``Declaration/Branch/make`` does); `nil` when
+  /// it declares none, or the declaration makes none.
+  ///
+  /// One branch, looked up directly: building the whole ``declaration`` would make every
+  /// branch's closure.
+  static func make(
+    _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
+  ) -> MadeFlow? {
+    if let stack = Self.self as? any RestorableFlow.Type {
+      return stack.makeSubFlow(type, for: parent, routes: routes)
+    }
+    if let split = Self.self as? any SplitFlow.Type {
+      return split.makeDetail(type, for: parent, routes: routes)
+    }
+    return nil
+  }
 
   /// The flow types a flow of this type leads to, in the order it declares them, each with
   /// where it hangs (see ``declaration``).
@@ -62,6 +85,34 @@ extension RestorableFlow {
           return declared.make(parent, routes.typed(as: Route.self) ?? [])
         }
       })
+  }
+}
+
+extension RestorableFlow {
+  /// Makes the first declared sub-flow of type `type` for `parent` and its stack `routes`.
+  fileprivate static func makeSubFlow(
+    _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
+  ) -> MadeFlow? {
+    for declared in subFlows where ObjectIdentifier(declared.type) == type {
+      guard let parent = parent as? Self else { return nil }
+      return declared.make(parent, routes.typed(as: Route.self) ?? [])
+    }
+    return nil
+  }
+}
+
+extension SplitFlow {
+  /// Makes the detail of type `type` for `split` and the detail's `routes`; `nil` when the
+  /// primary, which is made with the split, comes first with that type.
+  fileprivate static func makeDetail(
+    _ type: ObjectIdentifier, for split: AnyObject, routes: RouteList
+  ) -> MadeFlow? {
+    guard ObjectIdentifier(primaryFlow) != type else { return nil }
+    for declared in detailFlows where ObjectIdentifier(declared.type) == type {
+      guard let split = split as? Self else { return nil }
+      return declared.make(split, routes)
+    }
+    return nil
   }
 }
 

@@ -32,6 +32,9 @@ public final class FlowRestorer {
   /// A restoration leaves out a level whose requirement does not. Alone, a restorer checks
   /// none, so none holds.
   package var isRequirementMet: @MainActor (FlowRequirement) -> Bool = { _ in false }
+  /// What the layer above does as a restoration's changes are about to run, before any
+  /// ``PlanEvent/willApply(_:)``: links drop a held or resuming link.
+  package var willRestore: @MainActor () -> Void = {}
   /// Who hears where plans begin and end, made on the first registration.
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
@@ -159,6 +162,7 @@ public final class FlowRestorer {
         }
         do throws(PlanFailure) {
           let prepared = try plan.prepare()
+          willRestore()
           planObservers?.send(.willApply(plan))
           _ = apply(prepared.changes)
           extendLifetime(prepared.made)
@@ -243,35 +247,39 @@ extension FlowRestorer {
 
   /// Applies `plan` as one change of the tree, wholly or not at all.
   ///
-  /// Inside the change, once the plan is found current, `admit` may stop it (nothing changes,
-  /// and its value is returned); then the flows it would end may object, and everything it
-  /// needs is made before the first change; the changes run between one
-  /// ``PlanEvent/willApply(_:)`` and one ``PlanEvent/didApply(_:)``.
+  /// Inside the change, once the plan is found current, `admit` may stop it (nothing changes);
+  /// then the flows it would end may object, and everything it needs is made before the first
+  /// change; the changes run between one ``PlanEvent/willApply(_:)`` and one
+  /// ``PlanEvent/didApply(_:)``.
+  ///
+  /// Not generic over what `admit` stops with: the caller keeps that, and this runs with no
+  /// metadata to look up.
   ///
   /// - Parameters:
   ///   - plan: A plan from ``plan(_:for:cause:)``.
-  ///   - admit: What the layer above checks first; a value stops the plan.
-  /// - Returns: What `admit` stopped it with (`nil` when the plan was applied), or why it could
+  ///   - admit: What the layer above checks first; `false` stops the plan.
+  /// - Returns: Whether the plan was applied (`false` when `admit` stopped it), or why it could
   ///   not be; and the first request callbacks made, which ran after it.
-  package func apply<Stop>(
-    _ plan: NavigationPlan, admitting admit: (NavigationPlan) -> Stop?
+  package func apply(
+    _ plan: NavigationPlan, admitting admit: (NavigationPlan) -> Bool
   ) -> (
-    result: Result<Stop?, PlanFailure>,
+    result: Result<Bool, PlanFailure>,
     firstRequest: (operation: String, fileID: StaticString, line: UInt)?
   ) {
     guard let rootNode, plan.node(at: 0) === rootNode else { return (.failure(.stale), nil) }
-    return rootNode.transact(cause: plan.options.cause) { apply -> Result<Stop?, PlanFailure> in
+    return rootNode.transact(cause: plan.options.cause) { apply -> Result<Bool, PlanFailure> in
       guard plan.isCurrent else { return .failure(.stale) }
-      if let stop = admit(plan) { return .success(stop) }
+      guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
         let prepared = try plan.prepare()
+        if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
         _ = apply(prepared.changes)
         extendLifetime(prepared.made)
         planObservers?.send(.didApply(plan))
-        return .success(nil)
+        return .success(true)
       } catch {
         return .failure(error)
       }

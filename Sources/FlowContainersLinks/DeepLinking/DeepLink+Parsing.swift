@@ -100,17 +100,26 @@ private struct LinkParser {
       }
     }
 
-    // path
-    var pathComponents: [String] = []
+    // path, after the host of a custom scheme: the routed components, in one array sized once
+    let hostFirst = !DeepLink.isWebScheme(scheme) && !(host?.isEmpty ?? true)
+    var end = position
+    var slashes = 0
+    while end < count, bytes[end] != Self.question, bytes[end] != Self.hash {
+      if bytes[end] == Self.slash { slashes += 1 }
+      end += 1
+    }
+    var components: [String] = []
+    components.reserveCapacity(slashes + 1 + (hostFirst ? 1 : 0))
+    if hostFirst, let host { components.append(host) }
     var start = position
-    while position < count, bytes[position] != Self.question, bytes[position] != Self.hash {
+    while position < end {
       if bytes[position] == Self.slash {
-        if position > start { pathComponents.append(try decode(start..<position)) }
+        if position > start { components.append(try decode(start..<position)) }
         start = position + 1
       }
       position += 1
     }
-    if position > start { pathComponents.append(try decode(start..<position)) }
+    if position > start { components.append(try decode(start..<position)) }
 
     // query
     var queryItems: [DeepLink.QueryItem] = []
@@ -128,8 +137,8 @@ private struct LinkParser {
     }
 
     let link = DeepLink(
-      scheme: scheme, host: host, port: port, pathComponents: pathComponents,
-      queryItems: queryItems)
+      scheme: scheme, host: host, port: port, components: components,
+      pathStart: hostFirst ? 1 : 0, queryItems: queryItems)
     let limit = DeepLink.maximumComponents
     if link.components.count > limit {
       throw ParseFailure(.tooManyComponents(count: link.components.count, limit: limit))
@@ -149,8 +158,7 @@ private struct LinkParser {
   }
 
   private func parseScheme(_ range: Range<Int>) throws(ParseFailure) -> String {
-    var scheme: [UInt8] = []
-    scheme.reserveCapacity(range.count)
+    var hasUppercase = false
     for index in range {
       let byte = bytes[index]
       let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -160,7 +168,15 @@ private struct LinkParser {
       guard isLetter || (index > range.lowerBound && (isDigit || isSymbol)) else {
         throw ParseFailure(.invalidScheme(text(range)))
       }
-      scheme.append(isLetter ? byte | 0x20 : byte)
+      if isLetter, byte & 0x20 == 0 { hasUppercase = true }
+    }
+    // Most schemes are written in lowercase: the text as it is.
+    guard hasUppercase else { return text(range) }
+    var scheme: [UInt8] = []
+    scheme.reserveCapacity(range.count)
+    for index in range {
+      let byte = bytes[index]
+      scheme.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
     }
     return String(decoding: scheme, as: UTF8.self)
   }

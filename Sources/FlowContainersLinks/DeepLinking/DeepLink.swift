@@ -47,19 +47,22 @@ public struct DeepLink: Sendable, Hashable {
   }
 
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
-  public let scheme: String
+  public var scheme: String { parts.scheme }
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
-  public let host: String?
+  public var host: String? { parts.host }
   /// The port, when the link gives one.
-  public let port: Int?
+  public var port: Int? { parts.port }
   /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
   /// the host of a custom scheme.
-  let pathComponents: [String]
+  var pathComponents: ArraySlice<String> { parts.components[parts.pathStart...] }
   /// The query's items, in order.
-  public let queryItems: [QueryItem]
+  public var queryItems: [QueryItem] { parts.queryItems }
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
-  public let components: [String]
+  public var components: [String] { parts.components }
+  /// The parts, shared by copies: resolution copies a link at every level and every question,
+  /// and one reference copies faster than six.
+  private let parts: Parts
   /// How many of ``components`` the levels above have consumed.
   private(set) var consumedCount: Int = 0
 
@@ -89,39 +92,90 @@ public struct DeepLink: Sendable, Hashable {
     scheme: String, host: String? = nil, components: [String], queryItems: [QueryItem] = []
   ) {
     let scheme = scheme.asciiLowercased()
-    self.scheme = scheme
-    self.port = nil
-    self.queryItems = queryItems
     let components = components.filter { !$0.isEmpty }
-    self.components = components
     if DeepLink.isWebScheme(scheme) {
-      self.host = host?.asciiLowercased()
-      self.pathComponents = components
+      parts = Parts(
+        scheme: scheme, host: host?.asciiLowercased(), port: nil, components: components,
+        pathStart: 0, queryItems: queryItems)
     } else {
-      self.host = components.first?.asciiLowercased()
-      self.pathComponents = Array(components.dropFirst())
+      parts = Parts(
+        scheme: scheme, host: components.first?.asciiLowercased(), port: nil,
+        components: components, pathStart: components.isEmpty ? 0 : 1, queryItems: queryItems)
     }
   }
 
   init(
     scheme: String, host: String?, port: Int?, pathComponents: [String], queryItems: [QueryItem]
   ) {
-    self.scheme = scheme
-    self.host = host
-    self.port = port
-    self.pathComponents = pathComponents
-    self.queryItems = queryItems
     if DeepLink.isWebScheme(scheme) {
-      components = pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
+        queryItems: queryItems)
     } else if let host, !host.isEmpty {
-      components = [host] + pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: [host] + pathComponents,
+        pathStart: 1, queryItems: queryItems)
     } else {
-      components = pathComponents
+      self.init(
+        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
+        queryItems: queryItems)
     }
+  }
+
+  /// A link whose routed `components` start with its host, for a custom scheme (`pathStart` 1),
+  /// or are its path (`pathStart` 0): the parser builds them in one array.
+  init(
+    scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
+    queryItems: [QueryItem]
+  ) {
+    parts = Parts(
+      scheme: scheme, host: host, port: port, components: components, pathStart: pathStart,
+      queryItems: queryItems)
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {
     scheme == "https" || scheme == "http"
+  }
+}
+
+extension DeepLink {
+  /// A link's parts, which never change once parsed.
+  private final class Parts: Sendable, Hashable {
+    let scheme: String
+    let host: String?
+    let port: Int?
+    let components: [String]
+    /// Where the path starts in ``components``: after the host of a custom scheme.
+    let pathStart: Int
+    let queryItems: [QueryItem]
+
+    init(
+      scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
+      queryItems: [QueryItem]
+    ) {
+      self.scheme = scheme
+      self.host = host
+      self.port = port
+      self.components = components
+      self.pathStart = pathStart
+      self.queryItems = queryItems
+    }
+
+    static func == (lhs: Parts, rhs: Parts) -> Bool {
+      lhs === rhs
+        || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+          && lhs.components == rhs.components
+          && lhs.components[lhs.pathStart...] == rhs.components[rhs.pathStart...]
+          && lhs.queryItems == rhs.queryItems)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(scheme)
+      hasher.combine(host)
+      hasher.combine(port)
+      hasher.combine(queryItems)
+      hasher.combine(components)
+    }
   }
 }
 

@@ -39,11 +39,15 @@ extension DeepLinkRouter {
     }
     // In the plan's one change: requirements (a guard may be presented and the link held),
     // then objections, then every flow and screen made, then the changes.
-    let (result, first) = restorer.apply(plan) { plan in checkRequirements(of: plan) }
+    var stop: LinkOutcome?
+    let (result, first) = restorer.apply(plan) { plan in
+      stop = checkRequirements(of: plan)
+      return stop == nil
+    }
     switch result {
-    case .success(let stop?):
-      return stop
-    case .success(nil):
+    case .success(false):
+      return stop ?? .failed(.stalePlan)
+    case .success(true):
       guard let first, !restorer.shows(plan) else { return .applied(plan) }
       return .interfered(
         plan, operation: first.operation, fileID: "\(first.fileID)", line: first.line)

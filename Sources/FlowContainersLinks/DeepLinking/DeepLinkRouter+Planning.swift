@@ -123,7 +123,8 @@ extension DeepLinkRouter {
     // match, only to find where it really stops: it must not succeed from there.
     var refusal: LinkFailure?
     while true {
-      let name = resolution.map.flows[node].name
+      // The flow's name only for a failure: reading it copies from the map.
+      var name: FlowName { resolution.map.flows[node].name }
       guard let type = resolution.map.linkable(node),
         let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
       else { return .failure(.noRoute(flow: name, remaining: Array(current.remaining))) }
@@ -373,6 +374,12 @@ extension LinkableFlow {
     _ link: DeepLink, at place: FlowTree.Level.Place, under parent: Int?,
     into target: inout TargetTree
   ) -> (level: Int, rest: DeepLink)? {
+    // What this resolution's `canHandle` just matched for this type and link, if it did.
+    if let last = Resolution.current?.takeMatch(of: ObjectIdentifier(Self.self), for: link),
+      let stack = last.stack as? [Route]
+    {
+      return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
+    }
     var resolved: (level: Int, rest: DeepLink)?
     routes.firstResolution(of: link) { stack, _, rest in
       resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)

@@ -103,8 +103,6 @@ public final class DeepLinkRouter {
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
   let now: @MainActor () -> ContinuousClock.Instant
-  /// Hears the restorer's plans, to drop held links when a restoration is applied.
-  private var restorations: ObserverToken?
   /// Saves and restores this router's tree.
   ///
   /// It knows this router's guards: restoring drops a level whose
@@ -145,11 +143,7 @@ public final class DeepLinkRouter {
     restorer = FlowRestorer(root: root)
     restorer.isRequirementMet = { [weak self] in self?.guards[$0]?.isSatisfied() == true }
     // The restored tree replaces whatever a held or resuming link would have shown.
-    restorations = restorer.observePlans { [weak self] event in
-      if case .willApply(let plan) = event, plan.request == .restoration {
-        self?.supersedePendingLinks()
-      }
-    }
+    restorer.willRestore = { [weak self] in _ = self?.supersedePendingLinks() }
   }
 
   /// Registers how to check `requirement` and which guard flow satisfies it.

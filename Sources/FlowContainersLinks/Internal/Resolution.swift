@@ -27,6 +27,11 @@ final class Resolution {
   private var depth = 0
   private var calls = 0
   private var answers: [Key: Answer] = [:]
+  /// The last match ``handles(_:_:)`` made, of a flow type's patterns for a link.
+  ///
+  /// Resolving that type for that link next takes it rather than matching again: patterns and
+  /// their builders are pure.
+  private var lastMatch: Match?
 
   private init(map: RouteMap) {
     self.map = map
@@ -86,7 +91,10 @@ final class Resolution {
 
   private func accepts<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     var remainder: DeepLink?
-    Flow.routes.firstResolution(of: link) { _, _, rest in remainder = rest }
+    Flow.routes.firstResolution(of: link) { stack, _, rest in
+      remainder = rest
+      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+    }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
@@ -98,9 +106,18 @@ final class Resolution {
       }
   }
 
+  /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
+  /// for `link`; it is taken either way.
+  func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> (stack: Any, rest: DeepLink)? {
+    guard let match = lastMatch.take(), match.type == type, match.link == link else { return nil }
+    return (match.stack, match.rest)
+  }
+
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
   func handling(_ link: DeepLink) -> (Int) -> Bool {
-    { [map] node in map.linkable(node)?.canHandle(link) ?? false }
+    // The resolution, not a copy of its map: no copy per closure, and nodes put on the map later
+    // are found.
+    { [self] node in map.linkable(node)?.canHandle(link) ?? false }
   }
 
   /// The stack flows the flow at `node` declares as sub-flows, in order, with their styles.
@@ -179,6 +196,13 @@ final class Resolution {
     let type: ObjectIdentifier
     let remaining: Int
     let depth: Int
+  }
+
+  private struct Match {
+    let type: ObjectIdentifier
+    let link: DeepLink
+    let stack: Any
+    let rest: DeepLink
   }
 
   private struct Answer {

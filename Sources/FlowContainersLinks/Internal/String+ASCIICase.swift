@@ -19,3 +19,15 @@ extension StringProtocol {
     return String(decoding: utf8.map { isUppercase($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 }
+
+extension String {
+  /// The text with its ASCII letters lowercased (see `StringProtocol`'s): the string itself,
+  /// after one scan of its contiguous bytes, when it has no uppercase ASCII letter.
+  func asciiLowercased() -> String {
+    let hasUppercase = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+    if hasUppercase == false { return self }
+    return self[...].asciiLowercased()
+  }
+}

@@ -11,9 +11,11 @@ struct LiveTree: Sendable {
   let containers: [(node: ContainerNode, revision: UInt64)]
   /// Whether a change is under way in the tree.
   let isChanging: Bool
-  /// Each restorable stack's routes (those of its screens up to the first without one) and how
-  /// many screens it has; `nil` for a tab bar, a split, or a flow that is not restorable.
-  private let stacks: [(routes: RouteList, screens: Int)?]
+  /// Each restorable stack's routes and screen count, read the first time planning asks.
+  ///
+  /// The routes are those of its screens up to the first without one; a link reads only the
+  /// levels it compares. Copies share them.
+  private let stacks: Stacks
   /// Each level's flow type, by identity; `nil` without an owner.
   private let flowTypes: [ObjectIdentifier?]
 
@@ -23,7 +25,7 @@ struct LiveTree: Sendable {
     tree = reading.tree
     containers = reading.containers
     isChanging = reading.isChanging
-    var stacks: [(routes: RouteList, screens: Int)?] = []
+    var stacks: [Stack] = []
     var flowTypes: [ObjectIdentifier?] = []
     stacks.reserveCapacity(containers.count)
     flowTypes.reserveCapacity(containers.count)
@@ -33,12 +35,12 @@ struct LiveTree: Sendable {
       // Only a stack's owner can be a restorable flow: a tab bar's and a split's skip the cast.
       guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow
       else {
-        stacks.append(nil)
+        stacks.append(.none)
         continue
       }
-      stacks.append(Self.routes(of: flow))
+      stacks.append(.unread(flow))
     }
-    self.stacks = stacks
+    self.stacks = Stacks(stacks)
     self.flowTypes = flowTypes
   }
 
@@ -47,17 +49,31 @@ struct LiveTree: Sendable {
   func node(_ level: Int) -> ContainerNode { containers[level].node }
 
   /// The level's routes, up to its first screen without one; empty for a tab bar or a split.
-  func routes(_ level: Int) -> RouteList? { stacks[level]?.routes }
+  func routes(_ level: Int) -> RouteList? { stack(level)?.routes }
 
   /// How many screens the level's stack holds.
-  func screenCount(_ level: Int) -> Int { stacks[level]?.screens ?? 0 }
+  func screenCount(_ level: Int) -> Int { stack(level)?.screens ?? 0 }
+
+  /// The level's routes and how many screens it has, read now if they were not yet.
+  private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
+    switch stacks.levels[level] {
+    case .none:
+      return nil
+    case .read(let routes, let screens):
+      return (routes, screens)
+    case .unread(let flow):
+      let read = Self.routes(of: flow)
+      stacks.levels[level] = .read(read.routes, screens: read.screens)
+      return read
+    }
+  }
 
   /// The identity of the level's flow type, or `nil` when it has no owner.
   func flowType(_ level: Int) -> ObjectIdentifier? { flowTypes[level] }
 
   /// Whether the level's stack shows exactly `routes`.
   func shows(_ routes: RouteList, at level: Int) -> Bool {
-    guard let stack = stacks[level] else { return false }
+    guard let stack = stack(level) else { return false }
     return stack.screens == routes.count && stack.routes == routes
   }
 
@@ -114,5 +130,26 @@ struct LiveTree: Sendable {
       index += 1
     }
     return (RouteList(routes), screens.count)
+  }
+}
+
+/// A level's stack as planning reads it.
+@MainActor
+private enum Stack {
+  /// A tab bar, a split, or a flow that is not restorable.
+  case none
+  /// A restorable stack flow whose routes are not read yet.
+  case unread(any RestorableFlow)
+  /// Its routes, up to its first screen without one, and how many screens it has.
+  case read(RouteList, screens: Int)
+}
+
+/// The levels' stacks, read as planning asks.
+@MainActor
+private final class Stacks {
+  var levels: [Stack]
+
+  init(_ levels: [Stack]) {
+    self.levels = levels
   }
 }

@@ -31,16 +31,22 @@ extension NavigationPlan {
     kept[0] = 0
     var claimed = [Bool](repeating: false, count: live.levels.count)
     claimed[0] = true
-    // What hangs on each target level, found in one pass.
-    var branches = [Branches](repeating: Branches(), count: levels.count)
+    // What hangs on each target level, found in one pass; only bars and splits ask (a target of
+    // stacks makes no array).
+    var branches: [Branches] = []
+    if levels.contains(where: { $0.kind != .stack }) {
+      branches = [Branches](repeating: Branches(), count: levels.count)
+    }
     for index in levels.indices.dropFirst() {
       guard let parent = levels[index].parent else { continue }
-      switch levels[index].place {
-      case .presented: branches[parent].presented = index
-      case .column(.primary): branches[parent].primary = index
-      case .column(.detail): branches[parent].detail = index
-      case .tab(_, selected: true): branches[parent].selectedTab = index
-      case .tab, .root: break
+      if !branches.isEmpty {
+        switch levels[index].place {
+        case .presented: branches[parent].presented = index
+        case .column(.primary): branches[parent].primary = index
+        case .column(.detail): branches[parent].detail = index
+        case .tab(_, selected: true): branches[parent].selectedTab = index
+        case .tab, .root: break
+        }
       }
       guard let keptParent = kept[parent] else { continue }
       switch keep(index, of: levels, over: keptParent, in: live, claimed: claimed, options: options)

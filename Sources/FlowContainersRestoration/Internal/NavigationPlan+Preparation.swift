@@ -30,11 +30,12 @@ extension NavigationPlan {
     // For a new bar's tab, the bar's tab it is: found by type once the bar is made, each tab
     // taken once.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, by the move's position, and the stack a new flow is set
-    // to before it is shown, by its level.
-    var edits = [TreeChange?](repeating: nil, count: moves.count)
-    var newStacks: [Int: TreeChange] = [:]
+    // The edit each stack move makes, with the move's position, and the stack a new flow is set
+    // to before it is shown, with its level: a few each, found by a look along.
+    var edits: [(position: Int, change: TreeChange)] = []
+    var newStacks: [(level: Int, change: TreeChange)] = []
     var made: [AnyObject] = []
+    edits.reserveCapacity(moves.count)
     nodes.reserveCapacity(levels.count)
     flows.reserveCapacity(levels.count)
     onEnds.reserveCapacity(levels.count)
@@ -61,9 +62,12 @@ extension NavigationPlan {
         guard !level.routes.isEmpty else {
           throw .cannotShow(level: index, index: 0, flow: names[index], route: nil, .emptyStack)
         }
-        newStacks[index] = try Self.edit(
+        if let stack = try Self.edit(
           flow, from: Self.count(of: flow), keeping: 0, adding: level.routes, from: 0,
           level: index)
+        {
+          newStacks.append((index, stack))
+        }
       }
       // This level's stack moves, in order, each from the count the one before leaves.
       var count = Self.count(of: flow)
@@ -79,8 +83,11 @@ extension NavigationPlan {
           (kept, first) = (0, 0)
         default: continue
         }
-        edits[position] = try Self.edit(
+        if let edit = try Self.edit(
           flow, from: count, keeping: kept, adding: level.routes, from: first, level: index)
+        {
+          edits.append((position, edit))
+        }
         count = kept + level.routes.count - first
       }
     }
@@ -96,11 +103,15 @@ extension NavigationPlan {
         changes.append((presenter, .dismissPresented, animated))
       case .popTo(let level, _), .push(let level, _), .replace(let level):
         guard let node = nodes[level] else { throw .stale }
-        if let edit = edits[position] { changes.append((node, edit, animated)) }
+        if let edit = edits.first(where: { $0.position == position }) {
+          changes.append((node, edit.change, animated))
+        }
       case .present(let level, let style):
         guard let parent = levels[level].parent, let over = nodes[parent], let node = nodes[level]
         else { throw .stale }
-        if let stack = newStacks[level] { changes.append((node, stack, false)) }
+        if let stack = newStacks.first(where: { $0.level == level }) {
+          changes.append((node, stack.change, false))
+        }
         changes.append((over, .present(node, style, onEndWithCause: onEnds[level]), animated))
       case .selectTab(let bar, let index, let tab):
         guard let node = nodes[bar] else { throw .stale }
@@ -108,7 +119,9 @@ extension NavigationPlan {
       case .showDetail(let level, _):
         guard let split = levels[level].parent.flatMap({ nodes[$0] }), let node = nodes[level]
         else { throw .stale }
-        if let stack = newStacks[level] { changes.append((node, stack, false)) }
+        if let stack = newStacks.first(where: { $0.level == level }) {
+          changes.append((node, stack.change, false))
+        }
         changes.append(
           (split, .showColumn(.detail, node, onEndWithCause: onEnds[level]), animated))
       case .closeDetail(let split, _, _, _):
@@ -144,11 +157,8 @@ extension NavigationPlan {
     case .presented, .column(.detail):
       // Made by the parent's declaration: for the parent's stack, or the detail's routes.
       let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
-      let branch = target.levels[parent].type.type.declaration?.branches.first {
-        ObjectIdentifier($0.type) == level.type.identity
-      }
-      guard let make = branch?.make, let owner = parentNode.owner else { throw failure }
-      found = make(owner, routes)
+      guard let owner = parentNode.owner else { throw failure }
+      found = target.levels[parent].type.type.make(level.type.identity, for: owner, routes: routes)
     case .column(.primary):
       // The primary of a new split, made with it.
       let reading = parentNode.read(describingScreens: false)
@@ -223,6 +233,8 @@ extension NavigationPlan {
         route: first < routes.count ? routes[first] : nil,
         .wrongRouteType(expected: "\(Flow.Route.self)"))
     }
+    // Nothing to make (a pop): no array to size.
+    guard first < typed.count else { return [] }
     var screens: [Flow.Screen] = []
     screens.reserveCapacity(typed.count - first)
     var index = first
@@ -256,9 +268,11 @@ extension NavigationPlan {
 
   /// Whether `flow`'s stack shows exactly `routes`.
   static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: RouteList) -> Bool {
-    guard let typed = routes.typed(as: Flow.Route.self) else { return false }
     let screens = flow.container.screensUntracked
-    guard screens.count == typed.count else { return false }
+    // The counts first: they differ for most new flows, and need no typed routes.
+    guard screens.count == routes.count, let typed = routes.typed(as: Flow.Route.self) else {
+      return false
+    }
     var index = 0
     while index < screens.count {
       guard let route = flow.route(for: screens[index]), route == typed[index] else {

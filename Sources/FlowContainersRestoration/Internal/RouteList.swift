@@ -72,6 +72,9 @@ private protocol RouteStorage {
   func route(at index: Int) -> AnyRoute
   func erased(from index: Int) -> [AnyRoute]
   func commonPrefix(with other: any RouteStorage) -> Int
+  /// How many of `others` from the bottom these routes share: none when they are of another
+  /// type.
+  func commonPrefix<Other: Hashable & Codable & Sendable>(withTyped others: [Other]) -> Int
   func prefix(_ count: Int) -> any RouteStorage
 }
 
@@ -95,11 +98,19 @@ private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
   }
 
   func commonPrefix(with other: any RouteStorage) -> Int {
-    // Another route type shares nothing.
-    guard let other = other as? Typed<Route> else { return 0 }
-    let shorter = min(routes.count, other.routes.count)
+    // The other list's own routes are typed there: no cast of the storage, whose metadata this
+    // unspecialised code would look up on every comparison.
+    other.commonPrefix(withTyped: routes)
+  }
+
+  func commonPrefix<Other: Hashable & Codable & Sendable>(withTyped others: [Other]) -> Int {
+    // Another route type shares nothing; a route of the same type casts as a copy.
+    guard Other.self == Route.self else { return 0 }
+    let shorter = min(routes.count, others.count)
     var common = 0
-    while common < shorter, routes[common] == other.routes[common] { common += 1 }
+    while common < shorter, let other = others[common] as? Route, other == routes[common] {
+      common += 1
+    }
     return common
   }
 

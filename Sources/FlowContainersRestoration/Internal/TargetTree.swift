@@ -192,6 +192,8 @@ package struct TargetTree: Sendable {
 
   @MainActor
   private mutating func append(_ level: Level) -> Int {
+    // Room for an ordinary target at once, rather than growing a level at a time.
+    if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
     if let live {
@@ -215,6 +217,7 @@ package struct TargetTree: Sendable {
       } else if live.flowType(0) == level.type.identity {
         found = 0
       }
+      if kept.isEmpty { kept.reserveCapacity(4) }
       kept.append(found)
     }
     return index
