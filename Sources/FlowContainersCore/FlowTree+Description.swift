@@ -13,7 +13,7 @@ extension FlowTree: CustomStringConvertible {
     // presents): one pass, since every level's children are known.
     var isLast = [Bool](repeating: true, count: levels.count)
     for level in levels {
-      let children = level.tabs + level.columns + (level.presented.map { [$0] } ?? [])
+      let children = level.children
       for child in children.dropLast() { isLast[child] = false }
     }
     // Whether the ancestor at each drawn depth has more below it: a bar `│` continues there.

@@ -414,20 +414,13 @@ extension TabContainer {
   func userSelected(_ index: Int, fileID: StaticString, line: UInt) {
     guard checkTabIndex(index, "the host reported userSelectedTab(index: \(index))", fileID, line)
     else { return }
-    guard index != selectedPosition else { return userReselected(fileID: fileID, line: line) }
+    guard index != selectedPosition else { return userReselected(index) }
     selectNow(index, cause: .user)
   }
 
-  /// The user re-selected the selected tab: observers hear it, and the tab pops to its root if
-  /// ``popsToRootOnReselect``.
-  func userReselected(fileID: StaticString, line: UInt) {
-    guard let index = selectedPosition else {
-      report(
-        .tabNotFound,
-        "the host reported userReselectedTab on \(locationDescription), which has no tabs.",
-        fileID: fileID, line: line)
-      return
-    }
+  /// The user re-selected the selected tab, at `index`: observers hear it, and the tab pops to
+  /// its root if ``popsToRootOnReselect``.
+  private func userReselected(_ index: Int) {
     let tab = tabNodes[index]
     if eventObserverCount > 0 {
       emit(

@@ -58,7 +58,7 @@ public final class FlowRestorer {
   /// - Throws: ``RestorationError/rootReleased`` when the root has been released: there is
   ///   no tree to save, and an empty snapshot would restore nothing without saying so;
   ///   ``RestorationError/tooManyLevels(count:limit:)`` when the tree has more levels than a
-  ///   snapshot holds (``FlowSnapshot/maximumLevels``, counting every tab's and column's): it is
+  ///   snapshot holds (4,096, counting every tab's and column's): it is
   ///   said when the tree is saved, not when it is read.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     guard let rootNode, rootNode.owner != nil else { throw RestorationError.rootReleased }

@@ -103,8 +103,8 @@ public struct FlowSnapshot: Sendable, Hashable {
   static let currentVersion = 3
   /// The largest snapshot accepted, in bytes: 1 MiB.
   static let maximumSize = 1 << 20
-  /// The most levels a snapshot may have, counting every tab's and column's.
-  public static let maximumLevels = 4096
+  /// The most levels a snapshot may have, counting every tab's and column's: 4,096.
+  static let maximumLevels = 4096
 
   /// The levels, root first.
   public var levels: [Level]

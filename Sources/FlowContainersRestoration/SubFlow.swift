@@ -27,11 +27,11 @@ public import FlowContainersCore
 /// released (the tree is torn down with it), there is no parent to tell, and it does not run.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
-  public var type: any ContainerFlow.Type { flowType.type }
+  package var type: any ContainerFlow.Type { flowType.type }
   /// The sub-flow's type, sent with the declaration.
   private let flowType: FlowType
   /// How links present the sub-flow.
-  public let style: PresentationStyle
+  package let style: PresentationStyle
   /// Makes the sub-flow for the parent and the parent's stack once the change is applied.
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeFlow?
 

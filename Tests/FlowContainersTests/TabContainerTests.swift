@@ -210,7 +210,7 @@ struct TabContainerTests {
     let token = tabs.container.observeEvents { heard.append("\($0)") }
     tabs.container.handle(.userSelectedTab(index: 1))
     (nodes[1] as? StackContainer<TestScreen>)?.push(TestScreen("b3"), animated: false)
-    tabs.container.handle(.userReselectedTab)
+    tabs.container.handle(.userSelectedTab(index: 1))
     token.cancel()
     #expect(tabs.container.selectedIndex == 1)
     #expect((nodes[1] as? StackContainer<TestScreen>)?.names == ["b.b1"])
@@ -232,7 +232,7 @@ struct TabContainerTests {
     var heard: [String] = []
     let token = tabs.container.observeEvents { heard.append("\($0)") }
     nodes[1].finish()
-    tabs.container.handle(.userReselectedTab)
+    tabs.container.handle(.userSelectedTab(index: tabs.container.selectedIndex ?? -1))
     token.cancel()
     #expect(nodes[1].isFinished)
     #expect(nodes[1].tabContainer == nil)
@@ -273,7 +273,7 @@ struct TabContainerTests {
     }
     let empty = TabsFlow()
     expectMisuse(.tabNotFound, leavesUnchanged: empty.container) {
-      empty.container.handle(.userReselectedTab)
+      empty.container.handle(.userSelectedTab(index: 0))
     }
     expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.select(-1) }
     expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.removeTab(at: 3) }

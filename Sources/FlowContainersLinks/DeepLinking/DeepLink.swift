@@ -1,5 +1,6 @@
 import FlowContainersCore
 import FlowContainersRestoration
+public import Foundation
 
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///
@@ -26,37 +27,25 @@ import FlowContainersRestoration
 /// rest on. ``remaining`` is what is left for the current level: a sub-flow's `canHandle(_:)` sees
 /// the link with the components its presenter consumed already gone.
 public struct DeepLink: Sendable, Hashable {
-  /// A `name=value` pair from the query, percent-decoded.
+  /// A `name=value` pair from the query, percent-decoded, as the parser reads it.
   ///
-  /// `value` is `nil` for a bare `name`.
-  public struct QueryItem: Sendable, Hashable {
-    /// The item's name.
-    public var name: String
-    /// The item's value, or `nil` when the query had only a name.
-    public var value: String?
-
-    /// Creates a query item.
-    ///
-    /// - Parameters:
-    ///   - name: The item's name.
-    ///   - value: The item's value, or `nil`.
-    public init(name: String, value: String?) {
-      self.name = name
-      self.value = value
-    }
+  /// `value` is `nil` for a bare `name`. The link keeps it as a `URLQueryItem`.
+  struct QueryItem {
+    let name: String
+    let value: String?
   }
 
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
   public let scheme: String
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
   public let host: String?
-  /// The port, when the link gives one.
-  public let port: Int?
+  /// The port, when the link gives one; the link's text keeps it, and routing ignores it.
+  let port: Int?
   /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
   /// the host of a custom scheme.
   let pathComponents: [String]
-  /// The query's items, in order.
-  public let queryItems: [QueryItem]
+  /// The query's items, in order, percent-decoded; an item's `value` is `nil` for a bare name.
+  public let queryItems: [URLQueryItem]
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
   public let components: [String]
@@ -86,7 +75,7 @@ public struct DeepLink: Sendable, Hashable {
   ///   - components: The routed components, decoded.
   ///   - queryItems: The query items, decoded.
   public init(
-    scheme: String, host: String? = nil, components: [String], queryItems: [QueryItem] = []
+    scheme: String, host: String? = nil, components: [String], queryItems: [URLQueryItem] = []
   ) {
     let scheme = scheme.asciiLowercased()
     self.scheme = scheme
@@ -110,7 +99,7 @@ public struct DeepLink: Sendable, Hashable {
     self.host = host
     self.port = port
     self.pathComponents = pathComponents
-    self.queryItems = queryItems
+    self.queryItems = queryItems.map { URLQueryItem(name: $0.name, value: $0.value) }
     if DeepLink.isWebScheme(scheme) {
       components = pathComponents
     } else if let host, !host.isEmpty {

@@ -171,7 +171,8 @@ public final class DeepLinkRouter {
     makeGuardFlow: @escaping @MainActor () -> GuardFlow?
   ) {
     guards[requirement] = Guard(
-      style: style, isSatisfied: isSatisfied, makeFlow: { makeGuardFlow() }, flowType: GuardFlow.self)
+      style: style, isSatisfied: isSatisfied, makeFlow: { makeGuardFlow() },
+      flowType: GuardFlow.self)
   }
 
   /// The map of this router's tree: its root's flows (``RouteMap/init(root:)``), with the guard
