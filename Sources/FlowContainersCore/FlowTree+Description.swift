@@ -1,6 +1,11 @@
 extension FlowTree: CustomStringConvertible {
   /// The tree dump: one line per level, drawn under the level it hangs on, with its flow, how
-  /// it hangs and its screens, as ``ContainerNode/treeDescription`` prints it.
+  /// it hangs and its screens; `print(app.container.tree)` prints the live tree.
+  ///
+  /// However deep the tree, the dump stays readable and its size linear: indentation stops
+  /// growing after 16 levels (deeper lines name their depth, `EditorFlow@40`), and a chain of
+  /// more than 64 containers shows its first and last 32 around a line saying how many were
+  /// left out.
   ///
   /// ```
   /// TabsFlow: [LibraryFlow*, SearchFlow]

@@ -89,8 +89,9 @@ public final class HostDriver {
   /// What the host shows: the scene after the last transition it finished, and what the user
   /// did since.
   ///
-  /// Made on each read, from every container the host shows: for tests and logs.
-  public var shown: HostScene {
+  /// Made on each read, from every container the host shows: for tests and logs, through
+  /// `@_spi(Testing) import FlowContainersCore`.
+  @_spi(Testing) public var shown: HostScene {
     HostScene(
       layers: layers.map { layer in
         var reached: [HostScene.Pane] = []
@@ -376,8 +377,9 @@ extension HostDriver {
   ///
   /// The tree follows when the event still fits it; otherwise the event is stale (the tree moved
   /// on meanwhile) and dropped without a misuse report, as is one on a container the host does
-  /// not show. An event that cannot fit the container's kind, such as ``HostEvent/widthChanged(_:)``
-  /// on a stack, is misuse, reported as ``ContainerNode/handle(_:fileID:line:)`` reports it.
+  /// not show. An event that cannot fit the container's kind, such as
+  /// ``HostEvent/widthChanged(_:)`` on a stack, is misuse, reported as
+  /// ``ContainerNode/handle(_:fileID:line:)`` reports it.
   ///
   /// - ``HostEvent/userPopped(toIndex:)``: the stack, or a compact split's collapsed one (the
   ///   primary's screens then the detail's), now has the screen at `index` on top. A position

@@ -8,7 +8,7 @@
 ///
 /// ``HostDriver`` keeps the scene its host shows and moves it toward the tree's, one
 /// ``HostTransition`` at a time; a simulated host checks its rules against it. Compare two scenes
-/// (`driver.shown == root.hostScene`) or print one; its parts are the package's own.
+/// (`host.scene == root.hostScene`) or print one; its parts are the package's own.
 public struct HostScene: Hashable, Sendable {
   /// One presentation layer.
   package struct Layer: Hashable, Sendable {

@@ -270,7 +270,8 @@ extension TabContainer {
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(
-        .tabAdded(index: position, flow: tab.flowName), cause: cause, animated: false
+        .attached(.tab(position, selected: false), flow: tab.flowName), cause: cause,
+        animated: false
       )
     }
     if selectedPosition == nil { selectNow(position, cause: cause) }
@@ -361,8 +362,9 @@ extension TabContainer {
     if eventObserverCount > 0 {
       for (step, index) in indices.enumerated() {
         emit(
-          .tabRemoved(index: index, flow: removedTabs[step].flowName), cause: cause,
-          animated: false)
+          .detached(
+            .tab(index, selected: false), flow: removedTabs[step].flowName,
+            ending: .dismissedByPresenter), cause: cause, animated: false)
         // The tab that took the selected one's place is selected now: observers hear it.
         if let position = movedTo[step], let name = namesAfter[step] {
           emit(.tabSelected(index: position, flow: name), cause: cause, animated: false)

@@ -15,10 +15,10 @@ public struct ThrownError: Error, Sendable, Hashable {
   /// The error, as thrown.
   public let error: any Error
 
-  /// Wraps `error`.
+  /// Wraps `error`; only the library's modules catch what your code throws.
   ///
   /// - Parameter error: The error, as thrown.
-  public init(_ error: any Error) {
+  package init(_ error: any Error) {
     self.error = error
   }
 

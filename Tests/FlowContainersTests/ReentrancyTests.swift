@@ -147,7 +147,8 @@ struct ReentrancyTests {
       }
     }
     let token = root.container.observeEvents { event in
-      if case .presentationEnded(let flow, _) = event.action, flow == FlowName(TestFlow<Extra>.self)
+      if case .detached(.presented, let flow, _) = event.action,
+        flow == FlowName(TestFlow<Extra>.self)
       {
         root.container.dismissPresented()
       }
@@ -186,7 +187,7 @@ struct ReentrancyTests {
   @Test func laterTreeObserversHearANestedPresentationAfterTheOneUnderWay() {
     let root = TestFlow<Root>("root")
     let first = root.container.observeEvents { event in
-      if case .presented = event.action { root.container.dismissPresented() }
+      if case .attached(.presented, _) = event.action { root.container.dismissPresented() }
     }
     let recorder = NavigationRecorder(root.container)
     let child = TestFlow<Middle>("child")
@@ -224,7 +225,7 @@ struct ReentrancyTests {
     #expect(journal.entries == ["sign-in ended", "deinit sign-in", "deinit screen sign-in.root"])
     #expect(root.container.presented.map { "\($0.depth)" } == "1")
     #expect(
-      root.container.treeDescription == """
+      root.container.tree.description == """
         TestFlow<Root>: [root.root]
         └─ TestFlow<Top> (sheet): [editor.root]
         """)
@@ -331,7 +332,7 @@ struct ReentrancyTests {
     #expect(middle.isFinished && top.isFinished)
     #expect(middle.topmost === middle)
     #expect(top.topmost === top)
-    #expect(middle.treeDescription == "TestFlow<Middle>: [middle.root]")
+    #expect(middle.tree.description == "TestFlow<Middle>: [middle.root]")
     token.cancel()
     #expect(token.isCancelled)
     token.cancel()

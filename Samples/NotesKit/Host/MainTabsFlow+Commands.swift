@@ -15,7 +15,7 @@ extension MainTabsFlow {
     case .close: close(actions)
     case .open(let link?): await notes?.open(link)
     case .open(nil): console.say("Usage: open <url>, for example open notes://note/2")
-    case .tree: console.say(container.treeDescription)
+    case .tree: console.say(container.tree.description)
     case .tab(let number): selectTab(number, actions)
     case .width(let width): setWidth(width, actions)
     case .pick(let number): pick(number)

@@ -59,21 +59,15 @@ public struct RouteMap: Sendable {
     public let kind: Kind
   }
 
-  /// A guard: the flow a router presents to satisfy a requirement, while a link waits.
-  public struct Guard: Sendable, Hashable {
-    /// The requirement the flow satisfies.
-    public let requirement: FlowRequirement
-    /// The position in ``RouteMap/flows`` of the guard flow.
-    public let flow: Int
-  }
-
   /// The flow types, the root first, each once.
   public private(set) var flows: [Flow] = []
   /// The edges, in the order of the flows they leave.
   public private(set) var edges: [Edge] = []
-  /// The guards of the router the map was made for (``DeepLinkRouter/routeMap``), ordered by
-  /// requirement; empty for a map made from a root alone.
-  public private(set) var guards: [Guard] = []
+  /// The guard flows of the router the map was made for (``DeepLinkRouter/routeMap``).
+  ///
+  /// For each requirement, the position in ``flows`` of the flow the router presents to satisfy
+  /// it while a link waits. Empty for a map made from a root alone.
+  public private(set) var guards: [FlowRequirement: Int] = [:]
   /// Each flow's type, linkable or not; `nil` for an opaque flow.
   private var types:
     [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
@@ -175,9 +169,7 @@ extension RouteMap {
       } else {
         opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
       }
-    guards.removeAll { $0.requirement == requirement }
-    guards.append(Guard(requirement: requirement, flow: position))
-    guards.sort { $0.requirement.rawValue < $1.requirement.rawValue }
+    guards[requirement] = position
   }
 
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
@@ -288,7 +280,9 @@ extension RouteMap {
       guard let requirement = flow.requirement else { continue }
       edges.append((index, position(of: requirement)))
     }
-    let guards = guards.map { ($0.flow, position(of: $0.requirement)) }
+    let guards = guards.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      (flow: $0.value, requirement: position(of: $0.key))
+    }
     return (names, edges, guards)
   }
 }
