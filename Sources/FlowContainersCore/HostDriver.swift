@@ -3,8 +3,8 @@
 /// The tree changes at once; a host such as UIKit plays one transition at a time, and cannot
 /// present from a screen that is presenting or being dismissed. The driver sits between them: it
 /// hears the tree's changes, and whenever the host is idle it asks the host to play the next
-/// ``HostTransition`` from what the host shows (``shown``) toward what the tree shows now. The
-/// host calls ``transitionFinished()`` when it has played it.
+/// ``HostTransition`` from what the host shows (a ``HostScene``) toward what the tree shows now.
+/// The host calls ``transitionFinished()`` when it has played it.
 ///
 /// Changes that arrive while a transition plays are coalesced: the next transition leads to the
 /// tree as it is when the host is free, so a state the tree has already left is never played (a
