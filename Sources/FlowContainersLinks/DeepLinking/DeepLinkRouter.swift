@@ -3,10 +3,8 @@ public import FlowContainersRestoration
 
 /// Follows deep links through a tree of ``LinkableFlow``s: resolve, plan, check, apply.
 ///
-/// Create one for the root flow and hand it every link the host receives. It resolves the link
-/// from the root down into a ``NavigationPlan`` (a value you can inspect), checks guards and
-/// objections, optionally validates the targets asynchronously, and applies the plan in one go,
-/// so the tree is never half-changed.
+/// It resolves each link from the root down into a ``NavigationPlan`` (a value), checks guards
+/// and objections, optionally validates the targets, and applies the plan in one go.
 ///
 /// ```swift
 /// let router = DeepLinkRouter(root: app, scheme: "notes")
@@ -20,22 +18,10 @@ public import FlowContainersRestoration
 /// }
 /// ```
 ///
-/// ## Modals
-///
-/// A link that arrives while sub-flows are presented reuses those that can handle the rest of
-/// it, and dismisses only what is in the way. A flow about to be dismissed may object
-/// (``InterruptionAware``); the link is then held until that flow goes away, or dropped when
-/// ``dropsObjectedLinks`` is set.
-///
-/// ## Guards and held links
-///
-/// A flow type may need a ``FlowRequirement``. When it is unmet, the link is held and the
-/// requirement's guard flow is presented; when the guard flow's presentation ends, the
-/// requirement is checked again and the link resumes or is dropped. One link is held at a time:
-/// a newer link replaces it. ``onHeldLinkEnd`` hears how held links end.
-///
-/// The router holds its root weakly: the host owns the root flow and must keep it alive, or
-/// links, snapshots and restorations fail with `rootReleased`.
+/// A link reuses the presented sub-flows that can handle its rest and dismisses only what is in
+/// the way; a flow may object (``InterruptionAware``). A link into a flow whose
+/// ``FlowRequirement`` is unmet is held while the guard flow is up, one at a time
+/// (``onHeldLinkEnd``). The router holds its root weakly: keep the root flow alive.
 @MainActor
 public final class DeepLinkRouter {
   struct Guard {
@@ -117,18 +103,12 @@ public final class DeepLinkRouter {
   /// ```
   public let restorer: FlowRestorer
 
-  /// Creates a router for `root`'s tree.
+  /// Creates a router for the tree of `root`: a ``LinkableFlow``, a ``TabbedFlow`` (whose tabs
+  /// take a link in turn, the selected one first) or a ``SplitFlow`` (whose detail takes a link
+  /// its type can handle, otherwise its primary).
   ///
-  /// The root may be a ``LinkableFlow``, whose patterns take each link first; a ``TabbedFlow``,
-  /// whose tabs take a link in turn, the selected one first (the tab is selected, its live flow
-  /// reused, a modal over the whole tab container dismissed, and the link followed inside it);
-  /// or a ``SplitFlow``, whose detail takes a link when a detail type's `canHandle(_:)` accepts
-  /// it (the live detail's type first), otherwise its primary. A tab or a column that is a split
-  /// follows the split's rules.
-  ///
-  /// The router holds `root` weakly: keep the root flow alive yourself (store it) as long as you
-  /// use the router. `DeepLinkRouter(root: AppFlow(), scheme: "notes")` releases the flow at
-  /// once, and every link, snapshot and restoration then fails with `rootReleased`.
+  /// Keep the root flow alive yourself: `DeepLinkRouter(root: AppFlow(), scheme: "notes")`
+  /// releases it at once, and every link then fails with `rootReleased`.
   ///
   /// - Parameters:
   ///   - root: The root flow; held weakly, so the caller keeps it alive.
@@ -195,14 +175,11 @@ public final class DeepLinkRouter {
   /// - Returns: What happened; a malformed link fails with ``LinkFailure/malformed(_:)``
   ///   and changes nothing.
   public func open(_ text: String) async -> LinkOutcome {
-    let link: DeepLink
-    do {
-      link = try DeepLink(parsing: text)
+    do throws(DeepLinkError) {
+      return await open(try DeepLink(parsing: text))
     } catch {
       return .failed(LinkFailure.malformed(error))
     }
-    supersedePendingLinks()
-    return await follow(.link(link), ticket: ticket)
   }
 
   /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
@@ -218,10 +195,8 @@ public final class DeepLinkRouter {
     return await follow(.link(link), ticket: ticket)
   }
 
-  /// Shows `destination` through the same machinery as a link: plans it, checks guards,
-  /// validates, checks objections, and applies it.
+  /// Shows `destination`, typed routes rather than a URL, as a link is followed.
   ///
-  /// Program code uses it to go somewhere by typed routes, without formatting a URL:
   ///
   /// ```swift
   /// _ = await router.open(
@@ -237,10 +212,8 @@ public final class DeepLinkRouter {
 
   /// Waits until any held link that has resumed has been followed.
   ///
-  /// Held links resume on the main actor just after the presentation they waited for ends, in
-  /// a task of their own. A host that reports after each command (the Notes sample's terminal
-  /// prints the screen once what the command caused has settled) awaits this;
-  /// ``onHeldLinkEnd`` hears the outcome either way.
+  /// Held links resume in a task of their own once the presentation they waited for ends; a
+  /// host that shows the tree after each command awaits this.
   public func waitForPendingWork() async {
     while let task = resumption {
       await task.value
