@@ -323,7 +323,7 @@ struct DeepLinkRouterTabsTests {
     // The selection and both tabs' changes, all inside the one plan.
     #expect(heard.contains("TabbedApp tabSelected(index: 1, flow: \"Gallery\")"))
     #expect(heard.contains { $0.hasPrefix("AppFlow stack(") })
-    #expect(heard.contains { $0.hasPrefix("Gallery presented(") })
+    #expect(heard.contains { $0.hasPrefix("Gallery attached(") && $0.contains(".presented(") })
   }
 
   @Test func aSavedTabIsRestoredIntoTheTabOfItsFlowWhereverTheTabsNowStand() async throws {
