@@ -189,11 +189,6 @@ extension NavigationPlan {
 
 extension NavigationPlan: Equatable {
   /// Whether both plans have the same request, targets and steps.
-  ///
-  /// - Parameters:
-  ///   - lhs: A plan.
-  ///   - rhs: Another plan.
-  /// - Returns: `true` when they would do the same.
   public static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool {
     lhs.request == rhs.request && lhs.levels == rhs.levels && lhs.steps == rhs.steps
   }

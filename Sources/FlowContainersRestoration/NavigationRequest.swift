@@ -25,11 +25,6 @@ public struct NavigationRequest: Sendable, Hashable {
   }
 
   /// Whether both are the same request.
-  ///
-  /// - Parameters:
-  ///   - lhs: A request.
-  ///   - rhs: Another request.
-  /// - Returns: `true` when they ask for the same.
   public static func == (lhs: NavigationRequest, rhs: NavigationRequest) -> Bool {
     guard let left = lhs.subject, let right = rhs.subject else {
       return lhs.subject == nil && rhs.subject == nil
@@ -41,8 +36,6 @@ public struct NavigationRequest: Sendable, Hashable {
   }
 
   /// Hashes the request.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     subject?.hash(into: &hasher)
   }

@@ -23,18 +23,11 @@ public struct ThrownError: Error, Sendable, Hashable {
   }
 
   /// Whether both are of the same type and print the same.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when they are alike.
   public static func == (lhs: ThrownError, rhs: ThrownError) -> Bool {
     type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
   }
 
   /// Hashes the error's description.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(description)
   }

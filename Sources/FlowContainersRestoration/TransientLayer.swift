@@ -55,8 +55,6 @@ extension TransientLayer: Codable {
   ///
   /// Text that names no known kind is read as an alert with that whole text as its title: a
   /// layer is only ever reported, never restored, so it is not worth refusing a snapshot for.
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the value is not a string.
   public init(from decoder: any Decoder) throws {
     self.init(parsing: try decoder.singleValueContainer().decode(String.self))
@@ -83,8 +81,6 @@ extension TransientLayer: Codable {
   }
 
   /// Writes the layer as one string, ``description``.
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: An encoder's error.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()

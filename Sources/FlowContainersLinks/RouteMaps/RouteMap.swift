@@ -211,18 +211,11 @@ extension RouteMap {
 
 extension RouteMap: Hashable {
   /// Whether both maps have the same flows, edges and guards.
-  ///
-  /// - Parameters:
-  ///   - lhs: A map.
-  ///   - rhs: Another map.
-  /// - Returns: `true` when they draw the same.
   public static func == (lhs: RouteMap, rhs: RouteMap) -> Bool {
     lhs.flows == rhs.flows && lhs.edges == rhs.edges && lhs.guards == rhs.guards
   }
 
   /// Hashes the flows, edges and guards.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(flows)
     hasher.combine(edges)
