@@ -15,17 +15,9 @@ public import Foundation
 /// print(link.queryValue("from"))    // Optional("share")
 /// ```
 ///
-/// ## Components
-///
-/// What flows route on is ``components``. For a custom scheme (`notes://note/2`) the host is the
-/// first component, because that is how such links are written. For `http` and `https` links the
-/// host is the site, not a route, so ``components`` is the path alone.
-///
-/// ## Consumption
-///
-/// Resolution walks down the tree: each flow takes the components it understands and hands the
-/// rest on. ``remaining`` is what is left for the current level: a sub-flow's `canHandle(_:)` sees
-/// the link with the components its presenter consumed already gone.
+/// Flows route on ``components``: for a custom scheme (`notes://note/2`) the host is the first
+/// one; for `http` and `https` the host is the site, and the path alone is routed. Each level
+/// takes the components it understands; ``remaining`` is what is left for the next.
 public struct DeepLink: Sendable, Hashable {
   /// A `name=value` pair from the query, percent-decoded, as the parser reads it.
   ///
@@ -60,9 +52,9 @@ public struct DeepLink: Sendable, Hashable {
 
   /// Creates a link from already-decoded parts, for sharing and for tests.
   ///
-  /// For a custom scheme the first component becomes the host; for `http` and `https` pass the
-  /// site as `host`. A host may not hold what the URL Standard forbids in one (such as a space,
-  /// `/` or `|`): with such a first component, the link prints as text that does not parse.
+  /// For a custom scheme the first component becomes the host (one with a character a host may
+  /// not hold, such as a space, prints as text that does not parse); for `http` and `https`
+  /// pass the site as `host`.
   ///
   /// ```swift
   /// let link = DeepLink(scheme: "notes", components: ["note", "2"])

@@ -255,12 +255,9 @@ extension RouteMap {
 
   /// The requirements on the map, each once: those the flows declare, in the order of the
   /// first flow that needs it, then those only a guard satisfies; an edge from each flow that
-  /// needs one to its position, and from each guard flow to the one it satisfies.
+  /// needs one to its position (`requires`), then from each guard flow to the one it satisfies.
   var requirements:
-    (
-      names: [FlowRequirement], edges: [(flow: Int, requirement: Int)],
-      guards: [(flow: Int, requirement: Int)]
-    )
+    (names: [FlowRequirement], edges: [(flow: Int, requirement: Int, label: String)])
   {
     var names: [FlowRequirement] = []
     func position(of requirement: FlowRequirement) -> Int {
@@ -268,15 +265,15 @@ extension RouteMap {
       names.append(requirement)
       return names.count - 1
     }
-    var edges: [(flow: Int, requirement: Int)] = []
+    var edges: [(flow: Int, requirement: Int, label: String)] = []
     for (index, flow) in flows.enumerated() {
       guard let requirement = flow.requirement else { continue }
-      edges.append((index, position(of: requirement)))
+      edges.append((index, position(of: requirement), "requires"))
     }
-    let guards = guards.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-      (flow: $0.value, requirement: position(of: $0.key))
+    for (requirement, flow) in guards.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      edges.append((flow, position(of: requirement), "satisfies"))
     }
-    return (names, edges, guards)
+    return (names, edges)
   }
 }
 
