@@ -25,11 +25,7 @@ public struct TransientLayer: Sendable, Hashable {
   /// for a layer over the selected tab's tree or over the tab bar.
   public var tab: Int?
 
-  /// Creates an alert's layer.
-  ///
-  /// - Parameters:
-  ///   - title: Its title.
-  ///   - tab: The tab it was up in, when that was not the selected tab.
+  /// Creates an alert's layer: its title, and the tab it was up in if not the selected one.
   public init(title: String, tab: Int? = nil) {
     self.init(.alert, title: title, tab: tab)
   }

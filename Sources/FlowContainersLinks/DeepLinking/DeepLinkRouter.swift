@@ -32,10 +32,7 @@ public final class DeepLinkRouter {
     let flowType: any PresentableFlow.Type
   }
 
-  /// The flow that snapshots, restoration and ``currentLink()`` start from.
-  ///
-  /// The flow you passed (a ``LinkableFlow``, a ``TabbedFlow`` or a ``SplitFlow``); `nil` once
-  /// it has been released. Outside the package, read the restorer's (``FlowRestorer/root``).
+  /// The root flow you passed, `nil` once released; outside the package, ``FlowRestorer/root``.
   package var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
@@ -47,24 +44,18 @@ public final class DeepLinkRouter {
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
   public var webHosts: Set<String> = []
   /// Whether a link that a flow objects to is dropped (``LinkDropReason/objection(flow:reason:)``)
-  /// rather than held until that flow's presentation ends.
-  ///
-  /// The default, `false`, holds it.
+  /// rather than held until that flow's presentation ends, as by default.
   public var dropsObjectedLinks = false
   /// How long a held link stays valid; `nil`, the default, keeps it until it resumes or is
   /// replaced.
   public var heldLinkExpiry: Duration?
-  /// Checks a plan's targets before it is applied, for example that the note exists; throw to
-  /// reject the link.
+  /// Checks a plan's targets before it is applied (that the note exists); throw to reject it.
   ///
   /// A newer link cancels the task that runs it.
   public var validator: (@MainActor (NavigationPlan) async throws -> Void)?
-  /// Hears how each held link or destination ends: followed once it resumed, because its guard
-  /// was satisfied or the flow that objected went away, with that outcome; or
-  /// ``LinkOutcome/dropped(_:)``, because a newer link replaced it, it expired, or its guard
-  /// flow ended with the requirement still unmet.
+  /// Hears how each held link or destination ends, followed or ``LinkOutcome/dropped(_:)``.
   ///
-  /// The router keeps the closure: capture the objects it reaches weakly.
+  /// The router keeps the closure: capture weakly what it reaches.
   ///
   /// ```swift
   /// router.onHeldLinkEnd = { [weak self] request, outcome in
@@ -91,11 +82,8 @@ public final class DeepLinkRouter {
   let now: @MainActor () -> ContinuousClock.Instant
   /// Hears the restorer's plans, to drop held links when a restoration is applied.
   private var restorations: ObserverToken?
-  /// Saves and restores this router's tree.
-  ///
-  /// It knows this router's guards: restoring drops a level whose
-  /// ``RestorableFlow/requirement`` is unmet (with a report, never presenting a guard), and drops
-  /// a held or resuming link as ``LinkDropReason/superseded``.
+  /// Saves and restores this router's tree: restoring drops a level whose
+  /// ``RestorableFlow/requirement`` is unmet, and a held link as ``LinkDropReason/superseded``.
   ///
   /// ```swift
   /// let report = router.restorer.restore(from: try SnapshotFile(url: url).read())
@@ -132,19 +120,14 @@ public final class DeepLinkRouter {
     }
   }
 
-  /// Registers how to check `requirement` and which guard flow satisfies it.
-  ///
-  /// The type `makeGuardFlow` returns declares the guard flow's type: ``routeMap`` draws it,
-  /// satisfying the requirement.
+  /// Registers how to check `requirement` and which guard flow, drawn on ``routeMap``, satisfies
+  /// it.
   ///
   /// - Parameters:
   ///   - requirement: The requirement, as flows declare it.
-  ///   - style: How the guard flow is presented: a sheet unless you say otherwise (sign-in often
-  ///     covers the screen, `.fullScreenCover`).
-  ///   - isSatisfied: Whether it holds now. Checked before each link is applied, and when the
-  ///     guard flow's presentation ends.
-  ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits;
-  ///     `nil` when none can be made now.
+  ///   - style: How the guard flow is presented.
+  ///   - isSatisfied: Whether it holds now: before each link, and when the guard flow ends.
+  ///   - makeGuardFlow: Creates the guard flow to present while a link waits, or `nil`.
   public func setGuard<GuardFlow: PresentableFlow>(
     for requirement: FlowRequirement, style: PresentationStyle = .sheet,
     isSatisfied: @escaping @MainActor () -> Bool,
