@@ -1,8 +1,7 @@
 /// What asked to move the tree: a snapshot being restored, or a request of a layer above, such
 /// as a deep link or a typed destination.
 ///
-/// Plans, held links and objections name the request, so a flow that objects or a log
-/// that reports can tell a restoration from a shared URL or the program's own Edit button.
+/// Plans, held links and objections name it, so a flow that objects can tell them apart.
 public struct NavigationRequest: Sendable, Hashable {
   /// What the request is; `nil` for a restoration.
   private let subject: (any Hashable & Sendable & CustomStringConvertible)?
