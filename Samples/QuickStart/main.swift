@@ -41,6 +41,6 @@ final class AppFlow: EditorFlowDelegate {
 let app = AppFlow()
 app.noteTapped(2)
 app.editTapped()
-print(app.container.treeDescription)
+print(app.container.tree.description)
 (app.container.presentedFlow as? EditorFlow)?.saveTapped()
-print(app.container.treeDescription)
+print(app.container.tree.description)

@@ -23,7 +23,7 @@ let app = AppFlow()
 let router = DeepLinkRouter(root: app, scheme: "notes")
 print(try router.plan(for: DeepLink(parsing: "notes://note/2/edit")).get())
 _ = await router.open("notes://note/2/edit")
-print(app.container.treeDescription)
+print(app.container.tree.description)
 
 let stateURL = FileManager.default.temporaryDirectory.appendingPathComponent(
   "readme-links-\(ProcessInfo.processInfo.processIdentifier).json")

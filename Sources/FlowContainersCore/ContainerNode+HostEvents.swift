@@ -42,9 +42,6 @@ extension ContainerNode {
     case .userSelectedTab(let index):
       guard let tabs = tabsForHostEvent(event, fileID: fileID, line: line) else { return }
       tabs.userSelected(index, fileID: fileID, line: line)
-    case .userReselectedTab:
-      guard let tabs = tabsForHostEvent(event, fileID: fileID, line: line) else { return }
-      tabs.userReselected(fileID: fileID, line: line)
     case .widthChanged(let width):
       guard let split = splitView else {
         report(

@@ -211,7 +211,7 @@ extension ContainerNode {
     if let oldTop { queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top }
     if eventObserverCount > 0 {
       emit(
-        .presented(flow: child.flowName, style: style), cause: cause,
+        .attached(.presented(style), flow: child.flowName), cause: cause,
         animated: animated)
     }
   }
@@ -449,6 +449,7 @@ extension ContainerNode {
     // Taken out of this container first, released at the end of this call: that is what
     // releases the sub-flow.
     let owner = presentedOwner
+    let style = child.attachment.style ?? .sheet
     let handlers = endHandlers
     endHandlers = nil
     willMutate(.presented)
@@ -468,7 +469,7 @@ extension ContainerNode {
     child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
     if eventObserverCount > 0 {
       emit(
-        .presentationEnded(flow: child.flowName, ending: ending),
+        .detached(.presented(style), flow: child.flowName, ending: ending),
         cause: cause, animated: animated)
     }
     handlers?.send(ending, cause: cause)

@@ -180,17 +180,17 @@ extension ContainerNode {
   /// The container that presents this one, or `nil` for a root or a dismissed container.
   ///
   /// It is also `nil` while the presenter is being released off the main actor and the
-  /// presentation's teardown has yet to run there; ``isPresented`` is still `true` then.
+  /// presentation's teardown has yet to run there; ``presentationStyle`` is still set then.
   public var presenter: ContainerNode? { attachment.isPresented ? holder : nil }
 
   /// Whether a presentation holds this container.
-  ///
-  /// `true` from ``present(_:style:animated:fileID:line:onEnd:)`` until the presentation has ended,
-  /// however it ends.
-  public var isPresented: Bool { attachment.isPresented }
+  var isPresented: Bool { attachment.isPresented }
 
-  /// How the host should show this container: the style it was presented with, or `nil` when
-  /// it is not presented.
+  /// How the host should show this container: the style it was presented with, or `nil`.
+  ///
+  /// It is set from ``present(_:style:animated:fileID:line:onEnd:)`` until the presentation has
+  /// ended, however it ends: `presentationStyle != nil` says whether a presentation holds the
+  /// container.
   public var presentationStyle: PresentationStyle? { attachment.style }
 
   /// The tab container this container is a tab of, or `nil`.
@@ -273,8 +273,8 @@ extension ContainerNode {
 
   /// Whether the way from the root to `top` passes through this container.
   ///
-  /// True when `top` is this one, or hangs on it, directly or through others. It walks down from
-  /// `top` as many levels as lie between them.
+  /// `top` is this one, or hangs on it, directly or through others. It walks down from `top` as
+  /// many levels as lie between them.
   func leads(to top: ContainerNode) -> Bool {
     var node = top
     var steps = top.storedDepth - storedDepth

@@ -73,9 +73,8 @@ extension FlowDiagnostic {
     /// The container given to `present` cannot be presented (itself, already presented, an
     /// ancestor, finished, or without an owner).
     public static let invalidPresentation = Code(rawValue: "invalidPresentation")
-    /// `dismissPresented()` was called while nothing is presented.
-    public static let nothingPresented = Code(rawValue: "nothingPresented")
-    /// `dismiss()` or `userDismissed` was sent to a container that is not presented.
+    /// Nothing to dismiss: `dismiss()` or `userDismissed` was sent to a container that is not
+    /// presented, or `dismissPresented()` to one that presents nothing; the message says which.
     public static let notPresented = Code(rawValue: "notPresented")
     /// An interactive-pop host event arrived out of order or after the stack changed.
     public static let interactivePop = Code(rawValue: "interactivePop")

@@ -1,6 +1,11 @@
 extension FlowTree: CustomStringConvertible {
   /// The tree dump: one line per level, drawn under the level it hangs on, with its flow, how
-  /// it hangs and its screens, as ``ContainerNode/treeDescription`` prints it.
+  /// it hangs and its screens; `print(app.container.tree)` prints the live tree.
+  ///
+  /// However deep the tree, the dump stays readable and its size linear: indentation stops
+  /// growing after 16 levels (deeper lines name their depth, `EditorFlow@40`), and a chain of
+  /// more than 64 containers shows its first and last 32 around a line saying how many were
+  /// left out.
   ///
   /// ```
   /// TabsFlow: [LibraryFlow*, SearchFlow]
@@ -13,7 +18,7 @@ extension FlowTree: CustomStringConvertible {
     // presents): one pass, since every level's children are known.
     var isLast = [Bool](repeating: true, count: levels.count)
     for level in levels {
-      let children = level.tabs + level.columns + (level.presented.map { [$0] } ?? [])
+      let children = level.children
       for child in children.dropLast() { isLast[child] = false }
     }
     // Whether the ancestor at each drawn depth has more below it: a bar `│` continues there.

@@ -52,16 +52,22 @@ public struct FlowTree: Sendable, Hashable {
     /// How many levels lie below this one in the value: 0 for the first.
     public internal(set) var depth: Int
     /// The positions of its tabs' levels, in order; empty for a stack.
-    public internal(set) var tabs: [Int] = []
+    package internal(set) var tabs: [Int] = []
     /// The positions of a split's column levels: the primary's, then the detail's.
-    public internal(set) var columns: [Int] = []
+    package internal(set) var columns: [Int] = []
     /// The position of the level it presents, if it presents one.
-    public internal(set) var presented: Int?
+    package internal(set) var presented: Int?
     /// A split's width: regular, its columns side by side, or compact, collapsed into one stack;
     /// `nil` for any other kind.
     public internal(set) var width: SplitWidth?
     /// The position in ``tabs`` of the selected tab, if any.
     var selectedTab: Int?
+
+    /// The positions of the levels that hang on this one.
+    ///
+    /// Its tabs' in order, or a split's columns (the primary's, then the detail's), then the
+    /// level it presents. Each one's ``place`` says how it hangs.
+    public var children: [Int] { tabs + columns + (presented.map { [$0] } ?? []) }
   }
 
   /// Every level, the first one first, then each level's tabs' subtrees, then what it presents.

@@ -3,8 +3,8 @@
 /// The tree changes at once; a host such as UIKit plays one transition at a time, and cannot
 /// present from a screen that is presenting or being dismissed. The driver sits between them: it
 /// hears the tree's changes, and whenever the host is idle it asks the host to play the next
-/// ``HostTransition`` from what the host shows (``shown``) toward what the tree shows now. The
-/// host calls ``transitionFinished()`` when it has played it.
+/// ``HostTransition`` from what the host shows (a ``HostScene``) toward what the tree shows now.
+/// The host calls ``transitionFinished()`` when it has played it.
 ///
 /// Changes that arrive while a transition plays are coalesced: the next transition leads to the
 /// tree as it is when the host is free, so a state the tree has already left is never played (a
@@ -28,12 +28,9 @@
 /// }
 /// ```
 ///
-/// Report what the user does through the driver (``userPopped(_:toIndex:)``,
-/// ``userDismissed(_:)``, ``userSelectedTab(_:index:)``, an interactive pop with
-/// ``userBeganInteractivePop(_:)`` then ``userCommittedInteractivePop(_:)`` or
-/// ``userCancelledInteractivePop(_:)``), in the host's positions: the driver updates what the
-/// host shows, and passes the action on to the tree when it still fits there, dropping it
-/// quietly when the tree has moved on.
+/// Report what the user does through the driver, ``handle(_:on:)`` with a
+/// ``HostEvent`` in the host's positions: the driver updates what the host shows, and passes the
+/// event on to the tree when it still fits there, dropping it quietly when the tree has moved on.
 @MainActor
 public final class HostDriver {
   /// The tree's root, weakly: the driver does not keep the tree alive.
@@ -92,8 +89,9 @@ public final class HostDriver {
   /// What the host shows: the scene after the last transition it finished, and what the user
   /// did since.
   ///
-  /// Made on each read, from every container the host shows: for tests and logs.
-  public var shown: HostScene {
+  /// Made on each read, from every container the host shows: for tests and logs, through
+  /// `@_spi(Testing) import FlowContainersCore`.
+  @_spi(Testing) public var shown: HostScene {
     HostScene(
       layers: layers.map { layer in
         var reached: [HostScene.Pane] = []
@@ -374,19 +372,60 @@ extension HostScene.Content {
 // MARK: - What the user did
 
 extension HostDriver {
-  /// The user popped `container`'s stack, as the host shows it, so that the screen at `index` is
-  /// on top: a back button or a completed back swipe.
+  /// Reports what the user did to `container` (a back button, a swipe, a sheet pulled down, a
+  /// tab tapped, a width change), in the positions the host shows: the host shows it already.
   ///
-  /// The host has shown it already. The tree pops too when the container is still in it with a
-  /// screen above `index`; otherwise the action is stale, and dropped without a misuse report.
-  /// A container the host does not show (another tree's, or one it no longer shows) is dropped.
-  /// A compact split's stack is its collapsed one, the primary's screens then the detail's: a
-  /// position among the detail's pops the detail, one below them closes it and pops the primary.
+  /// The tree follows when the event still fits it; otherwise the event is stale (the tree moved
+  /// on meanwhile) and dropped without a misuse report, as is one on a container the host does
+  /// not show. An event that cannot fit the container's kind, such as
+  /// ``HostEvent/widthChanged(_:)`` on a stack, is misuse, reported as
+  /// ``ContainerNode/handle(_:fileID:line:)`` reports it.
+  ///
+  /// - ``HostEvent/userPopped(toIndex:)``: the stack, or a compact split's collapsed one (the
+  ///   primary's screens then the detail's), now has the screen at `index` on top. A position
+  ///   among the detail's pops the detail; one below them closes it and pops the primary.
+  /// - ``HostEvent/userDismissed``: the host removed `container`'s layer and everything above it.
+  /// - ``HostEvent/userSelectedTab(index:)``: the tree selects the tab when it is the one the
+  ///   host showed at `index`; the layers above the bar go. Selecting the selected tab is a
+  ///   re-selection.
+  /// - ``HostEvent/widthChanged(_:)``: the split's columns collapse into one stack, or stand
+  ///   side by side again.
+  /// - ``HostEvent/interactivePopBegan``: the user drags the top screen away. The host plays
+  ///   nothing else until the gesture is committed or cancelled, and the tree's changes wait.
+  ///   The tree hears it when its stack is the one the host shows; a gesture on a stack the host
+  ///   shows with fewer than two screens, or while one is under way, is dropped.
+  /// - ``HostEvent/interactivePopCommitted``: the host removed the top screen. The tree pops it
+  ///   too when its stack has not changed since the gesture began; otherwise it keeps its stack,
+  ///   hears the gesture cancelled if it heard it begin, and the next transition brings the host
+  ///   back to the tree.
+  /// - ``HostEvent/interactivePopCancelled``: the host shows the stack as before.
   ///
   /// - Parameters:
-  ///   - container: The stack the user popped, or a compact split.
-  ///   - index: The position, in the host's stack, of the screen now on top.
-  public func userPopped(_ container: ContainerNode, toIndex index: Int) {
+  ///   - event: What the user did.
+  ///   - container: The container it was done to: the stack, the presented container, the tab
+  ///     container or the split.
+  public func handle(_ event: HostEvent, on container: ContainerNode) {
+    switch event {
+    case .userPopped(let index): userPopped(container, toIndex: index)
+    case .userDismissed: userDismissed(container)
+    case .userSelectedTab(let index):
+      guard let bar = container.tabBar else {
+        return container.handle(event)
+      }
+      userSelectedTab(bar, index: index)
+    case .widthChanged(let width):
+      guard let split = container.splitView else {
+        return container.handle(event)
+      }
+      widthChanged(split, to: width)
+    case .interactivePopBegan: userBeganInteractivePop(container)
+    case .interactivePopCommitted: userCommittedInteractivePop(container)
+    case .interactivePopCancelled: userCancelledInteractivePop(container)
+    }
+  }
+
+  /// The user popped `container` (a stack or a compact split) to `index`.
+  private func userPopped(_ container: ContainerNode, toIndex index: Int) {
     guard shows(container) else { return }
     let id = ObjectIdentifier(container)
     if container.splitView != nil {
@@ -445,14 +484,8 @@ extension HostDriver {
     if let primary { userChanged(primary) { $0.pop(toIndex: index) } }
   }
 
-  /// The user closed the layer of `container` (pulled a sheet down): the host has removed it and
-  /// everything above it.
-  ///
-  /// The tree dismisses it too when it is still presented; otherwise the action is dropped, as
-  /// is one on a container that is not a layer the host shows.
-  ///
-  /// - Parameter container: The presented container the user closed.
-  public func userDismissed(_ container: ContainerNode) {
+  /// The user closed the layer of `container`.
+  private func userDismissed(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
     guard let layer = layers.firstIndex(where: { $0.container == id }), layer > 0,
       layers[layer].node === container
@@ -462,16 +495,8 @@ extension HostDriver {
     container.handle(.userDismissed)
   }
 
-  /// The user selected the tab at `index` of `bar`, as the host shows its tabs.
-  ///
-  /// The tree selects it too when the tab there is the one the host showed; otherwise the action
-  /// is dropped, as is one on a tab container the host does not show, or at a position it
-  /// shows no tab at.
-  ///
-  /// - Parameters:
-  ///   - bar: The tab container.
-  ///   - index: The position of the tab, in the host's tab bar.
-  public func userSelectedTab(_ bar: TabContainer, index: Int) {
+  /// The user selected the tab at `index` of `bar`.
+  private func userSelectedTab(_ bar: TabContainer, index: Int) {
     let id = ObjectIdentifier(bar)
     guard let pane = panes[id], pane.node === bar, case .tabs(let tabs, _) = pane.content,
       tabs.indices.contains(index)
@@ -489,14 +514,7 @@ extension HostDriver {
   }
 
   /// The host's width for `split` changed.
-  ///
-  /// The host shows the columns collapsed into one stack, or side by side again; the tree hears
-  /// it as ``HostEvent/widthChanged(_:)``. A split the host does not show is left alone.
-  ///
-  /// - Parameters:
-  ///   - split: The split whose width changed.
-  ///   - width: Its width now.
-  public func widthChanged(_ split: SplitContainer, to width: SplitWidth) {
+  private func widthChanged(_ split: SplitContainer, to width: SplitWidth) {
     guard shows(split) else { return }
     let id = ObjectIdentifier(split)
     userChanged(id) { content in
@@ -507,25 +525,15 @@ extension HostDriver {
     split.handle(.widthChanged(width))
   }
 
-  /// The user began dragging the top screen of `container`'s stack, as the host shows it, away:
-  /// an interactive pop.
-  ///
-  /// The host plays nothing else until the gesture ends with ``userCommittedInteractivePop(_:)``
-  /// or ``userCancelledInteractivePop(_:)``: the driver asks for no transition meanwhile, and
-  /// the tree's changes wait for the next one. The tree hears
-  /// ``HostEvent/interactivePopBegan`` when its stack is the one the host shows; when the host
-  /// lags behind it, the tree hears nothing of the gesture. A gesture on a container the host
-  /// does not show as a stack of two screens or more, or while one is under way, is dropped.
-  ///
-  /// - Parameter container: The stack the user drags.
-  public func userBeganInteractivePop(_ container: ContainerNode) {
+  /// The user began an interactive pop of `container`.
+  private func userBeganInteractivePop(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
     guard gesture == nil, shows(container), let shown = panes[id]?.content,
       case .stack(let count, _) = shown, count > 1
     else { return }
     gesture = id
     gestureNode = container
-    betweenChanges("HostDriver.userBeganInteractivePop(_:)") { [weak container] in
+    betweenChanges("HostDriver.handle(.interactivePopBegan, on:)") { [weak container] in
       guard let container, !container.isFinished, container.interactivePopGeneration == nil,
         container.hostContent == shown
       else { return }
@@ -533,19 +541,8 @@ extension HostDriver {
     }
   }
 
-  /// The user finished the interactive pop of `container`: the host has removed the top screen
-  /// of its stack.
-  ///
-  /// The tree pops its top screen too when its stack is still the one the gesture began on (it
-  /// heard ``HostEvent/interactivePopBegan``, and the stack has not changed since); otherwise
-  /// the commit is stale (the program pushed, popped or replaced meanwhile, or the host lagged
-  /// behind the tree when the gesture began): the tree keeps its stack, hears the gesture end as
-  /// ``HostEvent/interactivePopCancelled`` if it heard it begin, and the host is brought back to
-  /// the tree by the next transition. Nothing is reported as misuse. Then the transitions held
-  /// back during the gesture are asked for.
-  ///
-  /// - Parameter container: The stack the user dragged.
-  public func userCommittedInteractivePop(_ container: ContainerNode) {
+  /// The user finished the interactive pop of `container`.
+  private func userCommittedInteractivePop(_ container: ContainerNode) {
     let id = ObjectIdentifier(container)
     guard gesture == id, gestureNode === container else { return }
     gesture = nil
@@ -553,7 +550,8 @@ extension HostDriver {
       guard case .stack(let count, let revision) = content, count > 1 else { return }
       content = .stack(count: count - 1, revision: revision)
     }
-    betweenChanges("HostDriver.userCommittedInteractivePop(_:)") { [weak self, weak container] in
+    betweenChanges("HostDriver.handle(.interactivePopCommitted, on:)") {
+      [weak self, weak container] in
       guard let self else { return }
       if let container, !container.isFinished, let began = container.interactivePopGeneration {
         let fits = began == container.hostRevision && container.screenCount > 1
@@ -570,16 +568,12 @@ extension HostDriver {
     }
   }
 
-  /// The user abandoned the interactive pop of `container`: the host shows its stack as before.
-  ///
-  /// The tree hears ``HostEvent/interactivePopCancelled`` if it heard the gesture begin, and
-  /// changes nothing. Then the transitions held back during the gesture are asked for.
-  ///
-  /// - Parameter container: The stack the user dragged.
-  public func userCancelledInteractivePop(_ container: ContainerNode) {
+  /// The user abandoned the interactive pop of `container`.
+  private func userCancelledInteractivePop(_ container: ContainerNode) {
     guard gesture == ObjectIdentifier(container), gestureNode === container else { return }
     gesture = nil
-    betweenChanges("HostDriver.userCancelledInteractivePop(_:)") { [weak self, weak container] in
+    betweenChanges("HostDriver.handle(.interactivePopCancelled, on:)") {
+      [weak self, weak container] in
       if let container, !container.isFinished, container.interactivePopGeneration != nil {
         container.handle(.interactivePopCancelled)
       }

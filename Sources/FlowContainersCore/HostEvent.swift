@@ -16,13 +16,12 @@ public enum HostEvent: Sendable, Hashable {
   case interactivePopCommitted
   /// The interactive pop was abandoned: the stack stays as it was.
   case interactivePopCancelled
-  /// The user selected the tab at `index` of this ``TabContainer``; selecting the selected tab
-  /// is a re-selection.
+  /// The user selected the tab at `index` of this ``TabContainer``.
+  ///
+  /// Selecting the selected tab (tapping it again) is a re-selection: the tab container pops that
+  /// tab to its root when ``TabContainer/popsToRootOnReselect`` (the default), and observers hear
+  /// it either way.
   case userSelectedTab(index: Int)
-  /// The user selected the tab that is already selected (tapped it again). The tab container
-  /// pops that tab to its root when ``TabContainer/popsToRootOnReselect`` (the default), and
-  /// observers hear it either way.
-  case userReselectedTab
   /// This ``SplitContainer`` became compact (its columns collapse into one stack) or regular
   /// (side by side again). Nothing is created or released; sent to the split.
   ///

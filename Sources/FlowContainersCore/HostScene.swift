@@ -7,19 +7,20 @@
 /// hidden tab is not on screen: the scene ends where what the user sees ends.
 ///
 /// ``HostDriver`` keeps the scene its host shows and moves it toward the tree's, one
-/// ``HostTransition`` at a time; a simulated host checks its rules against it.
+/// ``HostTransition`` at a time; a simulated host checks its rules against it. Compare two scenes
+/// (`host.scene == root.hostScene`) or print one; its parts are the package's own.
 public struct HostScene: Hashable, Sendable {
   /// One presentation layer.
-  public struct Layer: Hashable, Sendable {
+  package struct Layer: Hashable, Sendable {
     /// The layer's container: the root, or the container presented.
-    public var container: ObjectIdentifier
+    package var container: ObjectIdentifier
     /// How the layer is presented; `nil` for the root's.
-    public var style: PresentationStyle?
+    package var style: PresentationStyle?
     /// Every container of the layer, the layer's own first, then each one's branches in order.
-    public var panes: [Pane]
+    package var panes: [Pane]
 
     /// A layer of `panes`, whose container is `container`.
-    public init(container: ObjectIdentifier, style: PresentationStyle?, panes: [Pane]) {
+    package init(container: ObjectIdentifier, style: PresentationStyle?, panes: [Pane]) {
       self.container = container
       self.style = style
       self.panes = panes
@@ -27,21 +28,21 @@ public struct HostScene: Hashable, Sendable {
   }
 
   /// One container of a layer, and what it shows.
-  public struct Pane: Hashable, Sendable {
+  package struct Pane: Hashable, Sendable {
     /// The container.
-    public var container: ObjectIdentifier
+    package var container: ObjectIdentifier
     /// What it shows.
-    public var content: Content
+    package var content: Content
 
     /// A pane of `container`, showing `content`.
-    public init(container: ObjectIdentifier, content: Content) {
+    package init(container: ObjectIdentifier, content: Content) {
       self.container = container
       self.content = content
     }
   }
 
   /// What a container shows.
-  public enum Content: Hashable, Sendable {
+  package enum Content: Hashable, Sendable {
     /// A stack of `count` screens, at a revision that changes whenever the stack changes, so
     /// that no screen is described to compare two stacks.
     case stack(count: Int, revision: UInt32)
@@ -52,10 +53,10 @@ public struct HostScene: Hashable, Sendable {
   }
 
   /// The layers, bottom first.
-  public var layers: [Layer]
+  package var layers: [Layer]
 
   /// A scene of `layers`.
-  public init(layers: [Layer]) {
+  package init(layers: [Layer]) {
     self.layers = layers
   }
 }
@@ -118,7 +119,7 @@ extension HostScene.Content {
   /// anything but a stack, or a position the stack does not have, stays as it is.
   ///
   /// - Parameter index: The position of the screen left on top.
-  public mutating func pop(toIndex index: Int) {
+  package mutating func pop(toIndex index: Int) {
     guard case .stack(let count, let revision) = self, index >= 0, index < count else { return }
     self = .stack(count: index + 1, revision: revision)
   }

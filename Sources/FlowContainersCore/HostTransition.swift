@@ -8,8 +8,8 @@
 /// (its stack, its tabs): the driver issues a transition only when the tree is between changes.
 @MainActor
 public enum HostTransition: @MainActor CustomStringConvertible {
-  /// Show `container`'s stack as it is now, `count` screens at `revision` (see
-  /// ``HostScene/Content/stack(count:revision:)``): a push, a pop or a replacement.
+  /// Show `container`'s stack as it is now, `count` screens at `revision` (which changes
+  /// whenever the stack changes): a push, a pop or a replacement.
   case setStack(ContainerNode, count: Int, revision: UInt32, animated: Bool)
   /// Show a tab container's tabs as they are now, the one at `selected` selected.
   case setTabs(TabContainer, tabs: [ContainerNode], selected: Int?, animated: Bool)

@@ -19,10 +19,14 @@ public struct NavigationEvent: Sendable {
   public enum Action: Sendable, Hashable {
     /// The stack changed: `added` screens pushed, `removed` screens popped or replaced.
     case stack(StackOperation, added: Int, removed: Int)
-    /// A flow of the given type was presented over this container, with the given style.
-    case presented(flow: FlowName, style: PresentationStyle)
-    /// The presentation of a flow of the given type over this container ended.
-    case presentationEnded(flow: FlowName, ending: PresentationEnding)
+    /// A flow of the given type now hangs on this container at `place`: presented over it with
+    /// a style, added as its tab at a position (`selected: false`; a selection is an event of
+    /// its own), or shown as its split's column.
+    case attached(FlowTree.Level.Place, flow: FlowName)
+    /// The flow of the given type that hung on this container at `place` is gone, as `ending`
+    /// says, and released: a presentation ended, a tab was removed (`dismissedByPresenter`,
+    /// `selected: false`), or a column closed or was replaced.
+    case detached(FlowTree.Level.Place, flow: FlowName, ending: PresentationEnding)
     /// The host reported that an interactive pop began.
     case interactivePopBegan
     /// The host reported that an interactive pop was cancelled.
@@ -31,16 +35,8 @@ public struct NavigationEvent: Sendable {
     case tabSelected(index: Int, flow: FlowName)
     /// The user re-selected the selected tab of this tab container.
     case tabReselected(index: Int, flow: FlowName)
-    /// A tab was added at `index` of this tab container.
-    case tabAdded(index: Int, flow: FlowName)
-    /// The tab at `index` of this tab container was removed; its flow is released.
-    case tabRemoved(index: Int, flow: FlowName)
     /// The tabs of this tab container were put in a new order; read ``TabContainer/tabs``.
     case tabsReordered
-    /// A flow of the given type became this split's column.
-    case columnShown(SplitColumn, flow: FlowName)
-    /// The column of this split held by a flow of the given type ended; its flow is released.
-    case columnClosed(SplitColumn, flow: FlowName, ending: PresentationEnding)
     /// The host reported that this split's width changed: collapsed or side by side.
     case widthChanged(SplitWidth)
   }
@@ -131,10 +127,20 @@ extension NavigationEvent: CustomStringConvertible {
     switch action {
     case .stack(let operation, let added, let removed):
       what = "\(operation) +\(added) -\(removed)"
-    case .presented(let flow, let style):
+    case .attached(.presented(let style), let flow):
       what = "present \(flow) as \(style)"
-    case .presentationEnded(let flow, let ending):
+    case .attached(.tab(let index, _), let flow):
+      what = "add tab \(index) \(flow)"
+    case .attached(.column(let column), let flow):
+      what = "show \(column) \(flow)"
+    case .attached(.root, let flow), .detached(.root, let flow, _):
+      what = "hang \(flow)"
+    case .detached(.presented, let flow, let ending):
       what = "end \(flow) (\(ending))"
+    case .detached(.tab(let index, _), let flow, _):
+      what = "remove tab \(index) \(flow)"
+    case .detached(.column(let column), let flow, let ending):
+      what = "close \(column) \(flow) (\(ending))"
     case .interactivePopBegan:
       what = "interactivePopBegan"
     case .interactivePopCancelled:
@@ -143,16 +149,8 @@ extension NavigationEvent: CustomStringConvertible {
       what = "select tab \(index) \(flow)"
     case .tabReselected(let index, let flow):
       what = "reselect tab \(index) \(flow)"
-    case .tabAdded(let index, let flow):
-      what = "add tab \(index) \(flow)"
-    case .tabRemoved(let index, let flow):
-      what = "remove tab \(index) \(flow)"
     case .tabsReordered:
       what = "reorder tabs"
-    case .columnShown(let column, let flow):
-      what = "show \(column) \(flow)"
-    case .columnClosed(let column, let flow, let ending):
-      what = "close \(column) \(flow) (\(ending))"
     case .widthChanged(let width):
       what = "width \(width)"
     }

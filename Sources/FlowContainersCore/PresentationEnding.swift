@@ -10,7 +10,8 @@ public enum PresentationEnding: String, Sendable, Hashable, Codable, CaseIterabl
   /// or ``ContainerNode/finish()``.
   case finished
   /// The presenter dismissed it with ``ContainerNode/dismissPresented(animated:fileID:line:)``,
-  /// or a change with another cause dismissed it because it was in the way.
+  /// or a change with another cause dismissed it because it was in the way; its tab bar removed
+  /// it, or its split replaced it.
   case dismissedByPresenter
   /// The host reported that the user closed it (``HostEvent/userDismissed``).
   case dismissedByUser

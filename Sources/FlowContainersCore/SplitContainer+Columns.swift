@@ -195,10 +195,10 @@ extension SplitContainer {
     if eventObserverCount > 0 {
       if let old {
         emit(
-          .columnClosed(column, flow: old.node.flowName, ending: .dismissedByPresenter),
+          .detached(.column(column), flow: old.node.flowName, ending: .dismissedByPresenter),
           cause: cause, animated: animated)
       }
-      emit(.columnShown(column, flow: container.flowName), cause: cause, animated: animated)
+      emit(.attached(.column(column), flow: container.flowName), cause: cause, animated: animated)
     }
     old?.handlers?.send(.dismissedByPresenter, cause: cause)
     // The old column's flow is released here, unless something else holds it.
@@ -217,7 +217,7 @@ extension SplitContainer {
     detach(old.node)
     if eventObserverCount > 0 {
       emit(
-        .columnClosed(column, flow: old.node.flowName, ending: ending), cause: cause,
+        .detached(.column(column), flow: old.node.flowName, ending: ending), cause: cause,
         animated: animated)
     }
     old.handlers?.send(ending, cause: cause)

@@ -270,7 +270,8 @@ extension TabContainer {
       depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: changeQueue)
     if eventObserverCount > 0 {
       emit(
-        .tabAdded(index: position, flow: tab.flowName), cause: cause, animated: false
+        .attached(.tab(position, selected: false), flow: tab.flowName), cause: cause,
+        animated: false
       )
     }
     if selectedPosition == nil { selectNow(position, cause: cause) }
@@ -361,8 +362,9 @@ extension TabContainer {
     if eventObserverCount > 0 {
       for (step, index) in indices.enumerated() {
         emit(
-          .tabRemoved(index: index, flow: removedTabs[step].flowName), cause: cause,
-          animated: false)
+          .detached(
+            .tab(index, selected: false), flow: removedTabs[step].flowName,
+            ending: .dismissedByPresenter), cause: cause, animated: false)
         // The tab that took the selected one's place is selected now: observers hear it.
         if let position = movedTo[step], let name = namesAfter[step] {
           emit(.tabSelected(index: position, flow: name), cause: cause, animated: false)
@@ -414,20 +416,13 @@ extension TabContainer {
   func userSelected(_ index: Int, fileID: StaticString, line: UInt) {
     guard checkTabIndex(index, "the host reported userSelectedTab(index: \(index))", fileID, line)
     else { return }
-    guard index != selectedPosition else { return userReselected(fileID: fileID, line: line) }
+    guard index != selectedPosition else { return userReselected(index) }
     selectNow(index, cause: .user)
   }
 
-  /// The user re-selected the selected tab: observers hear it, and the tab pops to its root if
-  /// ``popsToRootOnReselect``.
-  func userReselected(fileID: StaticString, line: UInt) {
-    guard let index = selectedPosition else {
-      report(
-        .tabNotFound,
-        "the host reported userReselectedTab on \(locationDescription), which has no tabs.",
-        fileID: fileID, line: line)
-      return
-    }
+  /// The user re-selected the selected tab, at `index`: observers hear it, and the tab pops to
+  /// its root if ``popsToRootOnReselect``.
+  private func userReselected(_ index: Int) {
     let tab = tabNodes[index]
     if eventObserverCount > 0 {
       emit(

@@ -27,7 +27,7 @@
 /// follows that path.
 ///
 /// Tabs are depth `depth + 1`. The user's selections arrive as host events
-/// (``HostEvent/userSelectedTab(index:)``, ``HostEvent/userReselectedTab``); operations and
+/// (``HostEvent/userSelectedTab(index:)``, of the selected tab for a re-selection); operations and
 /// events that name a tab that is not there are misuse, reported, and change nothing.
 @MainActor
 public final class TabContainer: ContainerNode {

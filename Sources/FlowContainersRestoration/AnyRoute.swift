@@ -32,11 +32,6 @@ public struct AnyRoute: Sendable {
 
 extension AnyRoute: Hashable {
   /// Whether both wrap equal routes of the same type.
-  ///
-  /// - Parameters:
-  ///   - lhs: A route.
-  ///   - rhs: Another route.
-  /// - Returns: `true` when the types and the values are equal.
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
     // Compare the types first: it is a pointer comparison, and it settles most inequalities.
     guard type(of: lhs.base) == type(of: rhs.base) else { return false }
@@ -50,8 +45,6 @@ extension AnyRoute: Hashable {
   }
 
   /// Hashes the wrapped route.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     base.hash(into: &hasher)
   }

@@ -4,9 +4,7 @@ public import FlowContainersCore
 /// a ``TabbedFlow`` (tabs) and a ``SplitFlow`` (a split) share.
 ///
 /// Adopt one of those three, not this protocol: restoration and links know a flow's kind by the
-/// one it adopts. What takes a flow of any kind takes it as a `ContainerFlow`: a restorer's,
-/// a router's and a route map's root (`FlowRestorer(root:)`, `DeepLinkRouter(root:scheme:)`,
-/// `RouteMap(root:)`), and a ``SubFlow`` declaration's sub-flow.
+/// one it adopts. Roots of restorers, routers and route maps, and sub-flows, are `ContainerFlow`s.
 ///
 /// ```swift
 /// let restorer = FlowRestorer(root: mainTabs)  // a TabbedFlow

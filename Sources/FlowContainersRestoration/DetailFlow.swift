@@ -16,13 +16,11 @@ public import FlowContainersCore
 /// ]
 /// ```
 ///
-/// `onEnd` is the news the `onEnd` of ``SplitContainer/showDetail(_:animated:fileID:line:onEnd:)``
-/// gets: once, however the detail made by `make` ends (replaced, closed, popped away in a compact
-/// width, finished, torn down), with the split and the detail still alive; not when the split
-/// itself is being released.
+/// `onEnd` hears what ``SplitContainer/showDetail(_:animated:fileID:line:onEnd:)``'s does: once,
+/// however the detail ends, not when the split itself is being released.
 public struct DetailFlow<Split: SplitFlow>: Sendable {
   /// The detail flow's type.
-  public var type: any RestorableFlow.Type { detailType.type }
+  package var type: any RestorableFlow.Type { detailType.type }
   /// The detail flow's type, sent with the declaration.
   private let detailType: Metatype<any RestorableFlow.Type>
   /// Makes the detail for the split and the routes it will show.
@@ -33,10 +31,9 @@ public struct DetailFlow<Split: SplitFlow>: Sendable {
   /// - Parameters:
   ///   - type: The detail flow's type.
   ///   - make: Makes the detail, not yet shown, given the split and the routes it will show,
-  ///     bottom first (for context, such as which note). Return `nil` when it cannot be made;
-  ///     the link or the restored detail then fails, and nothing moves.
-  ///   - onEnd: Called once when a detail made by `make` ends, with the split, the detail (both
-  ///     still alive) and how it ended. The default does nothing.
+  ///     bottom first; `nil` fails the link or the restored detail, and nothing moves.
+  ///   - onEnd: Called once when a detail made by `make` ends, with the split and the detail,
+  ///     both still alive, and how it ended.
   /// - Returns: The declaration.
   public static func flow<Child: RestorableFlow>(
     _ type: Child.Type,
@@ -46,16 +43,8 @@ public struct DetailFlow<Split: SplitFlow>: Sendable {
     )? = nil
   ) -> DetailFlow {
     DetailFlow(detailType: Metatype(type)) { split, routes in
-      guard let typed = routes.typed(as: Child.Route.self), let child = make(split, typed) else {
-        return nil
-      }
-      return MadeFlow(
-        child,
-        onEnd: onEnd.map { onEnd in
-          { [weak split, weak child] ending, _ in
-            if let split, let child { onEnd(split, child, ending) }
-          }
-        })
+      guard let typed = routes.typed(as: Child.Route.self) else { return nil }
+      return make(split, typed).map { MadeFlow($0, of: split, onEnd: onEnd) }
     }
   }
 }

@@ -3,14 +3,10 @@ public import Foundation
 
 /// Saves and restores a tree of ``RestorableFlow``s: no URL scheme, no route patterns.
 ///
-/// Create one for the root flow: a ``RestorableFlow``, a ``TabbedFlow`` whose tabs are
-/// restorable flows, or a ``SplitFlow`` whose columns are. ``snapshot()`` reads what the tree
-/// shows as a ``FlowSnapshot`` (a value you can encode); ``restore(_:)`` rebuilds the tree to
-/// show one, through the same planning deep links use, in one change. An app with deep links
-/// uses its ``DeepLinkRouter``'s ``DeepLinkRouter/restorer`` instead: it checks link
-/// requirements against the router's guards and replaces held links. A `FlowRestorer` alone
-/// leaves out every level whose flow type has a ``RestorableFlow/requirement``, since it has no
-/// guard to check it with.
+/// ``snapshot()`` reads what the tree shows as a ``FlowSnapshot``; ``restore(_:)`` rebuilds the
+/// tree to show one, in one change. An app with deep links uses ``DeepLinkRouter/restorer``,
+/// which checks requirements against the router's guards; a `FlowRestorer` alone leaves out
+/// every level whose flow type has a ``RestorableFlow/requirement``.
 ///
 /// ```swift
 /// let restorer = FlowRestorer(root: app)
@@ -19,7 +15,7 @@ public import Foundation
 /// let report = restorer.restore(from: try Data(contentsOf: url))
 /// ```
 ///
-/// The restorer holds its root weakly: the host owns the root flow.
+/// The restorer holds its root weakly: keep the root flow alive.
 @MainActor
 public final class FlowRestorer {
   /// The root flow's container; `nil` once the host has released it.
@@ -39,30 +35,21 @@ public final class FlowRestorer {
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
 
-  /// A restorer for the tree under `root`.
-  ///
-  /// A tab bar's snapshot saves every tab's tree and the selection; a split's both columns'
-  /// trees, never the width, which is the host's.
-  ///
-  /// - Parameter root: The root flow, held weakly: keep it alive yourself (store it) as long as
-  ///   you use the restorer, or snapshots and restorations fail with `rootReleased`.
+  /// A restorer for the tree under `root`: a ``RestorableFlow``, a ``TabbedFlow`` or a
+  /// ``SplitFlow``, held weakly (keep it alive, or everything fails with `rootReleased`).
   public init(root: some ContainerFlow) {
     rootNode = root.container
   }
 
   /// A snapshot of what the tree shows now, root first.
   ///
-  /// Each restorable flow contributes its routes. The snapshot stops at the first screen without
-  /// a route (transient view state) and at the first presented flow that is not restorable:
-  /// what is above those was made for them and is not restorable on its own. A tab bar's level
-  /// holds every tab's tree, and a split's both columns'.
+  /// It stops at the first screen without a route and at the first presented flow that is not
+  /// restorable: what is above those is not restorable on its own.
   ///
   /// - Returns: The snapshot.
-  /// - Throws: ``RestorationError/rootReleased`` when the root has been released: there is
-  ///   no tree to save, and an empty snapshot would restore nothing without saying so;
-  ///   ``RestorationError/tooManyLevels(count:limit:)`` when the tree has more levels than a
-  ///   snapshot holds (``FlowSnapshot/maximumLevels``, counting every tab's and column's): it is
-  ///   said when the tree is saved, not when it is read.
+  /// - Throws: ``RestorationError/rootReleased``, or
+  ///   ``RestorationError/tooManyLevels(count:limit:)`` for more than 4,096 levels, counting
+  ///   every tab's and column's.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     guard let rootNode, rootNode.owner != nil else { throw RestorationError.rootReleased }
     let snapshot = FlowSnapshot(live: LiveTree(root: rootNode))
@@ -75,9 +62,8 @@ public final class FlowRestorer {
 
   /// Decodes `data` and restores it; see ``restore(_:)``.
   ///
-  /// Corrupt, truncated, oversized, unknown-version or unknown-route data restores nothing: the
-  /// report's ``RestorationReport/error`` says why, and the tree stays as it was, which at launch
-  /// is the root's default state.
+  /// Data that cannot be read restores nothing: the report's ``RestorationReport/error`` says
+  /// why, and the tree stays as it was.
   ///
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
@@ -95,17 +81,11 @@ public final class FlowRestorer {
 
   /// Rebuilds the tree to show `snapshot`, in one step and without animation.
   ///
-  /// Restoration plans as deep links do: the snapshot becomes the tree it wants, and the plan is
-  /// the difference from the live tree, applied in one change. Routes are resolved against
-  /// current data through each flow's ``RestorableFlow/makeScreen(for:)``: where one throws (the
-  /// note was deleted), the deepest valid part is restored, the stack is cut before that route,
-  /// everything presented above it is left out, and the report says what was dropped and why. A
-  /// level whose flow type has an unmet ``RestorableFlow/requirement`` is dropped the same way;
-  /// restoration never presents a guard. A flow the restoration would dismiss may object
-  /// (``InterruptionAware``): then nothing changes and the report's error says who objected; a
-  /// split's detail that objects stays, and its saved detail is dropped. Every change has cause
-  /// ``NavigationCause/restoration`` and `animated: false`, and all are made before this returns,
-  /// so the host renders once.
+  /// It plans as links do, and applies the difference from the live tree in one change, with
+  /// cause ``NavigationCause/restoration``. Where ``RestorableFlow/makeScreen(for:)`` throws,
+  /// or a requirement is unmet, the stack is cut there, what is above is left out, and the
+  /// report says why. A flow that objects (``InterruptionAware``) stops it and nothing changes,
+  /// except a split's detail, which stays while its saved detail is dropped.
   ///
   /// - Parameter snapshot: A snapshot from ``snapshot()`` or ``FlowSnapshot/decode(_:root:)``.
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not

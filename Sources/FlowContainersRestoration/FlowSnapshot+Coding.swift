@@ -169,8 +169,6 @@ extension FlowSnapshot.Columns: Codable {
   }
 
   /// Decodes the columns; each tree is read as a tab's tree is.
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -180,8 +178,6 @@ extension FlowSnapshot.Columns: Codable {
   }
 
   /// Encodes the primary's tree, and the detail's when there is one.
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -197,8 +193,6 @@ extension FlowSnapshot.Tabs: Codable {
   }
 
   /// Decodes the tabs; each tree is read as ``Tree`` reads one.
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -208,8 +202,6 @@ extension FlowSnapshot.Tabs: Codable {
   }
 
   /// Encodes the trees, and the selection when there is one.
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -231,8 +223,6 @@ extension FlowSnapshot.Level: Codable {
   static let maximumStyleLength = 100
 
   /// Decodes a level; needs the flow registry that ``FlowSnapshot/decode(_:root:)`` provides.
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -287,8 +277,6 @@ extension FlowSnapshot.Level: Codable {
 
   /// Encodes the flow's name, its routes (a tab bar's tabs or a split's columns instead) and its
   /// style, unless that is a sheet.
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: An error from a route's own encoding, or `EncodingError` for a style name that
   ///   restoring would reject (empty, longer than 100 characters, or with control or invisible
   ///   characters): a snapshot is never saved in a form that cannot be read back.

@@ -2,11 +2,10 @@ public import FlowContainersCore
 
 /// The restorable state of a tree: for each level, the flow type and the routes it shows.
 ///
-/// A snapshot holds the stable identity of what each flow shows (route values with IDs), never
-/// objects or transient view state. It is a value: take one with ``FlowRestorer/snapshot()`` (or
-/// ``FlowRestorer/snapshot()``), encode it with ``jsonData()``, and restore it with
-/// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``, or the router's. The JSON
-/// carries an explicit schema version, 3, the only one this library writes and reads.
+/// It holds route values with IDs, never objects or view state. Take one with
+/// ``FlowRestorer/snapshot()``, encode it with ``jsonData()``, and restore it with
+/// ``FlowRestorer/restore(_:)`` or ``FlowRestorer/restore(from:)``. The JSON has a schema
+/// version, 3, the only one this library writes and reads.
 ///
 /// ```swift
 /// let data = try router.restorer.snapshot().jsonData()
@@ -14,10 +13,8 @@ public import FlowContainersCore
 /// //            {"flow":"EditorFlow","routes":["edit"]}],"version":3}
 /// ```
 ///
-/// A snapshot nests only where the tree branches. Each chain of presentations is a flat list of
-/// levels, root first, since a container presents at most one other; a tab bar's level holds
-/// its tabs' trees (``Level/tabs``), and a split's level its columns' (``Level/columns``), each a
-/// snapshot of its own.
+/// Each chain of presentations is a flat list of levels, root first; a tab bar's level holds its
+/// tabs' trees (``Level/tabs``), and a split's its columns' (``Level/columns``).
 public struct FlowSnapshot: Sendable, Hashable {
   /// One level: a flow and the routes it shows, bottom first, a tab bar and its tabs, or a split
   /// and its columns.
@@ -26,23 +23,15 @@ public struct FlowSnapshot: Sendable, Hashable {
     public var flow: FlowName
     /// The routes, bottom first; none for a tab bar.
     public var routes: [AnyRoute]
-    /// How the level was presented.
-    ///
-    /// The root's is not used. Saved only when it is not a ``PresentationStyle/sheet``.
+    /// How the level was presented (the root's is not used).
     public var style: PresentationStyle
     /// For a tab bar, its tabs' trees; `nil` for a stack.
     public var tabs: Tabs?
     /// For a split, its columns' trees; `nil` for a stack or a tab bar.
     public var columns: Columns?
 
-    /// Creates a level.
-    ///
-    /// - Parameters:
-    ///   - flow: The flow type's ``NamedFlow/flowName``.
-    ///   - routes: The routes it shows.
-    ///   - style: How it was presented.
-    ///   - tabs: For a tab bar, its tabs' trees.
-    ///   - columns: For a split, its columns' trees.
+    /// Creates a level of `flow` showing `routes`, presented with `style`, holding `tabs` for a
+    /// tab bar or `columns` for a split.
     public init(
       flow: FlowName, routes: [AnyRoute], style: PresentationStyle = .sheet, tabs: Tabs? = nil,
       columns: Columns? = nil
@@ -57,40 +46,30 @@ public struct FlowSnapshot: Sendable, Hashable {
 
   /// A tab bar's tabs: each tab's tree, in the tabs' order, and which tab was selected.
   ///
-  /// A tree is restored into the tab whose flow has the ``NamedFlow/flowName`` of the tree's
-  /// first level; its position only tells two tabs of one flow type apart. A tab whose flow is
-  /// not restorable is saved as an empty tree, which keeps the positions.
+  /// A tree is restored into the tab whose flow has its first level's ``NamedFlow/flowName``;
+  /// its position tells two tabs of one type apart. A tab not restorable saves an empty tree.
   public struct Tabs: Sendable, Hashable {
     /// Each tab's tree, in the tabs' order.
     public var trees: [FlowSnapshot]
     /// The position of the selected tab, if one was.
     public var selected: Int?
 
-    /// Creates a tab bar's tabs.
-    ///
-    /// - Parameters:
-    ///   - trees: Each tab's tree, in the tabs' order.
-    ///   - selected: The position of the selected tab.
+    /// Creates a tab bar's tabs: each tab's tree, in order, and the selected tab's position.
     public init(trees: [FlowSnapshot], selected: Int?) {
       self.trees = trees
       self.selected = selected
     }
   }
 
-  /// A split's columns: the primary's tree and, if a detail was shown, the detail's.
-  ///
-  /// The width is not saved: it is the host's, and a split restores in either.
+  /// A split's columns: the primary's tree and, if a detail was shown, the detail's; never the
+  /// width, which is the host's.
   public struct Columns: Sendable, Hashable {
     /// The primary column's tree.
     public var primary: FlowSnapshot
     /// The detail column's tree; `nil` when no restorable detail was shown.
     public var detail: FlowSnapshot?
 
-    /// Creates a split's columns.
-    ///
-    /// - Parameters:
-    ///   - primary: The primary column's tree.
-    ///   - detail: The detail column's tree, if a detail was shown.
+    /// Creates a split's columns: the primary's tree, and the detail's if one was shown.
     public init(primary: FlowSnapshot, detail: FlowSnapshot?) {
       self.primary = primary
       self.detail = detail
@@ -103,8 +82,8 @@ public struct FlowSnapshot: Sendable, Hashable {
   static let currentVersion = 3
   /// The largest snapshot accepted, in bytes: 1 MiB.
   static let maximumSize = 1 << 20
-  /// The most levels a snapshot may have, counting every tab's and column's.
-  public static let maximumLevels = 4096
+  /// The most levels a snapshot may have, counting every tab's and column's: 4,096.
+  static let maximumLevels = 4096
 
   /// The levels, root first.
   public var levels: [Level]
@@ -115,8 +94,6 @@ public struct FlowSnapshot: Sendable, Hashable {
   public var transient: [TransientLayer] = []
 
   /// Creates a snapshot from its levels, root first.
-  ///
-  /// - Parameter levels: The levels.
   public init(levels: [Level]) {
     self.levels = levels
   }

@@ -2,11 +2,9 @@ public import FlowContainersCore
 
 /// What applying a link, a destination or a snapshot would do to the tree, before anything moves.
 ///
-/// A plan is a value: build one with ``DeepLinkRouter/plan(for:)-(DeepLink)`` (a dry run, no side
-/// effects), print it for a person, compare it in tests, then apply it with
-/// ``DeepLinkRouter/apply(_:)``. It lists the target of every level (flow and routes) and the
-/// steps that get there, as few as possible: dismiss what is in the way, change the stacks that
-/// stay, present what is new.
+/// A value: make one with ``DeepLinkRouter/plan(for:)-(DeepLink)`` (a dry run), print it, compare
+/// it, then apply it with ``DeepLinkRouter/apply(_:)``. It lists every target level and the
+/// fewest steps that get there.
 ///
 /// ```swift
 /// let plan = try router.plan(for: DeepLink(parsing: "notes://note/2/edit")).get()
@@ -17,11 +15,9 @@ public import FlowContainersCore
 /// //   3. present EditorFlow@1 as sheet with [edit]
 /// ```
 ///
-/// A plan's levels are its target tree's, root first, each before what hangs on it: for a link,
-/// the levels along its path; for a restoration, every tab's and column's too. A step names the
-/// level it changes by its position there. A plan records the containers it read and their
-/// revisions; applying it after any of them changed fails with ``LinkFailure/stalePlan`` rather
-/// than doing something else.
+/// Its levels are the target tree's, root first, each before what hangs on it; a step names a
+/// level by its position there. Applying a plan after a container it read changed fails with
+/// ``LinkFailure/stalePlan``.
 public struct NavigationPlan: Sendable {
   /// One level of the target tree: a flow and the routes it will show.
   public struct Level: Sendable, Hashable {
@@ -36,8 +32,6 @@ public struct NavigationPlan: Sendable {
   /// One change to the tree.
   public enum Step: Sendable, Hashable {
     /// Dismiss the flow presented at `level`, over the level below, and everything above it.
-    ///
-    /// Over a tab bar, that is what the bar presents, in the way of its tabs.
     case dismiss(level: Int, flow: FlowName)
     /// Pop the stack at `level` so the screen at `index` is on top.
     case popTo(level: Int, flow: FlowName, index: Int)
@@ -48,11 +42,9 @@ public struct NavigationPlan: Sendable {
     /// Present a new flow at `level`, over the level it hangs on, with `style`, showing
     /// `routes`.
     case present(level: Int, flow: FlowName, style: PresentationStyle, routes: [AnyRoute])
-    /// Select the tab at `index` of the tab bar at `level`, whose flow is `flow`.
-    ///
-    /// For a bar the plan presents, `index` is the tab's place among the bar's declared tab
-    /// types (``TabbedFlow/splitTabFlows``, then ``TabbedFlow/tabFlows``); applying the plan
-    /// selects the bar's tab of that type wherever the bar puts it.
+    /// Select the tab at `index` of the tab bar at `level`, whose flow is `flow`; for a bar the
+    /// plan presents, `index` is among its declared tab types (``TabbedFlow/splitTabFlows``, then
+    /// ``TabbedFlow/tabFlows``).
     case selectTab(level: Int, index: Int, flow: FlowName)
     /// Show a new flow as the split's detail at `level`, showing `routes`; the detail it
     /// replaces, if any, ends.
@@ -91,7 +83,7 @@ public struct NavigationPlan: Sendable {
   public var steps: [Step] { moves.map(step) }
 
   /// Whether applying the plan changes nothing: the tree already shows its target.
-  public var isEmpty: Bool { moves.isEmpty }
+  package var isEmpty: Bool { moves.isEmpty }
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
@@ -197,11 +189,6 @@ extension NavigationPlan {
 
 extension NavigationPlan: Equatable {
   /// Whether both plans have the same request, targets and steps.
-  ///
-  /// - Parameters:
-  ///   - lhs: A plan.
-  ///   - rhs: Another plan.
-  /// - Returns: `true` when they would do the same.
   public static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool {
     lhs.request == rhs.request && lhs.levels == rhs.levels && lhs.steps == rhs.steps
   }

@@ -1,8 +1,7 @@
 /// What asked to move the tree: a snapshot being restored, or a request of a layer above, such
 /// as a deep link or a typed destination.
 ///
-/// Plans, held links and objections name the request, so a flow that objects or a log
-/// that reports can tell a restoration from a shared URL or the program's own Edit button.
+/// Plans, held links and objections name it, so a flow that objects can tell them apart.
 public struct NavigationRequest: Sendable, Hashable {
   /// What the request is; `nil` for a restoration.
   private let subject: (any Hashable & Sendable & CustomStringConvertible)?
@@ -25,11 +24,6 @@ public struct NavigationRequest: Sendable, Hashable {
   }
 
   /// Whether both are the same request.
-  ///
-  /// - Parameters:
-  ///   - lhs: A request.
-  ///   - rhs: Another request.
-  /// - Returns: `true` when they ask for the same.
   public static func == (lhs: NavigationRequest, rhs: NavigationRequest) -> Bool {
     guard let left = lhs.subject, let right = rhs.subject else {
       return lhs.subject == nil && rhs.subject == nil
@@ -41,8 +35,6 @@ public struct NavigationRequest: Sendable, Hashable {
   }
 
   /// Hashes the request.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     subject?.hash(into: &hasher)
   }

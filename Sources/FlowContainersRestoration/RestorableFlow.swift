@@ -2,13 +2,9 @@ public import FlowContainersCore
 
 /// A flow whose screens can be saved and rebuilt: what restoration needs, and no more.
 ///
-/// Adopt it to save and restore a tree with ``FlowRestorer``, without deep links: no URL
-/// scheme, no route patterns. A restorable flow says how its screens become routes and back,
-/// and which sub-flows it can create (``subFlows``, required even when there are none), each
-/// paired with the code that creates it.
-/// ``LinkableFlow`` builds on it, adding patterns, ``LinkableFlow/canHandle(_:)`` and
-/// requirements, so that links reach the same flows through the same engine. Snapshots save
-/// each flow under its ``NamedFlow/flowName``, the type's name unless it gives one: keep it
+/// It says how its screens become routes and back, and which sub-flows it can create, each with
+/// the code that creates it; ``FlowRestorer`` saves and restores its tree, and ``LinkableFlow``
+/// adds route patterns. Snapshots save each flow under its ``NamedFlow/flowName``: keep it
 /// stable once snapshots exist.
 ///
 /// ```swift
@@ -35,43 +31,31 @@ where Container == StackContainer<Screen> {
   /// The sub-flows this flow can create, each with the code that creates it, in order of
   /// preference.
   ///
-  /// Restoration creates them to rebuild a saved tree, and links to follow the rest of a link.
-  /// Required, with no default: a flow without sub-flows says so,
-  /// `static let subFlows: [SubFlow<MyFlow>] = []`, so that a misspelt declaration does not
-  /// compile rather than silently leaving the flow without sub-flows.
+  /// Required, so that a misspelt declaration does not compile: a flow without sub-flows says
+  /// `static let subFlows: [SubFlow<MyFlow>] = []`.
   static var subFlows: [SubFlow<Self>] { get }
 
   /// The route of a screen in this flow's stack, or `nil` for a transient screen that has none.
   ///
-  /// The default, when `Screen` is `Route`, is the screen itself.
-  ///
   /// - Parameter screen: A screen in the stack.
-  /// - Returns: Its route.
+  /// - Returns: Its route; by default, when `Screen` is `Route`, the screen.
   func route(for screen: Screen) -> Route?
 
   /// The route a restored stack of this flow must start with, or `nil` when any may.
   ///
-  /// A flow keeps its root screen: a saved stack that does not start with it is not one the
-  /// flow could have had, and restoration keeps the root and cuts the rest, with a report. The
-  /// default is the route of the flow's bottom screen now: for a sub-flow restoration creates,
-  /// the root it was created with; for the root flow, what it shows at the bottom when the
-  /// restoration starts. Return `nil` for a flow whose bottom screen may be anything.
+  /// Restoration keeps the root and cuts a saved stack that does not start with it, with a
+  /// report. The default is the route of the flow's bottom screen now (a sub-flow's, the one it
+  /// was created with).
   var rootRoute: Route? { get }
 
   /// Makes the screen that shows `route`.
   ///
-  /// Throw when the route names content that no longer exists or may not be shown; the error's
-  /// description says why. The default, when `Screen` is `Route`, is the route itself.
-  ///
   /// - Parameter route: The route to show.
-  /// - Returns: The screen.
-  /// - Throws: Why the route cannot be shown.
+  /// - Returns: The screen; by default, when `Screen` is `Route`, the route.
+  /// - Throws: Why the route cannot be shown: its content is gone or may not be shown.
   func makeScreen(for route: Route) throws -> Screen
 
-  /// What must hold before a link or a restoration may show this flow, or `nil`.
-  ///
-  /// A restoration drops a level whose requirement does not hold; a ``FlowRestorer`` of its
-  /// own holds none. The default is `nil`.
+  /// What must hold before a link or a restoration may show this flow; by default `nil`.
   static var requirement: FlowRequirement? { get }
 }
 
@@ -86,15 +70,9 @@ extension RestorableFlow {
 }
 
 extension RestorableFlow where Screen == Route {
-  /// The screen itself.
-  ///
-  /// - Parameter screen: A screen in the stack.
-  /// - Returns: The screen, which is its own route.
+  /// The screen itself, which is its own route.
   public func route(for screen: Screen) -> Route? { screen }
 
-  /// The route itself.
-  ///
-  /// - Parameter route: The route to show.
-  /// - Returns: The route, which is its own screen.
+  /// The route itself, which is its own screen.
   public func makeScreen(for route: Route) -> Screen { route }
 }

@@ -25,7 +25,7 @@ public enum RestorationError: Error, Sendable, Hashable {
   case unexpectedFlow(FlowName, after: FlowName?)
   /// A level's routes could not be decoded as its flow type's routes.
   case unknownRoute(flow: FlowName, detail: String)
-  /// More levels than ``FlowSnapshot/maximumLevels``.
+  /// More levels than a snapshot may have (`limit`, 4,096, counting every tab's and column's).
   case tooManyLevels(count: Int, limit: Int)
   /// A flow the restoration would dismiss objects (``InterruptionAware``), for this reason;
   /// nothing was restored.

@@ -11,10 +11,8 @@ public import FlowContainersCore
 public struct RestorationReport: Sendable, Hashable {
   /// Something the snapshot held that could not be restored.
   public struct Drop: Sendable, Hashable {
-    /// The level's depth in the saved tree, 0 for the root.
-    ///
-    /// One more for each presented level, tab and column on the way to it. A saved tab with no
-    /// tab left for it is reported at its bar's depth.
+    /// The level's depth in the saved tree: 0 for the root, one more for each presented level,
+    /// tab and column on the way (a saved tab with no tab left for it, its bar's).
     public var level: Int
     /// The flow at that level.
     public var flow: FlowName
@@ -29,11 +27,8 @@ public struct RestorationReport: Sendable, Hashable {
   public var restored: FlowSnapshot
   /// What was dropped, bottom first.
   public var dropped: [Drop]
-  /// The alerts that were up when the snapshot was taken: alerts are transient and are not
-  /// restored.
-  ///
-  /// The snapshot's ``FlowSnapshot/transient`` layers, reported whenever the snapshot's levels
-  /// were restored.
+  /// The alerts that were up when the snapshot was taken (``FlowSnapshot/transient``), which are
+  /// not restored; reported whenever the snapshot's levels were restored.
   public var droppedAlerts: [TransientLayer] = []
   /// Why nothing was restored, if so; the tree is then as it was before.
   public var error: RestorationError?

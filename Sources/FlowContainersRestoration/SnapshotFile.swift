@@ -11,9 +11,8 @@ public import Foundation
 
 /// A file that holds a snapshot, written atomically.
 ///
-/// ``write(_:)`` writes to a temporary file in the same folder, flushes it to disk, then renames
-/// it over the old file in one step, so a failure or crash mid-write never destroys the previous
-/// good snapshot: a reader sees either the old file or the new one, whole.
+/// ``write(_:)`` writes a temporary file, flushes it, then renames it over the old one, so a
+/// reader sees either the old file or the new one, whole, whatever fails mid-write.
 ///
 /// ```swift
 /// let file = SnapshotFile(url: URL(fileURLWithPath: "notes-state.json"))
@@ -26,9 +25,7 @@ public struct SnapshotFile: Sendable {
   /// Runs after the temporary file is written and before the rename.
   private var beforeRename: (@Sendable () throws -> Void)?
 
-  /// Creates a handle for the file at `url`; nothing is read or written yet.
-  ///
-  /// - Parameter url: A file URL.
+  /// Creates a handle for the file at `url`, a file URL; nothing is read or written yet.
   public init(url: URL) {
     self.url = url
   }
@@ -48,15 +45,12 @@ public struct SnapshotFile: Sendable {
 
   /// Reads the file, or returns `nil` if it does not exist.
   ///
-  /// A symbolic link is followed: the file it leads to is read, and its size is checked. Reading
-  /// stops past the limit of a snapshot, 1 MiB: a larger file is not read whole. Anything but a
-  /// regular file (a folder, a named pipe, a device) is refused without being read or waited on.
+  /// A symbolic link is followed. Reading stops past 1 MiB, a snapshot's limit.
   ///
   /// - Returns: The file's bytes.
-  /// - Throws: ``RestorationError`` with ``RestorationError/tooLarge(bytes:limit:)``
-  ///   when the file is larger than 1 MiB, or with
-  ///   ``RestorationError/notARegularFile(_:)`` when it is not a regular file; a
-  ///   file-system error other than the file being missing.
+  /// - Throws: ``RestorationError/tooLarge(bytes:limit:)`` past 1 MiB,
+  ///   ``RestorationError/notARegularFile(_:)`` for a folder, a pipe or a device (never waited
+  ///   on), or a file-system error other than the file being missing.
   public func read() throws -> Data? {
     // Without waiting: opening a named pipe to read would block until a writer came.
     let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

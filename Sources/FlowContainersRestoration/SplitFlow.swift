@@ -3,10 +3,8 @@ public import FlowContainersCore
 /// A flow with a split at its root: a list beside its detail, which restoration saves and
 /// rebuilds column by column, and which a deep-link router routes links through.
 ///
-/// The flow owns a ``SplitContainer``; its initialiser sets the primary column, a
-/// ``RestorableFlow`` of type ``primaryFlow``. The detail flows are made on demand: each type in
-/// ``detailFlows`` comes with the code that makes one, so that a link or a restoration can show
-/// a detail the user never opened.
+/// Its initialiser sets the primary column, a ``primaryFlow``; each of ``detailFlows`` comes
+/// with the code that makes one, so that a link or a restoration can show any detail.
 ///
 /// ```swift
 /// extension NotesSplitFlow: SplitFlow {  // it already has `let container = SplitContainer()`
@@ -23,22 +21,16 @@ public import FlowContainersCore
 /// await router.open("notes://note/2")  // shows note 2 as the detail
 /// ```
 ///
-/// A snapshot saves the split as its first level, holding the primary's tree and the detail's,
-/// never the width, which is the host's. Restoring rebuilds both in one change, in either width.
-/// A link goes to the detail when a detail type's `canHandle(_:)` accepts it (the live detail's
-/// type first), otherwise to the primary when its type's does. The live detail is kept only when
-/// it already shows the link's first route; otherwise a new one replaces it, and the old one ends
-/// once. A link into the primary closes the detail, so that the link's destination is what the
-/// user sees in either width.
+/// A snapshot saves both columns' trees, never the width, which is the host's. A link goes to
+/// the detail when a detail type's `canHandle(_:)` accepts it (the live detail's type first),
+/// otherwise to the primary, closing the detail: its destination is what the user sees in
+/// either width.
 @MainActor
 public protocol SplitFlow: ContainerFlow where Container == SplitContainer {
   /// The type of the primary column's flow, which the flow's initialiser makes.
   static var primaryFlow: any RestorableFlow.Type { get }
 
   /// The detail flows the split can show, each with the code that makes one, in order of
-  /// preference.
-  ///
-  /// Required, with no default, like ``RestorableFlow/subFlows``: a split whose details are not
-  /// restorable says `[]`.
+  /// preference; required, like ``RestorableFlow/subFlows``.
   static var detailFlows: [DetailFlow<Self>] { get }
 }

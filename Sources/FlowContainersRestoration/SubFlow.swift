@@ -20,38 +20,30 @@ public import FlowContainersCore
 /// ]
 /// ```
 ///
-/// `onEnd` is the same news, on the same channel, as the `onEnd` closure you pass to
-/// ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)`` when you present the flow
-/// yourself: it runs at most once, when the presentation the library made ends, with the parent and
-/// the sub-flow still alive. The declaration holds neither: when the parent itself is being
-/// released (the tree is torn down with it), there is no parent to tell, and it does not run.
+/// `onEnd` hears what the `onEnd` of ``ContainerNode/present(_:style:animated:fileID:line:onEnd:)``
+/// would: at most once, with the parent and the sub-flow alive; not when the parent itself is
+/// being released.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
-  public var type: any ContainerFlow.Type { flowType.type }
+  package var type: any ContainerFlow.Type { flowType.type }
   /// The sub-flow's type, sent with the declaration.
   private let flowType: FlowType
   /// How links present the sub-flow.
-  public let style: PresentationStyle
+  package let style: PresentationStyle
   /// Makes the sub-flow for the parent and the parent's stack once the change is applied.
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeFlow?
 
-  /// A sub-flow of type `type`, created by `make`.
-  ///
-  /// A stack flow is presented showing the routes a link or a snapshot gives it. A tab bar
-  /// (``TabbedFlow``) is presented with the saved or linked tab selected and each tab's tree
-  /// rebuilt; a split (``SplitFlow``) with its columns rebuilt; a link whose rest a tab's or a
-  /// column's flow type handles goes on there, as it would from a root bar or split.
+  /// A sub-flow of type `type` (a stack flow, a ``TabbedFlow`` or a ``SplitFlow``), created by
+  /// `make`.
   ///
   /// - Parameters:
   ///   - type: The sub-flow's type.
-  ///   - style: How links present it: a ``PresentationStyle/sheet`` unless you say. A restored
-  ///     sub-flow keeps the style it was saved with.
+  ///   - style: How links present it; a restored sub-flow keeps the style it was saved with.
   ///   - make: Creates the sub-flow, not yet presented, given the parent and the parent's stack
-  ///     once the change is applied (for context, such as which note). Return `nil` when it
-  ///     cannot be created; the link or the restored level then fails and nothing moves.
+  ///     once the change is applied; `nil` fails the link or the restored level, and nothing
+  ///     moves.
   ///   - onEnd: Called once when the presentation of a sub-flow made by `make` ends, with the
-  ///     parent, the sub-flow (both still alive) and how it ended; not called when the parent
-  ///     is already gone. The default does nothing.
+  ///     parent and the sub-flow, both still alive, and how it ended.
   /// - Returns: The declaration.
   public static func flow<Child: ContainerFlow>(
     _ type: Child.Type, style: PresentationStyle = .sheet,
@@ -61,14 +53,7 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
     )? = nil
   ) -> SubFlow {
     SubFlow(flowType: FlowType(type), style: style) { parent, stack in
-      guard let child = make(parent, stack) else { return nil }
-      return MadeFlow(
-        child,
-        onEnd: onEnd.map { onEnd in
-          { [weak parent, weak child] ending, _ in
-            if let parent, let child { onEnd(parent, child, ending) }
-          }
-        })
+      make(parent, stack).map { MadeFlow($0, of: parent, onEnd: onEnd) }
     }
   }
 }
@@ -77,12 +62,9 @@ extension SubFlow {
   /// Declares a sub-flow type that finishes with a typed value, and what the parent does with
   /// its ``PresentationResult``.
   ///
-  /// When a link or a restoration presents the sub-flow, `onResult` receives its result as a
-  /// presenter that called ``ContainerNode/present(_:style:animated:fileID:line:onResult:)``
-  /// would: once, however it ends (a link that dismisses it gives
-  /// `.ended(.dismissedByPresenter, cause: .deepLink)`), with the parent and the sub-flow
-  /// alive. When the parent itself is being released there is no parent to tell, and it does
-  /// not run, as for `onEnd`.
+  /// `onResult` receives the result as the `onResult` of
+  /// ``ContainerNode/present(_:style:animated:fileID:line:onResult:)`` would: once, with the
+  /// parent and the sub-flow alive; not when the parent is being released.
   ///
   /// ```swift
   /// static let subFlows: [SubFlow<AppFlow>] = [
@@ -98,8 +80,7 @@ extension SubFlow {
   /// - Parameters:
   ///   - type: The sub-flow's type.
   ///   - style: How links and restorations present it.
-  ///   - result: Where the sub-flow keeps its ``FlowResult``:
-  ///     `{ $0.result }`.
+  ///   - result: Where the sub-flow keeps its ``FlowResult``: `{ $0.result }`.
   ///   - make: Creates the sub-flow; `stack` is the parent's target stack.
   ///   - onResult: Called once when the presentation ends, with the parent, the sub-flow and
   ///     the result.
@@ -144,5 +125,19 @@ struct MadeFlow {
     node = flow.container
     stack = flow as? any RestorableFlow
     self.onEnd = onEnd
+  }
+
+  /// `flow`, made for `holder`: `onEnd` hears how it ended, with both, while both live.
+  init<Holder: AnyObject, Flow: ContainerFlow>(
+    _ flow: Flow, of holder: Holder,
+    onEnd: (@MainActor @Sendable (Holder, Flow, PresentationEnding) -> Void)?
+  ) {
+    self.init(
+      flow,
+      onEnd: onEnd.map { onEnd in
+        { [weak holder, weak flow] ending, _ in
+          if let holder, let flow { onEnd(holder, flow, ending) }
+        }
+      })
   }
 }

@@ -15,26 +15,19 @@ public struct ThrownError: Error, Sendable, Hashable {
   /// The error, as thrown.
   public let error: any Error
 
-  /// Wraps `error`.
+  /// Wraps `error`; only the library's modules catch what your code throws.
   ///
   /// - Parameter error: The error, as thrown.
-  public init(_ error: any Error) {
+  package init(_ error: any Error) {
     self.error = error
   }
 
   /// Whether both are of the same type and print the same.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when they are alike.
   public static func == (lhs: ThrownError, rhs: ThrownError) -> Bool {
     type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
   }
 
   /// Hashes the error's description.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(description)
   }

@@ -25,11 +25,7 @@ public struct TransientLayer: Sendable, Hashable {
   /// for a layer over the selected tab's tree or over the tab bar.
   public var tab: Int?
 
-  /// Creates an alert's layer.
-  ///
-  /// - Parameters:
-  ///   - title: Its title.
-  ///   - tab: The tab it was up in, when that was not the selected tab.
+  /// Creates an alert's layer: its title, and the tab it was up in if not the selected one.
   public init(title: String, tab: Int? = nil) {
     self.init(.alert, title: title, tab: tab)
   }
@@ -55,8 +51,6 @@ extension TransientLayer: Codable {
   ///
   /// Text that names no known kind is read as an alert with that whole text as its title: a
   /// layer is only ever reported, never restored, so it is not worth refusing a snapshot for.
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the value is not a string.
   public init(from decoder: any Decoder) throws {
     self.init(parsing: try decoder.singleValueContainer().decode(String.self))
@@ -83,8 +77,6 @@ extension TransientLayer: Codable {
   }
 
   /// Writes the layer as one string, ``description``.
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: An encoder's error.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()

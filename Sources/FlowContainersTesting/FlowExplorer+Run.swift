@@ -179,7 +179,7 @@ extension FlowExplorer {
         guard router.root === app.root else {
           let why =
             router.root == nil
-            ? "the root flow has been released"
+            ? "the root flow has been released (its router holds it weakly)"
             : "its router follows links into another tree than its root's; make the router for "
               + "the app's root flow"
           fail(.nothingToExplore, "root", steps: [], "there is nothing to explore: \(why)")

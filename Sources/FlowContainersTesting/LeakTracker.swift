@@ -209,15 +209,15 @@ public final class LeakTracker {
     if let host = node.tabContainer {
       let index = host.tabs.firstIndex { $0 === node }.map { "tab \($0)" } ?? "a tab"
       return "\(subject) is still \(index) of \(label(host)) in this tree (remove the tab, or "
-        + "release the tab container's flow):\n" + node.root.treeDescription
+        + "release the tab container's flow):\n" + node.root.tree.description
     }
     if let split = node.splitContainer, let which = node.column {
       return "\(subject) is still the \(which) column of \(label(split)) in this tree (close "
-        + "the detail, or release the split's flow):\n" + node.root.treeDescription
+        + "the detail, or release the split's flow):\n" + node.root.tree.description
     }
     if let presenter = node.presenter {
       return "\(subject) is still presented by \(label(presenter)) in this tree:\n"
-        + node.root.treeDescription
+        + node.root.tree.description
     }
     if node.isFinished {
       return "\(subject) was dismissed, but something outside the tree still holds it (a "
@@ -225,7 +225,7 @@ public final class LeakTracker {
     }
     return "\(subject) is not presented (a root); something outside the tree still holds it "
       + "(whoever created it, a strong delegate, a closure capturing it)" + closureHints(node)
-      + ". Its tree:\n" + node.treeDescription
+      + ". Its tree:\n" + node.tree.description
   }
 
   /// The closures the tree keeps that could hold `node`'s flow: the edges a leak report can

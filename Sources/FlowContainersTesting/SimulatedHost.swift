@@ -124,7 +124,7 @@ public final class SimulatedHost {
     // The driver passes the pop on when the tree's stack still has screens above `index`.
     let reachesTheTree = !container.isFinished && index >= 0 && index < container.count - 1
     userChange(of: id) { $0.pop(toIndex: index) }
-    driver.userPopped(container, toIndex: index)
+    driver.handle(.userPopped(toIndex: index), on: container)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
     if reachesTheTree, container.count == index + 1, let popped = Self.content(of: container) {
       userChange(of: id) { $0 = popped }
@@ -157,7 +157,7 @@ public final class SimulatedHost {
       }
       if let primary { userChange(of: primary) { $0.pop(toIndex: index) } }
     }
-    driver.userPopped(split, toIndex: index)
+    driver.handle(.userPopped(toIndex: index), on: split)
     // What the host shows of a column whose screens the tree has as many of is the tree's.
     guard reachesTheTree, split.collapsedCount == index + 1,
       case .split(let primary, let detail, _)? = shownContent(of: id)
@@ -194,7 +194,7 @@ public final class SimulatedHost {
         scene.layers.removeSubrange(layer...)
       }
     }
-    driver.userDismissed(container)
+    driver.handle(.userDismissed, on: container)
   }
 
   /// The user selects the tab at `index` of `bar`, as this host shows its tabs: the host shows
@@ -219,7 +219,7 @@ public final class SimulatedHost {
         }
       }
     }
-    driver.userSelectedTab(bar, index: index)
+    driver.handle(.userSelectedTab(index: index), on: bar)
   }
 
   /// The window narrows or widens around `split`: the host collapses or expands it at once,
@@ -234,7 +234,7 @@ public final class SimulatedHost {
       guard case .split(let primary, let detail, _) = content else { return }
       content = .split(primary: primary, detail: detail, width: width)
     }
-    driver.widthChanged(split, to: width)
+    driver.handle(.widthChanged(width), on: split)
   }
 
   /// The user begins an interactive pop of `container`'s stack, as this host shows it.
@@ -256,7 +256,7 @@ public final class SimulatedHost {
     // The driver tells the tree of the gesture when the tree shows the stack the host does.
     let inTree = Self.content(of: container)
     draggedInTree = !container.isFinished && inTree == shownContent(of: id) ? inTree : nil
-    driver.userBeganInteractivePop(container)
+    driver.handle(.interactivePopBegan, on: container)
   }
 
   /// Whether UIKit would begin an interactive pop of `container` now: no gesture is under way,
@@ -286,7 +286,7 @@ public final class SimulatedHost {
       content = .stack(count: count - 1, revision: revision)
       if remaining == nil { remaining = count - 1 }
     }
-    driver.userCommittedInteractivePop(node)
+    driver.handle(.interactivePopCommitted, on: node)
     // What the host shows of the stack now is the stack the tree popped, at its revision.
     if reachesTheTree, node.count == remaining, let popped = Self.content(of: node) {
       userChange(of: id) { $0 = popped }
@@ -301,7 +301,7 @@ public final class SimulatedHost {
     }
     dragged = nil
     draggedInTree = nil
-    if let node = draggedNode { driver.userCancelledInteractivePop(node) }
+    if let node = draggedNode { driver.handle(.interactivePopCancelled, on: node) }
   }
 
   /// Changes what the host shows as the user did: now, and in what the transition playing

@@ -47,14 +47,14 @@ struct DeepLinkingListings {
     let router = makeRouter()
     let link = try DeepLink(parsing: "notes://note/9")
     if case .failed(let failure) = await router.open(link),
-      case .cannotShow(let flow, _, .threw(let thrown)) = failure,
-      let missing = thrown.error as? NoSuchNote
+      case .cannotShow(let flow, _, let why) = failure,
+      let missing = why.thrown?.error as? NoSuchNote
     {
       print("\(flow) has no note \(missing.id)")
     }
     // What the listing matches is what the router reports.
     guard case .failed(let failure) = await router.open(link),
-      case .cannotShow(let flow, _, .threw(let thrown)) = failure
+      case .cannotShow(let flow, _, let why) = failure, let thrown = why.thrown
     else {
       Issue.record("notes://note/9 did not fail to show a note")
       return

@@ -13,6 +13,6 @@ struct PrintedOutputTests {
     app.editSelected()
     (app.container.presentedFlow as? EditorFlow)?.container.push(.preview)
     let article = try String(contentsOf: SnippetFiles.article("GettingStarted"), encoding: .utf8)
-    #expect(article.contains("```\n\(app.container.treeDescription)\n```\n"))
+    #expect(article.contains("```\n\(app.container.tree.description)\n```\n"))
   }
 }

@@ -25,7 +25,7 @@ struct RouteMapsListings {
     let map = tabs.router.routeMap
     let guarded = map.flows.filter { $0.requirement == .signedIn }.map(\.name)
     #expect(guarded == ["EditorFlow"])
-    let signIn = map.guards.first { $0.requirement == .signedIn }.map { map.flows[$0.flow].name }
+    let signIn = map.guards[.signedIn].map { map.flows[$0].name }
     #expect(signIn == "SignInFlow")
   }
 

@@ -17,7 +17,7 @@ struct SplitViewsListings {
   @Test func theListAsksItsDelegateAndTheSplitShowsTheNote() {
     let notes = openNoteOne()
     #expect(
-      notes.container.treeDescription == """
+      notes.container.tree.description == """
         NotesSplitFlow: [LibraryFlow, NoteFlow]
         ├─ LibraryFlow (primary): [list]
         └─ NoteFlow (detail): [reading(1)]
@@ -39,7 +39,7 @@ struct SplitViewsListings {
     notes.container.handle(.widthChanged(.compact))
     #expect(notes.container.collapsedCount == 3)
     #expect(
-      notes.container.treeDescription == """
+      notes.container.tree.description == """
         NotesSplitFlow: [LibraryFlow + NoteFlow]
         ├─ LibraryFlow (primary): [list]
         └─ NoteFlow (detail): [reading(1), history(1)]
@@ -51,7 +51,7 @@ struct SplitViewsListings {
     #expect(notes.log == ["note 1 ended: dismissedByUser"])
     notes.container.handle(.widthChanged(.regular))
     #expect(
-      notes.container.treeDescription == """
+      notes.container.tree.description == """
         NotesSplitFlow: [LibraryFlow, no detail]
         └─ LibraryFlow (primary): [list]
         """)

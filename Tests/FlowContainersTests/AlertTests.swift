@@ -37,7 +37,7 @@ struct AlertTests {
     #expect(screen?.buttons.map(\.role) == [.destructive, .cancel])
     #expect(root.container.presented?.presentationStyle == .confirmationDialog)
     #expect(
-      root.container.treeDescription
+      root.container.tree.description
         == """
         TestFlow<Root>: [root.root]
         └─ AlertLayer<Choice> (confirmationDialog): [alert: Delete the note? [Delete, Keep]]

@@ -1,4 +1,5 @@
 import FlowContainers
+import Foundation
 import Testing
 
 @testable import FlowContainersLinks
@@ -9,7 +10,7 @@ struct DeepLinkParsingTests {
     let scheme: String
     let host: String?
     let components: [String]
-    let query: [DeepLink.QueryItem]
+    let query: [URLQueryItem]
     var testDescription: String { text }
   }
 

@@ -295,7 +295,7 @@ struct LinkedApp {
       makeGuardFlow: { SignInFlow(session: session) })
   }
 
-  var tree: String { app.container.treeDescription }
+  var tree: String { app.container.tree.description }
 
   /// The sign-in flow, if it is the topmost layer.
   var signIn: SignInFlow? { app.container.topmost.owner as? SignInFlow }

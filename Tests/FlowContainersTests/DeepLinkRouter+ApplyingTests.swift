@@ -119,7 +119,7 @@ struct DeepLinkApplyingTests {
       Issue.record("expected applied, got \(outcome.summary)")
       return
     }
-    #expect(plan.isEmpty)
+    #expect(plan.steps.isEmpty)
     #expect(plan.description.hasSuffix("(nothing to do)"))
     #expect(linked.app.container.presentedFlow === editor)
   }

@@ -62,7 +62,7 @@ struct DeepLinkReentrancyTests {
     #expect(await linked.open("notes://note/1/edit").summary == "applied")
     let app = linked.app
     let token = app.container.observeEvents { event in
-      if case .presentationEnded = event.action, event.depth == 0 {
+      if case .detached(.presented, _, _) = event.action, event.depth == 0 {
         let alert = AlertFlow()
         app.container.present(alert.container)
       }
@@ -112,7 +112,7 @@ struct DeepLinkReentrancyTests {
       outcome = await router.open("notes://settings")
     }
     #expect(
-      parent.container.treeDescription == """
+      parent.container.tree.description == """
         PushingParent: [library, note(9)]
         └─ SettingsFlow (sheet): [settings]
         """)

@@ -20,7 +20,7 @@ struct LinkedWideTabs {
       makeGuardFlow: { [session] in SignInFlow(session: session) })
   }
 
-  var tree: String { tabs.container.treeDescription }
+  var tree: String { tabs.container.tree.description }
 
   func open(_ text: String) async -> String? {
     guard case .applied(let plan) = await router.open(text) else { return nil }
@@ -290,7 +290,7 @@ struct DeepLinkRouterNewSplitTabsTests {
     #expect(bar?.help.container.stack == ["help", "about"])
     #expect(try router.currentLink().get().description == "notes://help/about")
     #expect(
-      home.container.treeDescription == """
+      home.container.tree.description == """
         WideHome: [home]
         └─ WideTabs (fullScreenCover): [WideNotes, HelpTab*]
            ├─ WideNotes (tab 0): [NoteListFlow, no detail]
@@ -312,7 +312,7 @@ struct DeepLinkRouterNewSplitTabsTests {
     #expect(bar?.note?.id == 2)
     #expect(try router.currentLink().get().description == "notes://note/2")
     #expect(
-      home.container.treeDescription == """
+      home.container.tree.description == """
         WideHome: [home]
         └─ WideTabs (fullScreenCover): [WideNotes*, HelpTab]
            ├─ WideNotes (tab 0, selected): [NoteListFlow, EditableNoteFlow]
@@ -329,7 +329,7 @@ struct DeepLinkRouterNewSplitTabsTests {
     #expect(bar?.notes.list.container.stack == ["list", "folder x"])
     #expect(try router.currentLink().get().description == "notes://folder/x")
     #expect(
-      home.container.treeDescription == """
+      home.container.tree.description == """
         WideHome: [home]
         └─ WideTabs (fullScreenCover): [WideNotes*, HelpTab]
            ├─ WideNotes (tab 0, selected): [NoteListFlow, no detail]

@@ -115,12 +115,12 @@ struct DeepLinkRouterTabsTests {
     let tabs = TabbedApp()
     tabs.container.select(1)
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
-    let before = tabs.container.treeDescription
+    let before = tabs.container.tree.description
     // Gallery's catch-all takes unknown links, so use one that the gallery's sub-flows cannot
     // handle either and that the app's patterns reject.
     let outcome = await router.open("notes://note/x")
     #expect(outcome.summary.hasPrefix("failed"))
-    #expect(tabs.container.treeDescription == before)
+    #expect(tabs.container.tree.description == before)
     #expect(tabs.container.selectedIndex == 1)
   }
 
@@ -141,13 +141,13 @@ struct DeepLinkRouterTabsTests {
   @Test func aLinkNoTabsPatternsMatchStopsAtTheTabBar() async throws {
     let tabs = EditorTabs()
     let router = DeepLinkRouter(root: tabs, scheme: "notes")
-    let before = tabs.container.treeDescription
+    let before = tabs.container.tree.description
     let outcome = await router.open("notes://nowhere")
     #expect(
       outcome
         == .failed(
           LinkFailure.noSubFlow(flow: FlowName(EditorTabs.self), remaining: ["nowhere"])))
-    #expect(tabs.container.treeDescription == before)
+    #expect(tabs.container.tree.description == before)
   }
 
   @Test func twoTabFlowTypesWithOneNameAreReportedWhenASnapshotIsRestored() throws {
@@ -323,7 +323,7 @@ struct DeepLinkRouterTabsTests {
     // The selection and both tabs' changes, all inside the one plan.
     #expect(heard.contains("TabbedApp tabSelected(index: 1, flow: \"Gallery\")"))
     #expect(heard.contains { $0.hasPrefix("AppFlow stack(") })
-    #expect(heard.contains { $0.hasPrefix("Gallery presented(") })
+    #expect(heard.contains { $0.hasPrefix("Gallery attached(") && $0.contains(".presented(") })
   }
 
   @Test func aSavedTabIsRestoredIntoTheTabOfItsFlowWhereverTheTabsNowStand() async throws {
@@ -453,11 +453,11 @@ struct DeepLinkRouterTabsTests {
       let fresh = TabbedApp()
       let router = DeepLinkRouter(root: fresh, scheme: "notes")
       let recorder = NavigationRecorder(fresh.container)
-      let before = fresh.container.treeDescription
+      let before = fresh.container.tree.description
       let report = router.restorer.restore(from: data)
       #expect(report.error != nil)
       #expect(recorder.descriptions.isEmpty)
-      #expect(fresh.container.treeDescription == before)
+      #expect(fresh.container.tree.description == before)
     }
   }
 

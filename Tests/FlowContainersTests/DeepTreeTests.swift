@@ -107,7 +107,7 @@ struct DeepTreeTests {
     var ended = 0
     var deepest = 0
     let token = root.container.observeEvents { event in
-      guard case .presentationEnded = event.action else { return }
+      guard case .detached(.presented, _, _) = event.action else { return }
       ended += 1
       deepest = max(deepest, event.depth)
     }
@@ -159,7 +159,7 @@ struct DeepTreeTests {
     let counts = LiveCounts()
     let root = ModelFlow(counts: counts)
     presentChain(over: root.container, counts: counts, order: EndingOrder())
-    let dump = root.container.treeDescription
+    let dump = root.container.tree.description
     let lines = dump.split(separator: "\n")
     // 32 levels, one elision line, 32 levels: its size does not grow with the depth.
     #expect(lines.count == 65)
@@ -385,7 +385,7 @@ struct DeepTreeTests {
     // Each flow is dismissed as soon as an observer sees it presented; its onEnd presents the
     // next one. Every request is made from inside a change, so each waits for the one before.
     let token = root.container.observeEvents { event in
-      if case .presented = event.action { root.container.presented?.dismiss() }
+      if case .attached(.presented, _) = event.action { root.container.presented?.dismiss() }
     }
     presentNext()
     #expect(presented == Self.size)

@@ -35,7 +35,7 @@ struct FlowNameTests {
     let reader = RenamedReader()
     shelf.container.present(reader.container)
     #expect(events.map(\.flow) == ["Home"])
-    #expect(events.map(\.action) == [.presented(flow: "Pages", style: .sheet)])
+    #expect(events.map(\.action) == [.attached(.presented(.sheet), flow: "Pages")])
     #expect(events.map(\.description) == ["Home@0 present Pages as sheet (program, animated)"])
   }
 
@@ -45,7 +45,7 @@ struct FlowNameTests {
     shelf.container.present(reader.container)
     #expect(shelf.container.tree.levels.map(\.flow) == ["Home", "Pages"])
     #expect(
-      shelf.container.treeDescription == """
+      shelf.container.tree.description == """
         Home: [shelf]
         └─ Pages (sheet): [page(1)]
         """)

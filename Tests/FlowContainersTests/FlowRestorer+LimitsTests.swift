@@ -1,6 +1,8 @@
 import FlowContainers
 import Testing
 
+@testable import FlowContainersRestoration
+
 /// A stack flow that presents another of its kind, for chains of any length.
 @MainActor
 final class Link: RestorableFlow {

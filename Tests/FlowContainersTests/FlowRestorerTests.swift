@@ -21,7 +21,7 @@ struct FlowRestorerTests {
     let report = FlowRestorer(root: fresh).restore(from: data)
     #expect(report.isComplete)
     #expect(
-      fresh.container.treeDescription == """
+      fresh.container.tree.description == """
         Shelf: [shelf, book(7)]
         └─ Reader (sheet): [page(1)]
         """)

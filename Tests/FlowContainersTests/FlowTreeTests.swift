@@ -79,13 +79,13 @@ struct FlowTreeTests {
   @Test func theDumpDrawsABranchForEveryTabButTheLast() {
     let (tabs, flows) = makeTabsWithAModal()
     #expect(
-      tabs.container.treeDescription == """
+      tabs.container.tree.description == """
         TabsFlow: [TestFlow<Root>*, TestFlow<Middle>]
         ├─ TestFlow<Root> (tab 0, selected): [a.a1, a.a2]
         │  └─ TestFlow<Top> (fullScreenCover): [m.root]
         └─ TestFlow<Middle> (tab 1): [b.root]
         """)
-    #expect(tabs.container.tree.description == tabs.container.treeDescription)
+    #expect(tabs.container.tree.description == tabs.container.tree.description)
     extendLifetime(flows)
   }
 }

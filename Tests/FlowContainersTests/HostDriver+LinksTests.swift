@@ -639,7 +639,7 @@ struct DriverRun {
     if failure == nil {
       failure =
         "step \(step), seed \(seed): \(message)\nlast steps:\n" + recent.joined(separator: "\n")
-        + "\ntree:\n\(world.root.treeDescription)"
+        + "\ntree:\n\(world.root.tree.description)"
     }
     return false
   }

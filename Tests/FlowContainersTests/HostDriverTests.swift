@@ -504,12 +504,12 @@ struct HostDriverTests {
     let tabs = [TestFlow<Extra>("first"), TestFlow<Extra>("second")]
     bar.container.setTabs(tabs.map(\.container))
     let diagnostics = withRecordedDiagnostics {
-      host.driver.userPopped(stranger.container, toIndex: 0)
-      host.driver.userDismissed(sheet.container)
-      host.driver.widthChanged(split.container, to: .compact)
-      host.driver.userSelectedTab(bar.container, index: 1)
-      host.driver.userBeganInteractivePop(stranger.container)
-      host.driver.userCommittedInteractivePop(stranger.container)
+      host.driver.handle(.userPopped(toIndex: 0), on: stranger.container)
+      host.driver.handle(.userDismissed, on: sheet.container)
+      host.driver.handle(.widthChanged(.compact), on: split.container)
+      host.driver.handle(.userSelectedTab(index: 1), on: bar.container)
+      host.driver.handle(.interactivePopBegan, on: stranger.container)
+      host.driver.handle(.interactivePopCommitted, on: stranger.container)
     }
     #expect(diagnostics.isEmpty)
     #expect(stranger.container.names == ["stranger.a", "stranger.b", "stranger.c"])

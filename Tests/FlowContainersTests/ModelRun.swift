@@ -399,7 +399,7 @@ struct ModelRun {
       }
       return 0
     case .userReselectTab:
-      container.handle(.userReselectedTab)
+      container.handle(.userSelectedTab(index: selected))
       reselect()
       return 0
     case .removeTab(let index):

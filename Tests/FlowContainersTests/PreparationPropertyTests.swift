@@ -424,7 +424,7 @@ private enum PreparationCase {
     let foreign = ForeignTrees()
     saboteur.foreign = foreign
     saboteur.fault = fault
-    let liveTree = world.container.treeDescription
+    let liveTree = world.container.tree.description
     let foreignBefore = TreeState(foreign.rootContainers)
     var problems: [String] = []
     switch target {

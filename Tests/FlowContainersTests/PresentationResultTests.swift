@@ -98,7 +98,7 @@ struct PresentationResultTests {
       weakSignIn = signIn
       task = Task { await middle.container.present(signIn.result) }
       // Let the task present it.
-      while !signIn.container.isPresented { await Task.yield() }
+      while signIn.container.presentationStyle == nil { await Task.yield() }
       end(ending, root: &root, middle: middle, signIn: signIn)
     }
     #expect("\(await task.value)" == ending.expected)
@@ -121,7 +121,7 @@ struct PresentationResultTests {
         guard let container = middle?.container else { return "gone" }
         return "\(await container.present(signIn.result))"
       }
-      while !signIn.container.isPresented { await Task.yield() }
+      while signIn.container.presentationStyle == nil { await Task.yield() }
     }
     root = nil
     #expect(await task.value == "ended(tornDown, cause: program)")
@@ -183,7 +183,7 @@ struct PresentationResultTests {
       let signIn = SignInSubFlow()
       weakSignIn = signIn
       task = Task { await root.container.present(signIn.result) }
-      while !signIn.container.isPresented { await Task.yield() }
+      while signIn.container.presentationStyle == nil { await Task.yield() }
     }
     task.cancel()
     #expect("\(await task.value)" == "ended(dismissedByPresenter, cause: program)")

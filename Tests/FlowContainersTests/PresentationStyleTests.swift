@@ -22,7 +22,7 @@ struct PresentationStyleTests {
     sheet.container.present(cover.container, style: .fullScreenCover, animated: false)
     #expect(cover.container.presentationStyle == .fullScreenCover)
     #expect(
-      root.container.treeDescription == """
+      root.container.tree.description == """
         TestFlow<Root>: [root.root]
         └─ TestFlow<Middle> (sheet): [sheet.root]
            └─ TestFlow<Top> (fullScreenCover): [cover.root]
@@ -43,7 +43,7 @@ struct PresentationStyleTests {
     token.cancel()
     #expect(
       events.map(\.action) == [
-        .presented(flow: FlowName(TestFlow<Middle>.self), style: .popover)
+        .attached(.presented(.popover), flow: FlowName(TestFlow<Middle>.self))
       ])
     #expect(
       events.map(\.description) == [
@@ -57,7 +57,7 @@ struct PresentationStyleTests {
     root.container.present(first.container, animated: false)
     var presented: ContainerNode?
     let token = root.container.observeEvents { [root] event in
-      guard case .presentationEnded = event.action else { return }
+      guard case .detached(.presented, _, _) = event.action else { return }
       let next = TestFlow<Top>("next")
       presented = next.container
       // Queued until the dismissal has been announced, then made with this style.
@@ -83,7 +83,7 @@ struct PresentationStyleTests {
     let fresh = Shelf()
     #expect(FlowRestorer(root: fresh).restore(from: try snapshot.jsonData()).isComplete)
     #expect(fresh.container.presented?.presentationStyle == .popover)
-    #expect(fresh.container.treeDescription.contains("└─ Reader (popover): [page(1)]"))
+    #expect(fresh.container.tree.description.contains("└─ Reader (popover): [page(1)]"))
   }
 
   @Test(arguments: [
@@ -110,7 +110,7 @@ struct PresentationStyleTests {
     let report = FlowRestorer(root: shelf).restore(from: Data(json.utf8))
     let message = report.error.map { "\($0)" } ?? ""
     #expect(message.contains("presentation style must be a name of 1 to 100 characters"), "\(name)")
-    #expect(shelf.container.treeDescription == "Shelf: [shelf]", "\(name)")
+    #expect(shelf.container.tree.description == "Shelf: [shelf]", "\(name)")
   }
 
   @Test(arguments: ["she\u{200B}et", "\u{202E}teehs", "\u{2066}sheet\u{2069}", "\u{FEFF}sheet"])

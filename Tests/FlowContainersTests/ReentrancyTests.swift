@@ -104,10 +104,10 @@ struct ReentrancyTests {
       #expect(root.container.presented === first.container)
     }
     #expect(second.container.presenter == nil)
-    #expect(!second.container.isPresented)
+    #expect(second.container.presentationStyle == nil)
     let dismissal = withRecordedDiagnostics { second.container.dismiss() }
     #expect(dismissal.map(\.code) == [.notPresented])
-    #expect(first.container.isPresented)
+    #expect(first.container.presentationStyle != nil)
     root = nil
     #expect(weakRoot == nil)
     #expect(first.container.isFinished)
@@ -126,7 +126,7 @@ struct ReentrancyTests {
       recorder.descriptions == [
         "TestFlow<Root>@0 end TestFlow<Middle> (dismissedByPresenter) (program, animated)"
       ])
-    #expect(diagnostics.map(\.code) == [.nothingPresented])
+    #expect(diagnostics.map(\.code) == [.notPresented])
   }
 
   // MARK: onEnd and observers
@@ -147,7 +147,8 @@ struct ReentrancyTests {
       }
     }
     let token = root.container.observeEvents { event in
-      if case .presentationEnded(let flow, _) = event.action, flow == FlowName(TestFlow<Extra>.self)
+      if case .detached(.presented, let flow, _) = event.action,
+        flow == FlowName(TestFlow<Extra>.self)
       {
         root.container.dismissPresented()
       }
@@ -186,7 +187,7 @@ struct ReentrancyTests {
   @Test func laterTreeObserversHearANestedPresentationAfterTheOneUnderWay() {
     let root = TestFlow<Root>("root")
     let first = root.container.observeEvents { event in
-      if case .presented = event.action { root.container.dismissPresented() }
+      if case .attached(.presented, _) = event.action { root.container.dismissPresented() }
     }
     let recorder = NavigationRecorder(root.container)
     let child = TestFlow<Middle>("child")
@@ -224,7 +225,7 @@ struct ReentrancyTests {
     #expect(journal.entries == ["sign-in ended", "deinit sign-in", "deinit screen sign-in.root"])
     #expect(root.container.presented.map { "\($0.depth)" } == "1")
     #expect(
-      root.container.treeDescription == """
+      root.container.tree.description == """
         TestFlow<Root>: [root.root]
         └─ TestFlow<Top> (sheet): [editor.root]
         """)
@@ -273,7 +274,7 @@ struct ReentrancyTests {
     }
     while released.value == 0 { usleep(1000) }
     // Whether or not the teardown has run yet, the child is never free to be presented again.
-    #expect(child.isPresented || child.isFinished)
+    #expect(child.presentationStyle != nil || child.isFinished)
     let other = TestFlow<Extra>("other")
     let diagnostics = withRecordedDiagnostics {
       other.container.present(child) { journal.record("other \($0)") }
@@ -281,7 +282,7 @@ struct ReentrancyTests {
     #expect(diagnostics.map(\.code) == [.invalidPresentation])
     for _ in 0..<100 where !child.isFinished { await Task.yield() }
     #expect(child.isFinished)
-    #expect(!child.isPresented)
+    #expect(child.presentationStyle == nil)
     #expect(journal.entries == ["child tornDown"])
     #expect(weakChild == nil)
   }
@@ -331,7 +332,7 @@ struct ReentrancyTests {
     #expect(middle.isFinished && top.isFinished)
     #expect(middle.topmost === middle)
     #expect(top.topmost === top)
-    #expect(middle.treeDescription == "TestFlow<Middle>: [middle.root]")
+    #expect(middle.tree.description == "TestFlow<Middle>: [middle.root]")
     token.cancel()
     #expect(token.isCancelled)
     token.cancel()

@@ -186,7 +186,7 @@ final class ReentrantModelRun {
         return violations.append("\(event) at a depth the replay does not have")
       }
       replayed[depth] += added - removed
-    case .presented:
+    case .attached(.presented, _):
       guard replayed.count == depth + 1 else {
         return violations.append("\(event) while the replay has \(replayed.count) levels")
       }
@@ -196,17 +196,19 @@ final class ReentrantModelRun {
       }
       replayed.append(levels[depth + 1].count)
       mirror(levels[depth + 1])
-    case .presentationEnded:
+    case .detached(.presented, _, _):
       guard replayed.count == depth + 2 else {
         return violations.append("\(event) while the replay has \(replayed.count) levels")
       }
       replayed.removeLast()
     case .interactivePopBegan, .interactivePopCancelled:
       break
-    case .tabSelected, .tabReselected, .tabAdded, .tabRemoved, .tabsReordered:
+    case .tabSelected, .tabReselected, .tabsReordered, .attached(.tab, _), .detached(.tab, _, _):
       return violations.append("\(event): this run has no tabs")
-    case .columnShown, .columnClosed, .widthChanged:
+    case .attached(.column, _), .detached(.column, _, _), .widthChanged:
       return violations.append("\(event): this run has no splits")
+    case .attached(.root, _), .detached(.root, _, _):
+      return violations.append("\(event): nothing hangs as a root")
     }
     coverage.eventsChecked += 1
     let live = chain().map(\.count)
@@ -238,7 +240,7 @@ final class ReentrantModelRun {
 
   // MARK: After each step
 
-  private func treeText() -> String { root?.container.treeDescription ?? "(none)" }
+  private func treeText() -> String { root?.container.tree.description ?? "(none)" }
 
   private func checkTree() {
     let levels = chain()

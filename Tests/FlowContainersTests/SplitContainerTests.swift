@@ -49,7 +49,7 @@ struct SplitContainerTests {
     #expect(note?.container.depth == 1)
     #expect(split.container.topmost === note?.container)
     #expect(
-      split.container.treeDescription == """
+      split.container.tree.description == """
         ListDetailFlow: [TestFlow<Root>, TestFlow<Middle>]
         ├─ TestFlow<Root> (primary): [list.root]
         └─ TestFlow<Middle> (detail): [note.root]
@@ -96,7 +96,7 @@ struct SplitContainerTests {
     #expect(journal.entries.contains("deinit note"))
     #expect(split.container.topmost === split.container.primary)
     #expect(
-      split.container.treeDescription == """
+      split.container.tree.description == """
         ListDetailFlow: [TestFlow<Root>, no detail]
         └─ TestFlow<Root> (primary): [list.l1, list.l2]
         """)
@@ -116,7 +116,7 @@ struct SplitContainerTests {
     #expect(split.container.count == 4)
     #expect(split.container.topmost === split.container.detail)
     #expect(
-      split.container.treeDescription == """
+      split.container.tree.description == """
         ListDetailFlow: [TestFlow<Root> + TestFlow<Middle>]
         ├─ TestFlow<Root> (primary): [list.l1, list.l2]
         └─ TestFlow<Middle> (detail): [note.n1, note.n2]

@@ -425,7 +425,9 @@ struct SplitLinkModelTests {
     func observe() {
       let world = world
       observer = split.container.observeEvents { [weak split = split] event in
-        guard case .columnShown(.detail, _) = event.action, world.observerPushes > 0 else { return }
+        guard case .attached(.column(.detail), _) = event.action, world.observerPushes > 0 else {
+          return
+        }
         world.observerPushes -= 1
         split?.list.container.push(ModelScreen(9, counts: world.counts))
       }
@@ -1139,7 +1141,7 @@ struct SplitLinkModelTests {
           last steps:
           \(live.log.suffix(30).map { "  \($0)" }.joined(separator: "\n"))
           the tree:
-          \(live.split.container.treeDescription)
+          \(live.split.container.tree.description)
           """)
         return
       }

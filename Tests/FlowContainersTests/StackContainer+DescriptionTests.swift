@@ -6,7 +6,7 @@ struct DescriptionTests {
   @Test func theTreeDumpIndentsEachContainerUnderItsPresenter() {
     let root = makeThreeLevelTree()
     #expect(
-      root.container.treeDescription == """
+      root.container.tree.description == """
         TestFlow<Root>: [root.a, root.b]
         └─ TestFlow<Middle> (sheet): [middle.root]
            └─ TestFlow<Top> (sheet): [top.x, top.y, top.z]
@@ -16,7 +16,7 @@ struct DescriptionTests {
   @Test func aDumpStartsAtTheContainerItIsAskedOfAndSaysHowThatOneIsShown() {
     let root = makeThreeLevelTree()
     #expect(
-      root.container.presented?.treeDescription == """
+      root.container.presented?.tree.description == """
         TestFlow<Middle> (sheet): [middle.root]
         └─ TestFlow<Top> (sheet): [top.x, top.y, top.z]
         """)
@@ -24,7 +24,7 @@ struct DescriptionTests {
 
   @Test func aContainerWithoutAnOwnerSaysSo() {
     let container = StackContainer<String>()
-    #expect(container.treeDescription == "(no owner): []")
+    #expect(container.tree.description == "(no owner): []")
     #expect(container.debugDescription == "StackContainer((no owner)@0: [])")
   }
 

@@ -198,7 +198,7 @@ struct ObservingTests {
 
   @Test func eventsDescribeThemselvesForTraces() {
     let event = NavigationEvent(
-      .presentationEnded(flow: FlowName(TestFlow<Top>.self), ending: .finished),
+      .detached(.presented(.sheet), flow: FlowName(TestFlow<Top>.self), ending: .finished),
       flow: FlowName(TestFlow<Root>.self), depth: 0, cause: .deepLink, animated: true)
     #expect(
       event.description

@@ -16,7 +16,7 @@ struct PresentationTests {
     #expect(root.container.presentedFlow === weakMiddle)
     #expect(root.container.presented === weakMiddle?.container)
     #expect(weakMiddle?.container.presenter === root.container)
-    #expect(weakMiddle?.container.isPresented == true)
+    #expect(weakMiddle?.container.presentationStyle != nil)
   }
 
   @Test func aChainThreeDeepHasOneContainerPerLevel() {
@@ -202,7 +202,7 @@ struct PresentationTests {
     }
     let diagnostics = withRecordedDiagnostics { root.container.dismissPresented() }
     #expect(endings == ["top tornDown", "middle dismissedByPresenter"])
-    #expect(diagnostics.isEmpty || diagnostics.allSatisfy { $0.code == .nothingPresented })
+    #expect(diagnostics.isEmpty || diagnostics.allSatisfy { $0.code == .notPresented })
   }
 }
 
@@ -219,7 +219,7 @@ struct PresentationMisuseTests {
 
   @Test func dismissingWhenNothingIsPresentedIsReported() {
     let root = TestFlow<Root>("root")
-    expectMisuse(.nothingPresented, leavesUnchanged: root.container) {
+    expectMisuse(.notPresented, leavesUnchanged: root.container) {
       root.container.dismissPresented()
     }
   }

@@ -21,7 +21,8 @@ struct TabContainerReentrancyTests {
   /// names, and of no other bar in `bars`.
   private func isTabOfOneBarOnly(_ node: ContainerNode, among bars: [TabContainer]) -> Bool {
     let holding = bars.filter { bar in bar.tabs.contains { $0 === node } }
-    return holding.count == 1 && holding.first === node.tabContainer && !node.isPresented
+    return holding.count == 1 && holding.first === node.tabContainer
+      && node.presentationStyle == nil
   }
 
   @Test func anObservationCallbackCannotMakeATabBeingAddedATabOfAnotherBar() {

@@ -42,7 +42,7 @@ struct TabContainerTests {
     #expect(first?.container.tabContainer === tabs.container)
     #expect(first?.container.depth == 1)
     #expect(
-      tabs.container.treeDescription == """
+      tabs.container.tree.description == """
         TabsFlow: [TestFlow<Root>*, TestFlow<Middle>]
         ├─ TestFlow<Root> (tab 0, selected): [a.root]
         └─ TestFlow<Middle> (tab 1): [b.root]
@@ -123,7 +123,9 @@ struct TabContainerTests {
     let added = TestFlow<Extra>("d")
     var heard: [String] = []
     let token = tabs.container.observeEvents { event in
-      if event.depth == 0 { heard.append("\(event.action)") }
+      if event.depth == 0 {
+        heard.append("\(event)".split(separator: " ").dropFirst().prefix(3).joined(separator: " "))
+      }
     }
     tabs.container.setTabs([added.container, kept, nodes[2]], selected: 1)
     token.cancel()
@@ -136,9 +138,7 @@ struct TabContainerTests {
     // The removal of the selected tab selects the one that took its place, then `d` is added
     // before it, which moves it to position 1 without changing the selection.
     #expect(
-      heard.map { String($0.prefix { $0 != "," }) } == [
-        "tabRemoved(index: 0", "tabSelected(index: 0", "tabAdded(index: 0",
-      ])
+      heard == ["remove tab 0", "select tab 0", "add tab 0"])
   }
 
   @Test func releasingTheTabContainersFlowReleasesEveryTabAndEndsWhatTheyPresented() {
@@ -210,7 +210,7 @@ struct TabContainerTests {
     let token = tabs.container.observeEvents { heard.append("\($0)") }
     tabs.container.handle(.userSelectedTab(index: 1))
     (nodes[1] as? StackContainer<TestScreen>)?.push(TestScreen("b3"), animated: false)
-    tabs.container.handle(.userReselectedTab)
+    tabs.container.handle(.userSelectedTab(index: 1))
     token.cancel()
     #expect(tabs.container.selectedIndex == 1)
     #expect((nodes[1] as? StackContainer<TestScreen>)?.names == ["b.b1"])
@@ -232,7 +232,7 @@ struct TabContainerTests {
     var heard: [String] = []
     let token = tabs.container.observeEvents { heard.append("\($0)") }
     nodes[1].finish()
-    tabs.container.handle(.userReselectedTab)
+    tabs.container.handle(.userSelectedTab(index: tabs.container.selectedIndex ?? -1))
     token.cancel()
     #expect(nodes[1].isFinished)
     #expect(nodes[1].tabContainer == nil)
@@ -273,7 +273,7 @@ struct TabContainerTests {
     }
     let empty = TabsFlow()
     expectMisuse(.tabNotFound, leavesUnchanged: empty.container) {
-      empty.container.handle(.userReselectedTab)
+      empty.container.handle(.userSelectedTab(index: 0))
     }
     expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.select(-1) }
     expectMisuse(.tabNotFound, leavesUnchanged: tabs.container) { tabs.container.removeTab(at: 3) }
@@ -393,7 +393,7 @@ struct TabContainerTests {
     flows.removeAll()
     #expect(counts.flows == 100_000)
     #expect(tabs.container.topmost.depth == 1)
-    #expect(tabs.container.treeDescription.split(separator: "\n").count == 2 * 32 + 1)
+    #expect(tabs.container.tree.description.split(separator: "\n").count == 2 * 32 + 1)
     tabs.container.handle(.userSelectedTab(index: 50_000))
     #expect(tabs.container.selectedIndex == 50_000)
     tabs.container.setTabs([])

@@ -72,10 +72,6 @@ struct TabModelTests {
       case 3:
         guard tabCount > 0 else { return "skip" }
         let index = int(tabCount)
-        if index == selected, Bool.random(using: &generator) {
-          root.container.handle(.userReselectedTab)
-          return "userReselectedTab"
-        }
         root.container.handle(.userSelectedTab(index: index))
         selected = index
         return "userSelectedTab \(index)"

@@ -15,7 +15,7 @@ extension MainTabsFlow {
     case .close: close(actions)
     case .open(let link?): await notes?.open(link)
     case .open(nil): console.say("Usage: open <url>, for example open notes://note/2")
-    case .tree: console.say(container.treeDescription)
+    case .tree: console.say(container.tree.description)
     case .tab(let number): selectTab(number, actions)
     case .width(let width): setWidth(width, actions)
     case .pick(let number): pick(number)
@@ -37,7 +37,7 @@ extension MainTabsFlow {
       console.say("Usage: tab <n>, for n from 1 to \(count): 1 for your notes, 2 for help.")
       return
     }
-    actions.userSelectedTab(container, index: number - 1)
+    actions.handle(.userSelectedTab(index: number - 1), on: container)
   }
 
   /// The screen on top of the topmost stack, unless the topmost layer is an alert.
@@ -68,8 +68,8 @@ extension MainTabsFlow {
       return console.say("The width changes only with --wide: the notes tab is one stack.")
     }
     switch width {
-    case "compact": actions.widthChanged(split, to: .compact)
-    case "regular": actions.widthChanged(split, to: .regular)
+    case "compact": actions.handle(.widthChanged(.compact), on: split)
+    case "regular": actions.handle(.widthChanged(.regular), on: split)
     default: console.say("Usage: width compact, or width regular.")
     }
   }
@@ -109,12 +109,12 @@ extension MainTabsFlow {
     if let split = node.splitContainer, split.width == .compact {
       // One stack, the library's screens then the note's: the pop may close the note.
       if split.collapsedCount > 1 {
-        actions.userPopped(split, toIndex: split.collapsedCount - 2)
+        actions.handle(.userPopped(toIndex: split.collapsedCount - 2), on: split)
       } else {
         console.say("You are at the library already.")
       }
     } else if node.count > 1 {
-      actions.userPopped(node, toIndex: node.count - 2)
+      actions.handle(.userPopped(toIndex: node.count - 2), on: node)
     } else if node.presenter != nil {
       console.say("This is the first screen here; type close to close it.")
     } else if node.tabContainer?.tabs.first === node || node.column == .primary {
@@ -133,6 +133,6 @@ extension MainTabsFlow {
       console.say("There is nothing to close.")
       return
     }
-    actions.userDismissed(node)
+    actions.handle(.userDismissed, on: node)
   }
 }

@@ -4,14 +4,9 @@ package import FlowContainers
 /// tree itself, for a host with nothing to animate.
 @MainActor
 package protocol NotesUserActions {
-  /// The back button popped `container` so that the screen at `index` is on top.
-  func userPopped(_ container: ContainerNode, toIndex index: Int)
-  /// The user closed the presented `container`.
-  func userDismissed(_ container: ContainerNode)
-  /// The user selected the tab at `index` of `bar`.
-  func userSelectedTab(_ bar: TabContainer, index: Int)
-  /// The window narrowed or widened around `split`.
-  func widthChanged(_ split: SplitContainer, to width: SplitWidth)
+  /// The user did `event` to `container`: popped it, closed it, selected a tab of it, or the
+  /// window narrowed or widened around it.
+  func handle(_ event: HostEvent, on container: ContainerNode)
 }
 
 extension HostDriver: NotesUserActions {}

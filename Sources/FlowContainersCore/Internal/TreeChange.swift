@@ -192,7 +192,7 @@ extension ContainerNode {
     case .dismissPresented:
       guard presentedNode == nil else { return true }
       report(
-        .nothingPresented,
+        .notPresented,
         "dismissPresented() on \(locationDescription), which presents nothing; check "
           + "`presented` first, or let the sub-flow dismiss itself.",
         fileID: fileID, line: line)

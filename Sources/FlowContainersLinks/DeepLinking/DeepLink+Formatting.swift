@@ -1,5 +1,6 @@
 import FlowContainersCore
 import FlowContainersRestoration
+import Foundation
 
 extension DeepLink: CustomStringConvertible {
   /// The link as text, percent-encoded so that parsing it gives this link back (less whatever

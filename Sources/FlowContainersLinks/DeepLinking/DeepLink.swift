@@ -1,5 +1,6 @@
 import FlowContainersCore
 import FlowContainersRestoration
+public import Foundation
 
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.
 ///
@@ -14,49 +15,29 @@ import FlowContainersRestoration
 /// print(link.queryValue("from"))    // Optional("share")
 /// ```
 ///
-/// ## Components
-///
-/// What flows route on is ``components``. For a custom scheme (`notes://note/2`) the host is the
-/// first component, because that is how such links are written. For `http` and `https` links the
-/// host is the site, not a route, so ``components`` is the path alone.
-///
-/// ## Consumption
-///
-/// Resolution walks down the tree: each flow takes the components it understands and hands the
-/// rest on. ``remaining`` is what is left for the current level: a sub-flow's `canHandle(_:)` sees
-/// the link with the components its presenter consumed already gone.
+/// Flows route on ``components``: for a custom scheme (`notes://note/2`) the host is the first
+/// one; for `http` and `https` the host is the site, and the path alone is routed. Each level
+/// takes the components it understands; ``remaining`` is what is left for the next.
 public struct DeepLink: Sendable, Hashable {
-  /// A `name=value` pair from the query, percent-decoded.
+  /// A `name=value` pair from the query, percent-decoded, as the parser reads it.
   ///
-  /// `value` is `nil` for a bare `name`.
-  public struct QueryItem: Sendable, Hashable {
-    /// The item's name.
-    public var name: String
-    /// The item's value, or `nil` when the query had only a name.
-    public var value: String?
-
-    /// Creates a query item.
-    ///
-    /// - Parameters:
-    ///   - name: The item's name.
-    ///   - value: The item's value, or `nil`.
-    public init(name: String, value: String?) {
-      self.name = name
-      self.value = value
-    }
+  /// `value` is `nil` for a bare `name`. The link keeps it as a `URLQueryItem`.
+  struct QueryItem {
+    let name: String
+    let value: String?
   }
 
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
   public var scheme: String { parts.scheme }
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
   public var host: String? { parts.host }
-  /// The port, when the link gives one.
-  public var port: Int? { parts.port }
+  /// The port, when the link gives one; the link's text keeps it, and routing ignores it.
+  var port: Int? { parts.port }
   /// The path's components, percent-decoded, with empty ones dropped: ``components`` without
   /// the host of a custom scheme.
   var pathComponents: ArraySlice<String> { parts.components[parts.pathStart...] }
-  /// The query's items, in order.
-  public var queryItems: [QueryItem] { parts.queryItems }
+  /// The query's items, in order, percent-decoded; an item's `value` is `nil` for a bare name.
+  public var queryItems: [URLQueryItem] { parts.queryItems }
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
   public var components: [String] { parts.components }
@@ -74,9 +55,9 @@ public struct DeepLink: Sendable, Hashable {
 
   /// Creates a link from already-decoded parts, for sharing and for tests.
   ///
-  /// For a custom scheme the first component becomes the host; for `http` and `https` pass the
-  /// site as `host`. A host may not hold what the URL Standard forbids in one (such as a space,
-  /// `/` or `|`): with such a first component, the link prints as text that does not parse.
+  /// For a custom scheme the first component becomes the host (one with a character a host may
+  /// not hold, such as a space, prints as text that does not parse); for `http` and `https`
+  /// pass the site as `host`.
   ///
   /// ```swift
   /// let link = DeepLink(scheme: "notes", components: ["note", "2"])
@@ -89,7 +70,7 @@ public struct DeepLink: Sendable, Hashable {
   ///   - components: The routed components, decoded.
   ///   - queryItems: The query items, decoded.
   public init(
-    scheme: String, host: String? = nil, components: [String], queryItems: [QueryItem] = []
+    scheme: String, host: String? = nil, components: [String], queryItems: [URLQueryItem] = []
   ) {
     let scheme = scheme.asciiLowercased()
     let components = components.filter { !$0.isEmpty }
@@ -130,7 +111,7 @@ public struct DeepLink: Sendable, Hashable {
   ) {
     parts = Parts(
       scheme: scheme, host: host, port: port, components: components, pathStart: pathStart,
-      queryItems: queryItems)
+      queryItems: queryItems.map { URLQueryItem(name: $0.name, value: $0.value) })
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {
@@ -147,11 +128,11 @@ extension DeepLink {
     let components: [String]
     /// Where the path starts in ``components``: after the host of a custom scheme.
     let pathStart: Int
-    let queryItems: [QueryItem]
+    let queryItems: [URLQueryItem]
 
     init(
       scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
-      queryItems: [QueryItem]
+      queryItems: [URLQueryItem]
     ) {
       self.scheme = scheme
       self.host = host

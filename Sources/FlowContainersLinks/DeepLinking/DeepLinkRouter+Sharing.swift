@@ -5,11 +5,9 @@ extension DeepLinkRouter {
   /// The link that leads to what the tree shows now, for sharing: the reverse of following a
   /// link; or why there is none.
   ///
-  /// Each level's stack is turned back into components with its ``RouteTable``, from the top
-  /// down, and the result is checked: following it from a fresh root would choose the same flow
-  /// types and build the same stacks. A pattern with parameters needs its `parameters` function
-  /// (the reverse mapping) for this; without one, the failure names the pattern. A tab bar, the
-  /// root or a presented one, adds no components: the link goes on into its selected tab.
+  /// Each level's stack becomes components through its ``RouteTable`` (a pattern with parameters
+  /// needs its `parameters` function), and the link is checked to lead to the same flows and
+  /// stacks. A tab bar adds no components: the link goes on into its selected tab.
   ///
   /// ```swift
   /// switch router.currentLink() {

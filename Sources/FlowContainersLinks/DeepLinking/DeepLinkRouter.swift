@@ -3,10 +3,8 @@ public import FlowContainersRestoration
 
 /// Follows deep links through a tree of ``LinkableFlow``s: resolve, plan, check, apply.
 ///
-/// Create one for the root flow and hand it every link the host receives. It resolves the link
-/// from the root down into a ``NavigationPlan`` (a value you can inspect), checks guards and
-/// objections, optionally validates the targets asynchronously, and applies the plan in one go,
-/// so the tree is never half-changed.
+/// It resolves each link from the root down into a ``NavigationPlan`` (a value), checks guards
+/// and objections, optionally validates the targets, and applies the plan in one go.
 ///
 /// ```swift
 /// let router = DeepLinkRouter(root: app, scheme: "notes")
@@ -20,22 +18,10 @@ public import FlowContainersRestoration
 /// }
 /// ```
 ///
-/// ## Modals
-///
-/// A link that arrives while sub-flows are presented reuses those that can handle the rest of
-/// it, and dismisses only what is in the way. A flow about to be dismissed may object
-/// (``InterruptionAware``); the link is then held until that flow goes away, or dropped when
-/// ``dropsObjectedLinks`` is set.
-///
-/// ## Guards and held links
-///
-/// A flow type may need a ``FlowRequirement``. When it is unmet, the link is held and the
-/// requirement's guard flow is presented; when the guard flow's presentation ends, the
-/// requirement is checked again and the link resumes or is dropped. One link is held at a time:
-/// a newer link replaces it. ``onHeldLinkEnd`` hears how held links end.
-///
-/// The router holds its root weakly: the host owns the root flow and must keep it alive, or
-/// links, snapshots and restorations fail with `rootReleased`.
+/// A link reuses the presented sub-flows that can handle its rest and dismisses only what is in
+/// the way; a flow may object (``InterruptionAware``). A link into a flow whose
+/// ``FlowRequirement`` is unmet is held while the guard flow is up, one at a time
+/// (``onHeldLinkEnd``). The router holds its root weakly: keep the root flow alive.
 @MainActor
 public final class DeepLinkRouter {
   struct Guard {
@@ -46,10 +32,7 @@ public final class DeepLinkRouter {
     let flowType: any PresentableFlow.Type
   }
 
-  /// The flow that snapshots, restoration and ``currentLink()`` start from.
-  ///
-  /// The flow you passed (a ``LinkableFlow``, a ``TabbedFlow`` or a ``SplitFlow``); `nil` once
-  /// it has been released. Outside the package, read the restorer's (``FlowRestorer/root``).
+  /// The root flow you passed, `nil` once released; outside the package, ``FlowRestorer/root``.
   package var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
@@ -61,24 +44,18 @@ public final class DeepLinkRouter {
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
   public var webHosts: Set<String> = []
   /// Whether a link that a flow objects to is dropped (``LinkDropReason/objection(flow:reason:)``)
-  /// rather than held until that flow's presentation ends.
-  ///
-  /// The default, `false`, holds it.
+  /// rather than held until that flow's presentation ends, as by default.
   public var dropsObjectedLinks = false
   /// How long a held link stays valid; `nil`, the default, keeps it until it resumes or is
   /// replaced.
   public var heldLinkExpiry: Duration?
-  /// Checks a plan's targets before it is applied, for example that the note exists; throw to
-  /// reject the link.
+  /// Checks a plan's targets before it is applied (that the note exists); throw to reject it.
   ///
   /// A newer link cancels the task that runs it.
   public var validator: (@MainActor (NavigationPlan) async throws -> Void)?
-  /// Hears how each held link or destination ends: followed once it resumed, because its guard
-  /// was satisfied or the flow that objected went away, with that outcome; or
-  /// ``LinkOutcome/dropped(_:)``, because a newer link replaced it, it expired, or its guard
-  /// flow ended with the requirement still unmet.
+  /// Hears how each held link or destination ends, followed or ``LinkOutcome/dropped(_:)``.
   ///
-  /// The router keeps the closure: capture the objects it reaches weakly.
+  /// The router keeps the closure: capture weakly what it reaches.
   ///
   /// ```swift
   /// router.onHeldLinkEnd = { [weak self] request, outcome in
@@ -103,11 +80,8 @@ public final class DeepLinkRouter {
   var validation: Task<Void, any Error>?
   var resumption: Task<Void, Never>?
   let now: @MainActor () -> ContinuousClock.Instant
-  /// Saves and restores this router's tree.
-  ///
-  /// It knows this router's guards: restoring drops a level whose
-  /// ``RestorableFlow/requirement`` is unmet (with a report, never presenting a guard), and drops
-  /// a held or resuming link as ``LinkDropReason/superseded``.
+  /// Saves and restores this router's tree: restoring drops a level whose
+  /// ``RestorableFlow/requirement`` is unmet, and a held link as ``LinkDropReason/superseded``.
   ///
   /// ```swift
   /// let report = router.restorer.restore(from: try SnapshotFile(url: url).read())
@@ -115,18 +89,12 @@ public final class DeepLinkRouter {
   /// ```
   public let restorer: FlowRestorer
 
-  /// Creates a router for `root`'s tree.
+  /// Creates a router for the tree of `root`: a ``LinkableFlow``, a ``TabbedFlow`` (whose tabs
+  /// take a link in turn, the selected one first) or a ``SplitFlow`` (whose detail takes a link
+  /// its type can handle, otherwise its primary).
   ///
-  /// The root may be a ``LinkableFlow``, whose patterns take each link first; a ``TabbedFlow``,
-  /// whose tabs take a link in turn, the selected one first (the tab is selected, its live flow
-  /// reused, a modal over the whole tab container dismissed, and the link followed inside it);
-  /// or a ``SplitFlow``, whose detail takes a link when a detail type's `canHandle(_:)` accepts
-  /// it (the live detail's type first), otherwise its primary. A tab or a column that is a split
-  /// follows the split's rules.
-  ///
-  /// The router holds `root` weakly: keep the root flow alive yourself (store it) as long as you
-  /// use the router. `DeepLinkRouter(root: AppFlow(), scheme: "notes")` releases the flow at
-  /// once, and every link, snapshot and restoration then fails with `rootReleased`.
+  /// Keep the root flow alive yourself: `DeepLinkRouter(root: AppFlow(), scheme: "notes")`
+  /// releases it at once, and every link then fails with `rootReleased`.
   ///
   /// - Parameters:
   ///   - root: The root flow; held weakly, so the caller keeps it alive.
@@ -146,19 +114,14 @@ public final class DeepLinkRouter {
     restorer.willRestore = { [weak self] in _ = self?.supersedePendingLinks() }
   }
 
-  /// Registers how to check `requirement` and which guard flow satisfies it.
-  ///
-  /// The type `makeGuardFlow` returns declares the guard flow's type: ``routeMap`` draws it,
-  /// satisfying the requirement.
+  /// Registers how to check `requirement` and which guard flow, drawn on ``routeMap``, satisfies
+  /// it.
   ///
   /// - Parameters:
   ///   - requirement: The requirement, as flows declare it.
-  ///   - style: How the guard flow is presented: a sheet unless you say otherwise (sign-in often
-  ///     covers the screen, `.fullScreenCover`).
-  ///   - isSatisfied: Whether it holds now. Checked before each link is applied, and when the
-  ///     guard flow's presentation ends.
-  ///   - makeGuardFlow: Creates the guard flow (such as sign-in) to present while a link waits;
-  ///     `nil` when none can be made now.
+  ///   - style: How the guard flow is presented.
+  ///   - isSatisfied: Whether it holds now: before each link, and when the guard flow ends.
+  ///   - makeGuardFlow: Creates the guard flow to present while a link waits, or `nil`.
   public func setGuard<GuardFlow: PresentableFlow>(
     for requirement: FlowRequirement, style: PresentationStyle = .sheet,
     isSatisfied: @escaping @MainActor () -> Bool,
@@ -189,14 +152,11 @@ public final class DeepLinkRouter {
   /// - Returns: What happened; a malformed link fails with ``LinkFailure/malformed(_:)``
   ///   and changes nothing.
   public func open(_ text: String) async -> LinkOutcome {
-    let link: DeepLink
-    do {
-      link = try DeepLink(parsing: text)
+    do throws(DeepLinkError) {
+      return await open(try DeepLink(parsing: text))
     } catch {
       return .failed(LinkFailure.malformed(error))
     }
-    supersedePendingLinks()
-    return await follow(.link(link), ticket: ticket)
   }
 
   /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
@@ -212,10 +172,8 @@ public final class DeepLinkRouter {
     return await follow(.link(link), ticket: ticket)
   }
 
-  /// Shows `destination` through the same machinery as a link: plans it, checks guards,
-  /// validates, checks objections, and applies it.
+  /// Shows `destination`, typed routes rather than a URL, as a link is followed.
   ///
-  /// Program code uses it to go somewhere by typed routes, without formatting a URL:
   ///
   /// ```swift
   /// _ = await router.open(
@@ -231,10 +189,8 @@ public final class DeepLinkRouter {
 
   /// Waits until any held link that has resumed has been followed.
   ///
-  /// Held links resume on the main actor just after the presentation they waited for ends, in
-  /// a task of their own. A host that reports after each command (the Notes sample's terminal
-  /// prints the screen once what the command caused has settled) awaits this;
-  /// ``onHeldLinkEnd`` hears the outcome either way.
+  /// Held links resume in a task of their own once the presentation they waited for ends; a
+  /// host that shows the tree after each command awaits this.
   public func waitForPendingWork() async {
     while let task = resumption {
       await task.value

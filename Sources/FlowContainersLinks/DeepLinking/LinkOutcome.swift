@@ -64,14 +64,8 @@ public enum LinkFailure: Error, Sendable, Hashable {
   case unsupportedScheme(DeepLink)
   /// No pattern of `flow` matches the `remaining` components.
   case noRoute(flow: FlowName, remaining: [String])
-  /// No sub-flow type of `flow` can handle the `remaining` components.
-  ///
-  /// `flow` is where resolution stopped: the deepest flow whose patterns matched and whose
-  /// sub-flow types were asked for the rest, none accepting it; `remaining` is what its
-  /// patterns left. When no sub-flow type accepts the rest, resolution goes on into the first
-  /// whose patterns match, to find that deepest flow. For a tab bar's router, the tabs are the
-  /// tab bar's sub-flows, asked in their order whatever is selected: `flow` is the tab bar's
-  /// flow when no tab's patterns match the link.
+  /// No sub-flow type of `flow`, the deepest flow whose patterns matched, can handle the
+  /// `remaining` components (for a tab bar's router, no tab's patterns match the link).
   case noSubFlow(flow: FlowName, remaining: [String])
   /// A destination's level names a flow type that is not a sub-flow of the level below.
   case notASubFlow(FlowName, of: FlowName)

@@ -4,11 +4,8 @@ import FlowContainersRestoration
 /// Why the tree cannot be shared as a link (``DeepLinkRouter/currentLink()``).
 ///
 /// Its description says which level and why, such as
-/// `note/:id<Int> on AppFlow@0 has no reverse mapping (a `parameters` function)`: the root was
-/// released, a level is not a ``LinkableFlow``, a screen has no route, no pattern builds a
-/// level's stack, the patterns that could have no `parameters` function, or following the link
-/// would present another flow type. The reason itself is internal, so that reasons can be added;
-/// a caller's only action is not to offer sharing.
+/// `note/:id<Int> on AppFlow@0 has no reverse mapping (a `parameters` function)`; the reason is
+/// internal, as a caller's only action is not to offer sharing.
 public struct LinkSharingFailure: Error, Sendable, Hashable {
   enum Reason: Sendable, Hashable {
     /// The router's root flow has been released.

@@ -18,27 +18,21 @@ public struct RouteMatch: Sendable {
   let pattern: RoutePattern
   /// The link, as the matching level saw it.
   public let link: DeepLink
-  /// The components the trailing wildcard matched: what is handed to a sub-flow.
-  ///
-  /// Empty when the pattern has no wildcard or the wildcard matched nothing.
+  /// The components the trailing wildcard matched, handed to a sub-flow; empty without one.
   public let remainder: [String]
   let names: [String]
   let values: [String]
 
-  /// The `Int` parameter called `name`.
+  /// The `Int` parameter called `name`, as in `:id<Int>`.
   ///
-  /// - Parameter name: The parameter's name, as in `:id<Int>`.
-  /// - Returns: Its value.
   /// - Throws: ``MissingParameter`` when the pattern declares no such `Int` parameter.
   public func int(_ name: String) throws(MissingParameter) -> Int {
     guard let value = Int(try value(name, "Int")) else { throw missing(name, "Int") }
     return value
   }
 
-  /// The `UUID` parameter called `name`.
+  /// The `UUID` parameter called `name`, as in `:id<UUID>`.
   ///
-  /// - Parameter name: The parameter's name, as in `:id<UUID>`.
-  /// - Returns: Its value.
   /// - Throws: ``MissingParameter`` when the pattern declares no such `UUID` parameter.
   public func uuid(_ name: String) throws(MissingParameter) -> UUID {
     guard let value = UUID(parsing: try value(name, "UUID")) else {
@@ -47,10 +41,8 @@ public struct RouteMatch: Sendable {
     return value
   }
 
-  /// The parameter called `name`, as written in the link (percent-decoded).
+  /// The parameter called `name`, as in `:slug`, as written in the link (percent-decoded).
   ///
-  /// - Parameter name: The parameter's name, as in `:slug`.
-  /// - Returns: Its value.
   /// - Throws: ``MissingParameter`` when the pattern declares no such parameter.
   public func string(_ name: String) throws(MissingParameter) -> String {
     try value(name, nil)

@@ -45,11 +45,8 @@ extension RouteMap {
     for edge in edges {
       text += "  n\(edge.from) -> n\(edge.to) [label=\"\(Self.dotEscaped(edge.kind.label))\"];\n"
     }
-    for (flow, requirement) in requirements.edges {
-      text += "  n\(flow) -> q\(requirement) [label=\"requires\", style=dashed];\n"
-    }
-    for (flow, requirement) in requirements.guards {
-      text += "  n\(flow) -> q\(requirement) [label=\"satisfies\", style=dashed];\n"
+    for (flow, requirement, label) in requirements.edges {
+      text += "  n\(flow) -> q\(requirement) [label=\"\(label)\", style=dashed];\n"
     }
     return text + "}\n"
   }

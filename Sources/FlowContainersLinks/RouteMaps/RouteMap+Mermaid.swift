@@ -44,11 +44,8 @@ extension RouteMap {
     for edge in edges {
       text += "  n\(edge.from) -->|\"\(Self.mermaidEscaped(edge.kind.label))\"| n\(edge.to)\n"
     }
-    for (flow, requirement) in requirements.edges {
-      text += "  n\(flow) -.->|\"requires\"| q\(requirement)\n"
-    }
-    for (flow, requirement) in requirements.guards {
-      text += "  n\(flow) -.->|\"satisfies\"| q\(requirement)\n"
+    for (flow, requirement, label) in requirements.edges {
+      text += "  n\(flow) -.->|\"\(label)\"| q\(requirement)\n"
     }
     return text
   }

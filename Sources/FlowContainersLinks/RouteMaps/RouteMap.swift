@@ -59,21 +59,15 @@ public struct RouteMap: Sendable {
     public let kind: Kind
   }
 
-  /// A guard: the flow a router presents to satisfy a requirement, while a link waits.
-  public struct Guard: Sendable, Hashable {
-    /// The requirement the flow satisfies.
-    public let requirement: FlowRequirement
-    /// The position in ``RouteMap/flows`` of the guard flow.
-    public let flow: Int
-  }
-
   /// The flow types, the root first, each once.
   public private(set) var flows: [Flow] = []
   /// The edges, in the order of the flows they leave.
   public private(set) var edges: [Edge] = []
-  /// The guards of the router the map was made for (``DeepLinkRouter/routeMap``), ordered by
-  /// requirement; empty for a map made from a root alone.
-  public private(set) var guards: [Guard] = []
+  /// The guard flows of the router the map was made for (``DeepLinkRouter/routeMap``).
+  ///
+  /// For each requirement, the position in ``flows`` of the flow the router presents to satisfy
+  /// it while a link waits. Empty for a map made from a root alone.
+  public private(set) var guards: [FlowRequirement: Int] = [:]
   /// Each flow's type, linkable or not; `nil` for an opaque flow.
   private var types:
     [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
@@ -175,9 +169,7 @@ extension RouteMap {
       } else {
         opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
       }
-    guards.removeAll { $0.requirement == requirement }
-    guards.append(Guard(requirement: requirement, flow: position))
-    guards.sort { $0.requirement.rawValue < $1.requirement.rawValue }
+    guards[requirement] = position
   }
 
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
@@ -219,18 +211,11 @@ extension RouteMap {
 
 extension RouteMap: Hashable {
   /// Whether both maps have the same flows, edges and guards.
-  ///
-  /// - Parameters:
-  ///   - lhs: A map.
-  ///   - rhs: Another map.
-  /// - Returns: `true` when they draw the same.
   public static func == (lhs: RouteMap, rhs: RouteMap) -> Bool {
     lhs.flows == rhs.flows && lhs.edges == rhs.edges && lhs.guards == rhs.guards
   }
 
   /// Hashes the flows, edges and guards.
-  ///
-  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(flows)
     hasher.combine(edges)
@@ -270,12 +255,9 @@ extension RouteMap {
 
   /// The requirements on the map, each once: those the flows declare, in the order of the
   /// first flow that needs it, then those only a guard satisfies; an edge from each flow that
-  /// needs one to its position, and from each guard flow to the one it satisfies.
+  /// needs one to its position (`requires`), then from each guard flow to the one it satisfies.
   var requirements:
-    (
-      names: [FlowRequirement], edges: [(flow: Int, requirement: Int)],
-      guards: [(flow: Int, requirement: Int)]
-    )
+    (names: [FlowRequirement], edges: [(flow: Int, requirement: Int, label: String)])
   {
     var names: [FlowRequirement] = []
     func position(of requirement: FlowRequirement) -> Int {
@@ -283,13 +265,15 @@ extension RouteMap {
       names.append(requirement)
       return names.count - 1
     }
-    var edges: [(flow: Int, requirement: Int)] = []
+    var edges: [(flow: Int, requirement: Int, label: String)] = []
     for (index, flow) in flows.enumerated() {
       guard let requirement = flow.requirement else { continue }
-      edges.append((index, position(of: requirement)))
+      edges.append((index, position(of: requirement), "requires"))
     }
-    let guards = guards.map { ($0.flow, position(of: $0.requirement)) }
-    return (names, edges, guards)
+    for (requirement, flow) in guards.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      edges.append((flow, position(of: requirement), "satisfies"))
+    }
+    return (names, edges)
   }
 }
 

@@ -33,20 +33,20 @@ final class LoggingAdapter {
 
   /// The back button of `container`'s navigation bar.
   func backTapped(on container: ContainerNode, showing count: Int) {
-    driver?.userPopped(container, toIndex: count - 2)
+    driver?.handle(.userPopped(toIndex: count - 2), on: container)
   }
 
   /// The interactive pop gesture of `container`'s navigation controller began.
   func backSwipeBegan(on container: ContainerNode) {
-    driver?.userBeganInteractivePop(container)
+    driver?.handle(.interactivePopBegan, on: container)
   }
 
   /// The gesture ended: the user let go past the middle, or gave up.
   func backSwipeEnded(on container: ContainerNode, cancelled: Bool) {
     if cancelled {
-      driver?.userCancelledInteractivePop(container)
+      driver?.handle(.interactivePopCancelled, on: container)
     } else {
-      driver?.userCommittedInteractivePop(container)
+      driver?.handle(.interactivePopCommitted, on: container)
     }
   }
 }
