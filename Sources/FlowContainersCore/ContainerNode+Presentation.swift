@@ -220,9 +220,9 @@ extension ContainerNode {
   /// whose last layer is `chainTop`, when it was `old`: what the user sees from `chainTop` if
   /// this container was on the way to `old`, `old` otherwise (a hidden tab presented).
   @inline(never)
-  private func topAfterPresenting(_ chainTop: ContainerNode, was old: ContainerNode)
-    -> ContainerNode
-  {
+  private func topAfterPresenting(
+    _ chainTop: ContainerNode, was old: ContainerNode
+  ) -> ContainerNode {
     // A container without branches that presented nothing is on the way only as the top.
     let isOnTheWay = hasBranches ? leads(to: old) : self === old
     return isOnTheWay ? chainTop.walkToTop().node : old

@@ -271,9 +271,10 @@ extension ContainerNode {
     return (node, steps)
   }
 
-  /// Whether the way from the root to `top` passes through this container: `top` is this one,
-  /// or hangs on it, directly or through others. It walks down from `top` as many levels as
-  /// lie between them.
+  /// Whether the way from the root to `top` passes through this container.
+  ///
+  /// `top` is this one, or hangs on it, directly or through others. It walks down from `top` as
+  /// many levels as lie between them.
   func leads(to top: ContainerNode) -> Bool {
     var node = top
     var steps = top.storedDepth - storedDepth

@@ -35,9 +35,10 @@ final class ChangeQueue {
   private var next = 0
   /// The requests run since ``startRecording()``, when recording.
   private var recorded: [Request]?
-  /// The topmost container of a deep tree: in a tree without branches (a chain), every
-  /// container's; in one with tabs or splits, the root's. Kept by presenting and dismissing, and
-  /// forgotten when tabs or columns change (the next read walks again).
+  /// The topmost container of a deep tree, kept by presenting and dismissing.
+  ///
+  /// In a tree without branches (a chain), every container's; in one with tabs or splits, the
+  /// root's, forgotten when tabs or columns change (the next read walks again).
   ///
   /// Set once ``ContainerNode/topmost`` has had to walk far to find it, so that it then costs
   /// nothing however deep the tree, after any change. `nil` for shallow trees: a weak reference
