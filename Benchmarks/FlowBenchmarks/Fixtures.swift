@@ -74,11 +74,14 @@ final class WideTabsFlow {
   let container = TabContainer()
   /// The first tab's stack.
   let selected: StackContainer<Screen>
+  /// Every tab's stack, in order.
+  let stacks: [StackContainer<Screen>]
 
   init(tabs: Int, screens: Int) {
     // Locals: a flow made inside the call would be released before the tab could hold it.
     let flows = (0..<tabs).map { ScreenFlow($0, screens: $0 == 0 ? screens : 1) }
     selected = flows[0].container
+    stacks = flows.map(\.container)
     container.owner = self
     withExtendedLifetime(flows) { container.setTabs(flows.map(\.container)) }
   }

@@ -43,11 +43,14 @@ struct Settings {
   /// When set, only this side of each benchmark is measured: for counting a workload's
   /// instructions apart from its baseline's.
   var side: Side? = nil
+  /// Whether the rows whose size is their point run a tenth of it: `--quick`, which checks that
+  /// everything works, in a debug build too.
+  var isQuick = false
 
   static let full = Settings(
     rounds: 15, roundNanoseconds: 40_000_000, rssCycles: 1_000_000, fixedOperations: nil)
   static let quick = Settings(
-    rounds: 3, roundNanoseconds: 1_000_000, rssCycles: 2_000, fixedOperations: nil)
+    rounds: 3, roundNanoseconds: 1_000_000, rssCycles: 2_000, fixedOperations: nil, isQuick: true)
 }
 
 /// One side of a benchmark: the workload, or the baseline it is measured against.

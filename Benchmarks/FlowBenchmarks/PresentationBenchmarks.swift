@@ -18,8 +18,42 @@ func presentationBenchmarks(_ settings: Settings) -> [Result] {
     compare(
       "present_dismiss", goal: 1.5, settings: settings,
       baseline: "safe floor: a hand-written flow presents and dismisses a child flow",
-      workload: presentDismiss, baseline: presentDismissFloor())
+      workload: presentDismiss, baseline: presentDismissFloor()),
+    topmostInATab(settings),
   ]
+}
+
+/// Presenting 10,000 flows in a tab, each on `topmost`, against 10 times the same with 1,000.
+///
+/// `topmost` is read from the tab bar before each presentation, so after each change: 1.0 when
+/// a read costs the same at any depth below a tab. Only the presentations are measured; their
+/// dismissal is not.
+@MainActor
+func topmostInATab(_ settings: Settings) -> Result {
+  func presentations(_ count: Int, runs: Int) -> Workload {
+    let bar = TabsFlow()
+    let tab = bar.container.tabs[0]
+    return { operations in
+      var total: UInt64 = 0
+      for _ in 0..<operations * runs {
+        total += timed {
+          for index in 0..<count {
+            let flow = ScreenFlow(index)
+            bar.container.topmost.present(flow.container, animated: false)
+          }
+          blackHole(bar.container.topmost)
+        }
+        tab.dismissPresented(animated: false)
+      }
+      return total
+    }
+  }
+  let count = settings.isQuick ? 1_000 : 10_000
+  return compare(
+    "topmost_tabs", goal: 1.2, settings: settings,
+    baseline: "10 × the same with 1,000 presentations",
+    workload: presentations(count, runs: 1),
+    baseline: presentations(count / 10, runs: 10))
 }
 
 /// The safe floor of `present_dismiss`: a hand-written, seed-style flow presents a child flow

@@ -169,3 +169,54 @@ func restoreApplySave(_ settings: Settings) -> Result {
     baseline: "safe floor: Codable state decoded, the same flows built and link applied by hand, "
       + "encoded", workload: workload, baseline: baseline)
 }
+
+/// Restores the deepest snapshot the limit allows into a fresh root under a host that finishes
+/// each transition inside `play`, as the Writing a Host Adapter listing does; whether the host
+/// played every layer, each from the same stack depth.
+///
+/// `.ci/run` runs it (`flow-benchmarks --deepest-restore`) in release under `ulimit -s 1024`,
+/// the size of iOS's main thread: a driver that asked for each transition a frame deeper
+/// crashed there.
+@MainActor
+func restoresTheDeepestSnapshotUnderASynchronousHost() -> Bool {
+  let levels = FlowSnapshot.maximumLevels
+  let saved = ChainFlow()
+  var top = saved.container
+  for index in 1..<levels {
+    let flow = ChainFlow()
+    flow.container.push(.item(index))
+    top.present(flow.container, animated: false)
+    top = flow.container
+  }
+  guard let snapshot = try? FlowRestorer(root: saved).snapshot(), snapshot.levels.count == levels
+  else {
+    print("flow-benchmarks: the chain of \(levels) levels was not saved")
+    return false
+  }
+  saved.container.finish()
+  let fresh = ChainFlow()
+  var driver: HostDriver?
+  var played = 0
+  var lowest = UInt.max
+  var highest: UInt = 0
+  driver = HostDriver(root: fresh.container) { _ in
+    var marker = 0
+    let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    (lowest, highest) = (min(lowest, address), max(highest, address))
+    played += 1
+    driver?.transitionFinished()
+  }
+  let report = FlowRestorer(root: fresh).restore(snapshot)
+  let isIdle = played > 0 && driver?.shown == fresh.container.hostScene
+  driver = nil
+  fresh.container.finish()
+  let growth = highest >= lowest ? highest - lowest : 0
+  print(
+    "flow-benchmarks: restored \(levels) levels under a synchronous host: \(played) "
+      + "transitions, the stack \(growth) bytes apart at their deepest")
+  guard report.error == nil, isIdle, played >= levels - 1, growth < 16_384 else {
+    print("flow-benchmarks: the deepest restore failed: \(report.error.map { "\($0)" } ?? "")")
+    return false
+  }
+  return true
+}

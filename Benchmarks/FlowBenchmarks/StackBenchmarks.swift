@@ -75,6 +75,7 @@ func stackBenchmarks(_ settings: Settings) -> [Result] {
 
   results.append(splitCollapseExpand(settings))
   results.append(driverPushInAWideTree(settings))
+  results.append(driverBacklog(settings))
   return results
 }
 
@@ -184,4 +185,44 @@ func driverPushInAWideTree(_ settings: Settings) -> Result {
     baseline: "the same through a driver, 10 tabs, 10 screens",
     workload: pushAndPopDriven(tabs: 10_000, screens: 1_000),
     baseline: pushAndPopDriven(tabs: 10, screens: 10))
+}
+
+/// A backlog of 10,000 changed tab stacks behind one held transition, played to the end (a push
+/// on every tab's stack, then a pop on each), against 10 backlogs of 1,000 in a tree of 1,000
+/// tabs: 1.0 when a backlog costs in proportion to its length.
+@MainActor
+func driverBacklog(_ settings: Settings) -> Result {
+  func backlogs(tabs: Int, runs: Int) -> Workload {
+    let root = WideTabsFlow(tabs: tabs, screens: 1)
+    let stacks = root.stacks
+    var inProgress = false
+    let driver = HostDriver(root: root.container) { _ in inProgress = true }
+    let screen = Screen(-1)
+    func drain() {
+      while inProgress {
+        inProgress = false
+        driver.transitionFinished()
+      }
+    }
+    return { operations in
+      withExtendedLifetime(root) {}
+      return timed {
+        for _ in 0..<operations * runs {
+          // The first tab's change holds the host; every tab's waits behind it.
+          stacks[0].push(screen)
+          for stack in stacks { stack.push(screen) }
+          drain()
+          stacks[0].pop()
+          for stack in stacks { stack.pop() }
+          drain()
+        }
+      }
+    }
+  }
+  let tabs = settings.isQuick ? 1_000 : 10_000
+  return compare(
+    "driver_backlog", goal: 1.2, settings: settings,
+    baseline: "10 × the same with 1,000 tabs",
+    workload: backlogs(tabs: tabs, runs: 1),
+    baseline: backlogs(tabs: tabs / 10, runs: 10))
 }

@@ -10,6 +10,7 @@ if arguments.contains("--help") {
     """
     USAGE: flow-benchmarks [--quick] [--json] [--only <group>] [--row <name>]
                            [--side workload|baseline] [--rounds <n>] [--operations <n>]
+           flow-benchmarks --deepest-restore
 
     Runs every benchmark against its baseline in this process and prints medians and ratios.
       --quick   a short run, to check that everything still works (numbers are noise)
@@ -19,9 +20,15 @@ if arguments.contains("--help") {
       --operations  run this many operations per round instead of calibrating (for valgrind)
       --row     within the groups run, measure only the benchmark of this name (for valgrind)
       --side    measure only the workload (the library) or only its baseline (for valgrind)
+      --deepest-restore  restore the deepest snapshot allowed under a host that finishes each
+                transition inside play, and exit 1 if it fails (CI runs it with a 1 MB stack)
     Build in release mode: swift run -c release flow-benchmarks
     """)
   exit(0)
+}
+if arguments.contains("--deepest-restore") {
+  // Run by .ci/run under `ulimit -s 1024`: a check, not a benchmark.
+  exit(restoresTheDeepestSnapshotUnderASynchronousHost() ? 0 : 1)
 }
 var settings = arguments.contains("--quick") ? Settings.quick : Settings.full
 if let index = argumentList.firstIndex(of: "--rounds"), index + 1 < argumentList.count,

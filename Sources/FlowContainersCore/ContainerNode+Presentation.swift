@@ -222,9 +222,7 @@ extension ContainerNode {
   @inline(never)
   private func topAfterPresenting(
     _ chainTop: ContainerNode, was old: ContainerNode
-  )
-    -> ContainerNode
-  {
+  ) -> ContainerNode {
     // A container without branches that presented nothing is on the way only as the top.
     let isOnTheWay = hasBranches ? leads(to: old) : self === old
     return isOnTheWay ? chainTop.walkToTop().node : old

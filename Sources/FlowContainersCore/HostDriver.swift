@@ -710,7 +710,10 @@ extension HostDriver {
   /// with their layers) and those `skipping` names, to be put back.
   ///
   /// A container released while the host shows it was a branch of a container whose change
-  /// named that one already: its holder is marked anyway, and compared in this same look.
+  /// named that one already: its holder is marked anyway and, placed before its branches, is
+  /// taken before it, so the order of the two cannot matter (the holder's transition removes
+  /// the released branch); marking the holder again here is only a safeguard, placed at once
+  /// so that it is compared in this same look.
   private func firstChanged(
     below kept: Int, skipped: inout [Marked],
     skipping: ((ObjectIdentifier) -> Bool)? = nil

@@ -379,7 +379,11 @@ public final class SimulatedHost {
     return nil
   }
 
-  fileprivate func begin(_ transition: HostTransition) {
+  /// Begins `transition` as if the driver had asked for it, checking UIKit's rules against what
+  /// the host shows: for tests of the rules a driver never breaks.
+  ///
+  /// - Parameter transition: The transition to play.
+  @_spi(Testing) public func begin(_ transition: HostTransition) {
     played.append(transition.description)
     if let playing = current {
       violations.append("\(transition) began while \(playing.transition) was playing")

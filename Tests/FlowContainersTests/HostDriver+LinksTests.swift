@@ -14,19 +14,22 @@ struct HostDriverLinkModelTests {
   private static let totalSteps =
     ProcessInfo.processInfo.environment["FLOW_DRIVER_STEPS"].flatMap(Int.init) ?? 100_002
 
-  /// The seeds each tree runs with.
-  private static let seedCount = 2
+  /// The seeds each tree runs with: the host finishes each transition a tick later, two ticks
+  /// later, and at once, inside `play`.
+  private static let seedCount = 3
 
-  @Test(arguments: DriverWorld.Kind.allCases, [1, 2] as [UInt64])
+  @Test(arguments: DriverWorld.Kind.allCases, [1, 2, 3] as [UInt64])
   func randomLinksRestorationsChangesAndUserActionsKeepTheHostsRulesAndReleaseEveryFlow(
     kind: DriverWorld.Kind, seed: UInt64
   ) async {
     let seed = ProcessInfo.processInfo.environment["FLOW_MODEL_SEED"].flatMap(UInt64.init) ?? seed
     let steps = Self.totalSteps / (DriverWorld.Kind.allCases.count * Self.seedCount)
     let world = DriverWorld(kind)
-    var run = DriverRun(world: world, seed: seed, ticksPerTransition: Int(seed % 2) + 1)
+    let ticks = Int(seed % 3)
+    var run = DriverRun(world: world, seed: seed, ticksPerTransition: ticks)
     let diagnostics = await withRecordedDiagnostics {
-      await run.run(steps: steps)
+      // A link's transitions are counted while they play: not when each ends inside `play`.
+      await run.run(steps: steps, checkingLinks: ticks > 0)
     }
     #expect(run.failure == nil, "\(kind) seed \(seed): \(run.failure ?? "")")
     #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
@@ -36,9 +39,12 @@ struct HostDriverLinkModelTests {
     #expect(run.counts.appliedLinks > steps / 100, "\(run.counts)")
     #expect(run.counts.appliedDestinations > steps / 200, "\(run.counts)")
     #expect(run.counts.restorations > steps / 200, "\(run.counts)")
-    #expect(run.counts.boundChecks > steps / 100, "\(run.counts)")
     #expect(run.counts.userActions > steps / 50, "\(run.counts)")
-    #expect(run.counts.busySteps > steps / 10, "\(run.counts)")
+    #expect(run.counts.interactivePops > steps / 1000, "\(run.counts)")
+    if ticks > 0 {
+      #expect(run.counts.boundChecks > steps / 100, "\(run.counts)")
+      #expect(run.counts.busySteps > steps / 10, "\(run.counts)")
+    }
     if kind != .tabbedApp {
       #expect(run.counts.widthChanges > steps / 300, "\(run.counts)")
     }
@@ -207,12 +213,13 @@ struct DriverRun {
     var boundChecks = 0
     var userActions = 0
     var widthChanges = 0
+    var interactivePops = 0
     var busySteps = 0
 
     var description: String {
       "links \(appliedLinks), destinations \(appliedDestinations), restorations "
         + "\(restorations), bound checks \(boundChecks), user actions \(userActions), widths "
-        + "\(widthChanges), busy steps \(busySteps)"
+        + "\(widthChanges), interactive pops \(interactivePops), busy steps \(busySteps)"
     }
   }
 
@@ -250,6 +257,7 @@ struct DriverRun {
       check()
     }
     guard failure == nil else { return }
+    if host.isDragging { host.userCancelsInteractivePop() }
     host.tickUntilIdle()
     check()
     if failure == nil, !host.driver.isIdle || host.isBusy {
@@ -411,11 +419,22 @@ struct DriverRun {
   // MARK: The user
 
   /// The user acts on what the host shows on top: pops a stack, closes the top layer, selects
-  /// a tab, or the window's width changes around a split.
+  /// a tab, the window's width changes around a split, or drags a stack's top screen away (an
+  /// interactive pop, which is all the user does until it is committed or cancelled).
   private mutating func userActs() async {
     guard let layer = host.scene.layers.last else { return }
+    if host.isDragging {
+      if random(2) == 0 {
+        note("user commits the interactive pop")
+        host.userCommitsInteractivePop()
+      } else {
+        note("user cancels the interactive pop")
+        host.userCancelsInteractivePop()
+      }
+      return
+    }
     let visible = Self.visiblePanes(of: layer)
-    switch random(4) {
+    switch random(5) {
     case 0:
       // A stack, or a compact split's collapsed stack: the primary's screens, then the detail's.
       let contents = Dictionary(
@@ -459,7 +478,7 @@ struct DriverRun {
       note("user selects tab \(index)")
       counts.userActions += 1
       host.userSelectsTab(bar, index: index)
-    default:
+    case 3:
       let splits = host.scene.layers.flatMap(\.panes).compactMap { pane -> ObjectIdentifier? in
         guard case .split = pane.content else { return nil }
         return pane.container
@@ -470,6 +489,20 @@ struct DriverRun {
       note("width \(width)")
       counts.widthChanges += 1
       host.widthChanges(split, to: width)
+    default:
+      // Any stack of the top layer UIKit lets the user drag: a compact split's shown column too.
+      let stacks = layer.panes.compactMap { pane -> ContainerNode? in
+        guard case .stack(let count, _) = pane.content, count > 1,
+          let node = containers[pane.container]?.object as? ContainerNode,
+          host.canBeginInteractivePop(node)
+        else { return nil }
+        return node
+      }
+      guard !stacks.isEmpty else { return }
+      let node = stacks[random(stacks.count)]
+      note("user begins an interactive pop of \(node.flowName)")
+      counts.interactivePops += 1
+      host.userBeginsInteractivePop(node)
     }
   }
 
@@ -559,7 +592,7 @@ struct DriverRun {
       fail("rules broken: \(host.violations.prefix(3))")
       return
     }
-    if !host.isBusy {
+    if !host.isBusy, !host.isDragging {
       if host.scene != world.root.hostScene {
         fail(
           "the idle host does not show the tree:\nhost \(describe(host.scene))\ntree "

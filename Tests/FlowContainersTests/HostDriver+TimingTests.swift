@@ -74,6 +74,56 @@ struct HostDriverTimingTests {
     #expect(host.driver?.shown == fresh.container.hostScene)
   }
 
+  @Test(arguments: [1, 2] as [UInt64])
+  func randomChangesOnTreesOfUpTo10000LevelsUnderEveryTimingPlayAtAConstantStackDepth(
+    seed: UInt64
+  ) {
+    var generator = SplitMix64(seed: seed)
+    func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    let root = Link()
+    let host = HandHost(root: root.container, finishesInsidePlay: false)
+    var deepest = 0
+    for _ in 0..<60 {
+      // How the host finishes what the next change asks for: inside `play`, at once after the
+      // change, or later (changes pile up behind the transition it holds).
+      let timing = random(3)
+      host.finishesInsidePlay = timing == 0
+      let top = root.container.topmost
+      switch random(5) {
+      case 0, 1:
+        // A chain of layers in one change, as a restoration or a link makes them.
+        let count = 1 + random(3_000)
+        if top.depth + count < 10_000 {
+          let chain = Link.chain(count)
+          top.present(chain.container)
+        }
+      case 2:
+        // Layers go from a level not far below the top.
+        var node: ContainerNode = root.container
+        for _ in 0..<max(0, top.depth - 1 - random(1_500)) {
+          guard let next = node.presented else { break }
+          node = next
+        }
+        node.dismissPresented()
+      case 3:
+        (top as? StackContainer<Int>)?.push(1)
+      default:
+        _ = (top as? StackContainer<Int>)?.pop()
+      }
+      deepest = max(deepest, root.container.topmost.depth)
+      if timing == 1 { host.drain() }
+    }
+    host.finishesInsidePlay = false
+    host.drain()
+    #expect(host.driver?.isIdle == true)
+    #expect(host.driver?.shown == root.container.hostScene)
+    #expect(deepest > 5_000, "the deepest tree had \(deepest) levels")
+    // Thousands of transitions, each asked for from about the same depth, whoever finished the
+    // one before: a frame for each would be hundreds of kilobytes.
+    #expect(host.played > 5_000, "\(host.played) transitions")
+    #expect(host.stackGrowth < 65_536, "the stack grew \(host.stackGrowth) bytes")
+  }
+
   @Test func aBacklogOfChangedTabStacksCostsInProportionToItsLength() {
     let ratio = growth(from: 400, to: 1600) { count in
       let bar = TabsFlow()

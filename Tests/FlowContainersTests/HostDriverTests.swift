@@ -1,6 +1,6 @@
 import FlowContainers
 @_spi(Testing) import FlowContainersCore
-import FlowContainersTesting
+@_spi(Testing) import FlowContainersTesting
 import Testing
 
 /// The host driver against a simulated host with UIKit's rules: one transition at a time, the
@@ -491,6 +491,33 @@ struct HostDriverTests {
         "userCommitsInteractivePop(): no interactive pop is under way",
       ])
     #expect(root.container.stackDescription == ["root.root"])
+  }
+
+  @Test func aPresentationOverALayerBelowTheTopmostIsAViolationOfTheSimulatedHost() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 0)
+    let sheet = TestFlow<Middle>("sheet")
+    root.container.present(sheet.container)
+    #expect(host.scene.layers.count == 2)
+    // The root presents already: UIKit presents only from the topmost layer.
+    let other = TestFlow<Top>("other")
+    let transition = HostTransition.present(
+      other.container, style: .sheet, over: root.container, animated: true)
+    host.begin(transition)
+    #expect(host.violations == ["\(transition): the presenter is not in the topmost layer"])
+  }
+
+  @Test func aDismissalAboveTheTopmostLayerIsAViolationOfTheSimulatedHost() {
+    let root = TestFlow<Root>("root")
+    let host = SimulatedHost(root: root.container, ticksPerTransition: 0)
+    let sheet = TestFlow<Middle>("sheet")
+    root.container.present(sheet.container)
+    #expect(host.violations.isEmpty)
+    // The sheet presents nothing: there is nothing above it to dismiss.
+    let transition = HostTransition.dismiss(above: sheet.container, animated: true)
+    host.begin(transition)
+    #expect(host.violations == ["\(transition): nothing is presented above it"])
+    #expect(host.scene.layers.count == 2)
   }
 
   @Test func userActionsOnContainersOfAnotherTreeAreDropped() {

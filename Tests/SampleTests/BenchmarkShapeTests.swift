@@ -9,7 +9,7 @@ struct BenchmarkShapeTests {
   static let names = [
     "tree_bytes", "rss_growth_1e6", "push_pop", "push_pop_raw", "push_pop_depth_10000",
     "observer_attached", "change_observer_attached", "tab_switch", "split_collapse_expand",
-    "driver_push_10000_tabs", "present_dismiss",
+    "driver_push_10000_tabs", "driver_backlog", "present_dismiss", "topmost_tabs",
     "teardown_1000",
     "observed_teardown_depth", "deeplink_parse", "deeplink_match", "deeplink_resolve_apply",
     "deeplink_resolve_apply_urlcomponents", "deeplink_patterns_1000", "driver_link_transitions",
