@@ -36,13 +36,19 @@ final class CatalogueApp: ExplorableApp {
   }
 }
 
+/// The explorer's rows: its cost per state as the states grow, and as the paths grow.
+@MainActor
+func explorerBenchmarks(_ settings: Settings) async -> [Result] {
+  [await exploreStates(settings), await exploreDepth(settings)]
+}
+
 /// The explorer's cost per state: one exploration of 10,000 states against ten of 1,000, so
 /// that a ratio near 1 says the cost grows linearly with the states visited.
 @MainActor
-func explorerBenchmarks(_ settings: Settings) async -> [Result] {
+func exploreStates(_ settings: Settings) async -> Result {
   let name = "explore_states"
   if let row = settings.row, row != name {
-    return [Result(name: name, nsPerOp: 0, baseline: "", skipped: true)]
+    return Result(name: name, nsPerOp: 0, baseline: "", skipped: true)
   }
   let states = settings.rounds < Settings.full.rounds ? 200 : 10_000
   /// Explores `count` states, and says how many it visited.
@@ -67,10 +73,43 @@ func explorerBenchmarks(_ settings: Settings) async -> [Result] {
       baselineTimes.append(Double(now() - start) / Double(visited))
     }
   }
-  return [
-    Result(
-      name: name, nsPerOp: median(workloadTimes),
-      baseline: "10 explorations of \(states == 10_000 ? "1,000" : "\(states / 10)") states",
-      baselineNsPerOp: settings.side == .workload ? nil : median(baselineTimes), goal: 1.2)
-  ]
+  return Result(
+    name: name, nsPerOp: median(workloadTimes),
+    baseline: "10 explorations of \(states == 10_000 ? "1,000" : "\(states / 10)") states",
+    baselineNsPerOp: settings.side == .workload ? nil : median(baselineTimes), goal: 1.2)
+}
+
+/// The explorer's cost per state as its paths grow: within 6 steps against within 3.
+///
+/// The app is `JournalApp` (tabs, links, a sheet, a stack an action grows), and both
+/// explorations are exhaustive within the state budget of 2,000: 179 states within 6 steps, 84
+/// within 3. Every step tried replays its path from a fresh app, so a state costs more on a
+/// longer path; the goal bounds how much more.
+@MainActor
+func exploreDepth(_ settings: Settings) async -> Result {
+  let name = "explore_depth"
+  if let row = settings.row, row != name {
+    return Result(name: name, nsPerOp: 0, baseline: "", skipped: true)
+  }
+  // A quick run, in a debug build too, explores within 3 steps against within 2.
+  let (deep, shallow) = settings.rounds < Settings.full.rounds ? (3, 2) : (6, 3)
+  /// The time per state of an exploration within `depth` steps.
+  func perState(_ depth: Int) async -> Double {
+    let explorer = FlowExplorer.journal(maxDepth: depth)
+    let start = now()
+    let visited = await explorer.explore().statesVisited
+    return Double(now() - start) / Double(max(1, visited))
+  }
+  // A full run's explorations take a fraction of a second each: one pair a round.
+  let isFull = settings.fixedOperations == nil && settings.rounds >= Settings.full.rounds
+  var workloadTimes: [Double] = []
+  var baselineTimes: [Double] = []
+  for _ in 0..<(isFull ? settings.rounds : 1) {
+    if settings.side != .baseline { workloadTimes.append(await perState(deep)) }
+    if settings.side != .workload { baselineTimes.append(await perState(shallow)) }
+  }
+  return Result(
+    name: name, nsPerOp: median(workloadTimes),
+    baseline: "the same app within \(shallow) steps",
+    baselineNsPerOp: settings.side == .workload ? nil : median(baselineTimes), goal: 2.5)
 }

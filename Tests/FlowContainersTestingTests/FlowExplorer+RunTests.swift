@@ -16,7 +16,8 @@ struct FlowExplorerRunTests {
     let report = await FlowExplorer { OrphanApp() }.explore()
     #expect(report.statesVisited == 0)
     #expect(report.failures.map(\.kind) == [.nothingToExplore], "\(report)")
-    #expect(report.failures.first?.message.contains("the root flow has been released") == true)
+    #expect(
+      report.failures.first?.message.contains("its router's root flow has been released") == true)
   }
 
   @Test func theDepthLimitHoldsForALinkThatGoesOnThroughItsGuard() async {

@@ -13,7 +13,7 @@ struct BenchmarkShapeTests {
     "teardown_1000",
     "observed_teardown_depth", "deeplink_parse", "deeplink_match", "deeplink_resolve_apply",
     "deeplink_resolve_apply_urlcomponents", "deeplink_patterns_1000", "driver_link_transitions",
-    "restore_1000", "restore_apply_save", "explore_states",
+    "restore_1000", "restore_apply_save", "explore_states", "explore_depth",
   ]
 
   @Test func theQuickRunPrintsOneJSONObjectPerBenchmarkWithEveryField() throws {

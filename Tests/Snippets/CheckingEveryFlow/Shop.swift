@@ -12,8 +12,9 @@ enum ShopRoute: Hashable, Codable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// An item's link, for the home and one item only: a stack of items shares none.
   static let itemParameters: @Sendable ([ShopRoute]) -> [String: String]? = { stack in
-    guard case .item(let id)? = stack.last else { return nil }
+    guard stack.count == 2, case .item(let id) = stack[1] else { return nil }
     return ["id": "\(id)"]
   }
 }
@@ -43,6 +44,18 @@ final class ShopFlow: LinkableFlow {
   static let subFlows: [SubFlow<ShopFlow>] = [
     .flow(CartFlow.self) { shop, _ in CartFlow(leaks: shop.cartLeaks) }
   ]
+
+  /// Whether the item on top has a next item, with nothing over it.
+  var hasNextItem: Bool {
+    guard container.presented == nil, case .item(let id) = container.top else { return false }
+    return items.contains(id + 1)
+  }
+
+  /// Shows the next item over the one on top.
+  func showNextItem() {
+    guard hasNextItem, case .item(let id) = container.top else { return }
+    container.push(.item(id + 1))
+  }
 
   func makeScreen(for route: ShopRoute) throws -> ShopRoute {
     if case .item(let id) = route, !items.contains(id) { throw NoSuchItem() }
@@ -78,8 +91,31 @@ final class CartFlow: LinkableFlow {
   func route(for screen: CartScreen) -> Route? { .cart }
   func makeScreen(for route: Route) -> CartScreen { CartScreen() }
 
+  /// How many things the cart holds.
+  private(set) var count = 0
+  /// Whether the cart's screen shows, with nothing over it.
+  var isIdle: Bool { container.presented == nil }
+
   /// Pays, and closes the cart.
   func checkOut() {
     container.dismiss()
+  }
+
+  /// Puts one more thing in the cart.
+  func add() {
+    count += 1
+  }
+
+  /// Asks before it empties the cart.
+  func empty() {
+    let question = Alert(
+      title: "Empty the cart?",
+      actions: [
+        AlertAction("Empty", value: true, role: .destructive),
+        AlertAction("Keep", value: false, role: .cancel),
+      ])
+    container.present(question) { [weak self] result in
+      if case .finished(with: true) = result { self?.count = 0 }
+    }
   }
 }
