@@ -1,3 +1,4 @@
+@_spi(Testing) import FlowContainersCore
 import FlowContainers
 import Foundation
 
@@ -179,7 +180,8 @@ func restoreApplySave(_ settings: Settings) -> Result {
 /// crashed there.
 @MainActor
 func restoresTheDeepestSnapshotUnderASynchronousHost() -> Bool {
-  let levels = FlowSnapshot.maximumLevels
+  // The most levels a snapshot holds (`FlowSnapshot`'s limit, internal to the library).
+  let levels = 4_096
   let saved = ChainFlow()
   var top = saved.container
   for index in 1..<levels {
