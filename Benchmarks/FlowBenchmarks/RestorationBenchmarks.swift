@@ -1,5 +1,5 @@
-@_spi(Testing) import FlowContainersCore
 import FlowContainers
+@_spi(Testing) import FlowContainersCore
 import Foundation
 
 /// A flow that presents flows of its own type, to build a chain of 1,000.

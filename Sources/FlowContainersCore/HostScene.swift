@@ -11,16 +11,18 @@
 /// (`host.scene == root.hostScene`) or print one; its parts are the package's own.
 public struct HostScene: Hashable, Sendable {
   /// One presentation layer.
-  package struct Layer: Hashable, Sendable {
+  @_spi(Testing) public struct Layer: Hashable, Sendable {
     /// The layer's container: the root, or the container presented.
-    package var container: ObjectIdentifier
+    @_spi(Testing) public var container: ObjectIdentifier
     /// How the layer is presented; `nil` for the root's.
-    package var style: PresentationStyle?
+    @_spi(Testing) public var style: PresentationStyle?
     /// Every container of the layer, the layer's own first, then each one's branches in order.
-    package var panes: [Pane]
+    @_spi(Testing) public var panes: [Pane]
 
     /// A layer of `panes`, whose container is `container`.
-    package init(container: ObjectIdentifier, style: PresentationStyle?, panes: [Pane]) {
+    @_spi(Testing) public init(
+      container: ObjectIdentifier, style: PresentationStyle?, panes: [Pane]
+    ) {
       self.container = container
       self.style = style
       self.panes = panes
@@ -28,21 +30,21 @@ public struct HostScene: Hashable, Sendable {
   }
 
   /// One container of a layer, and what it shows.
-  package struct Pane: Hashable, Sendable {
+  @_spi(Testing) public struct Pane: Hashable, Sendable {
     /// The container.
-    package var container: ObjectIdentifier
+    @_spi(Testing) public var container: ObjectIdentifier
     /// What it shows.
-    package var content: Content
+    @_spi(Testing) public var content: Content
 
     /// A pane of `container`, showing `content`.
-    package init(container: ObjectIdentifier, content: Content) {
+    @_spi(Testing) public init(container: ObjectIdentifier, content: Content) {
       self.container = container
       self.content = content
     }
   }
 
   /// What a container shows.
-  package enum Content: Hashable, Sendable {
+  @_spi(Testing) public enum Content: Hashable, Sendable {
     /// A stack of `count` screens, at a revision that changes whenever the stack changes, so
     /// that no screen is described to compare two stacks.
     case stack(count: Int, revision: UInt32)
@@ -53,10 +55,10 @@ public struct HostScene: Hashable, Sendable {
   }
 
   /// The layers, bottom first.
-  package var layers: [Layer]
+  @_spi(Testing) public var layers: [Layer]
 
   /// A scene of `layers`.
-  package init(layers: [Layer]) {
+  @_spi(Testing) public init(layers: [Layer]) {
     self.layers = layers
   }
 }
@@ -119,7 +121,7 @@ extension HostScene.Content {
   /// anything but a stack, or a position the stack does not have, stays as it is.
   ///
   /// - Parameter index: The position of the screen left on top.
-  package mutating func pop(toIndex index: Int) {
+  @_spi(Testing) public mutating func pop(toIndex index: Int) {
     guard case .stack(let count, let revision) = self, index >= 0, index < count else { return }
     self = .stack(count: index + 1, revision: revision)
   }

@@ -42,10 +42,9 @@ extension ContainerFlow {
   /// The kind of container a flow of this type owns; `nil` for a type that adopts none of
   /// ``RestorableFlow``, ``TabbedFlow`` and ``SplitFlow``.
   package static var declaredKind: FlowTree.Level.Kind? {
+    // A stack, the common case, without building its declaration.
     if Self.self is any RestorableFlow.Type { return .stack }
-    if Self.self is any TabbedFlow.Type { return .tabs }
-    if Self.self is any SplitFlow.Type { return .split }
-    return nil
+    return declaration?.kind
   }
 
   /// Makes the flow of type `type` that this type declares as a sub-flow or a split's detail, for
@@ -60,10 +59,10 @@ extension ContainerFlow {
     if let stack = Self.self as? any RestorableFlow.Type {
       return stack.makeSubFlow(type, for: parent, routes: routes)
     }
-    if let split = Self.self as? any SplitFlow.Type {
-      return split.makeDetail(type, for: parent, routes: routes)
-    }
-    return nil
+    // A split's detail: its few branches, looked up in its declaration (its primary, first,
+    // is made with the split, and makes nothing here).
+    let branch = declaration?.branches.first { ObjectIdentifier($0.type) == type }
+    return branch?.make?(parent, routes)
   }
 
   /// The flow types a flow of this type leads to, in the order it declares them, each with
@@ -96,21 +95,6 @@ extension RestorableFlow {
     for declared in subFlows where ObjectIdentifier(declared.type) == type {
       guard let parent = parent as? Self else { return nil }
       return declared.make(parent, routes.typed(as: Route.self) ?? [])
-    }
-    return nil
-  }
-}
-
-extension SplitFlow {
-  /// Makes the detail of type `type` for `split` and the detail's `routes`; `nil` when the
-  /// primary, which is made with the split, comes first with that type.
-  fileprivate static func makeDetail(
-    _ type: ObjectIdentifier, for split: AnyObject, routes: RouteList
-  ) -> MadeFlow? {
-    guard ObjectIdentifier(primaryFlow) != type else { return nil }
-    for declared in detailFlows where ObjectIdentifier(declared.type) == type {
-      guard let split = split as? Self else { return nil }
-      return declared.make(split, routes)
     }
     return nil
   }

@@ -30,13 +30,13 @@ public struct ScreenFailure: Sendable, Hashable {
   /// `makeScreen(for:)` threw `error`: the content is gone or may not be shown.
   package static func threw(_ error: ThrownError) -> Self { Self(reason: .threw(error)) }
   /// The route is not of the flow's route type, `expected`.
-  package static func wrongRouteType(expected: String) -> Self {
+  static func wrongRouteType(expected: String) -> Self {
     Self(reason: .wrongRouteType(expected: expected))
   }
   /// The stack would be empty; a flow keeps its root screen.
   package static let emptyStack = Self(reason: .emptyStack)
   /// The stack does not start with the flow's root screen, `root`.
-  package static func notTheRootScreen(_ root: AnyRoute) -> Self {
+  static func notTheRootScreen(_ root: AnyRoute) -> Self {
     Self(reason: .notTheRootScreen(root))
   }
 }

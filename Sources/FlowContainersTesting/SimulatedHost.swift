@@ -1,4 +1,5 @@
 public import FlowContainers
+@_spi(Testing) import FlowContainersCore
 
 /// A host with UIKit's rules, simulated, for testing a ``HostDriver`` and the flows it drives
 /// without a device.

@@ -17,7 +17,7 @@ struct FlowExplorerRunTests {
     #expect(report.statesVisited == 0)
     #expect(report.failures.map(\.kind) == [.nothingToExplore], "\(report)")
     #expect(
-      report.failures.first?.message.contains("its router's root flow has been released") == true)
+      report.failures.first?.message.contains("the root flow has been released") == true)
   }
 
   @Test func theDepthLimitHoldsForALinkThatGoesOnThroughItsGuard() async {
