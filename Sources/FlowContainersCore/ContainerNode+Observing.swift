@@ -140,9 +140,17 @@ extension ContainerNode {
   ///
   /// Tabs and columns that changed may have moved what the user sees: the tree forgets the
   /// topmost it kept, after the change, where no reading made meanwhile can bring it back.
+  @inline(__always)
   func didMutate(_ property: ObservedProperty) {
     if let registrar { tell(registrar, property, isAboutToChange: false) }
-    if property == .tabs || property == .columns { changes?.branchesChanged() }
+    // Known where it is inlined: a presentation or a stack's change skips this.
+    if property == .tabs || property == .columns { forgetTopmost() }
+  }
+
+  /// Forgets the topmost the tree keeps, after tabs or columns changed.
+  @inline(never)
+  private func forgetTopmost() {
+    changes?.branchesChanged()
   }
 
   /// Tells the registrar about a change of `property`: out of line, so that a change nobody

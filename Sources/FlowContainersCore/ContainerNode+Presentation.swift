@@ -408,9 +408,23 @@ extension ContainerNode {
   /// Ends this container's presentation, everything above first, each exactly once; the caller
   /// runs inside the tree's change.
   func endPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
+    guard presentedNode != nil else { return }
+    // In a tree with branches whose root's topmost is kept, it is kept below if the dismissal
+    // leaves it; a chain's is kept as each layer is detached.
+    guard changes?.hasBranches == true, changes?.keepsTop == true else {
+      return endLayers(ending, animated: animated, cause: cause)
+    }
+    weak let oldTop = changes?.top
+    endLayers(ending, animated: animated, cause: cause)
+    if let oldTop, let changes, changes.hasBranches {
+      // What the user sees from here, if the old top went with the dismissal.
+      changes.top = oldTop.finished ? walkToTop().node : oldTop
+    }
+  }
+
+  /// Ends what this container presents, top-down, each layer exactly once.
+  private func endLayers(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
     guard let first = presentedNode else { return }
-    // In a tree with branches, the root's topmost: kept below if the dismissal leaves it.
-    weak let oldTop = changes?.hasBranches == true ? changes?.top : nil
     // Finish every layer above first: the whole dismissal is one change, and what is going away
     // reads as finished from its first announcement on.
     first.markFinished()
@@ -434,10 +448,6 @@ extension ContainerNode {
     layers.removeAll()
     if presentedNode === first {
       detachPresentation(ending, animated: animated, cause: cause)
-    }
-    if let oldTop, let changes, changes.hasBranches {
-      // What the user sees from here, if the old top went with the dismissal.
-      changes.top = oldTop.finished ? walkToTop().node : oldTop
     }
   }
 

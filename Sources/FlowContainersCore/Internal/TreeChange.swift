@@ -188,7 +188,10 @@ extension ContainerNode {
     switch change {
     case .present(let child, _, _, _):
       // A split's column presents over the whole split.
-      return presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
+      if case .column = attachment {
+        return presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
+      }
+      return checkPresentation(of: child, fileID: fileID, line: line)
     case .dismissPresented:
       guard presentedNode == nil else { return true }
       report(
@@ -229,6 +232,12 @@ extension ContainerNode {
   ) {
     switch change {
     case .present(let child, let style, let onEnd, let onEndWithCause):
+      guard case .column = attachment else {
+        presentNow(
+          child, style: style, animated: animated, cause: cause, onEnd: onEnd,
+          onEndWithCause: onEndWithCause)
+        return
+      }
       // A split's column presents over the whole split, and what it presents ends with it.
       let level = presentingLevel
       level.presentNow(
@@ -284,7 +293,10 @@ extension ContainerNode {
   func fits(_ change: TreeChange) -> Bool {
     switch change {
     case .present(let child, _, _, _):
-      return !finished && presentingLevel.canPresent(child)
+      guard !finished else { return false }
+      // A split's column presents over the whole split.
+      if case .column = attachment { return presentingLevel.canPresent(child) }
+      return canPresent(child)
     case .dismissPresented:
       return presentedNode != nil
     case .dismiss:
