@@ -83,7 +83,7 @@ public struct NavigationPlan: Sendable {
   public var steps: [Step] { moves.map(step) }
 
   /// Whether applying the plan changes nothing: the tree already shows its target.
-  package var isEmpty: Bool { moves.isEmpty }
+  var isEmpty: Bool { moves.isEmpty }
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.

@@ -25,11 +25,11 @@ public import FlowContainersCore
 /// being released.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
-  package var type: any ContainerFlow.Type { flowType.type }
+  var type: any ContainerFlow.Type { flowType.type }
   /// The sub-flow's type, sent with the declaration.
   private let flowType: FlowType
   /// How links present the sub-flow.
-  package let style: PresentationStyle
+  let style: PresentationStyle
   /// Makes the sub-flow for the parent and the parent's stack once the change is applied.
   let make: @MainActor @Sendable (Parent, [Parent.Route]) -> MadeFlow?
 
