@@ -41,7 +41,7 @@ extension ContainerFlow {
 
   /// The kind of container a flow of this type owns; `nil` for a type that adopts none of
   /// ``RestorableFlow``, ``TabbedFlow`` and ``SplitFlow``.
-  package static var declaredKind: FlowTree.Level.Kind? {
+  static var declaredKind: FlowTree.Level.Kind? {
     // A stack, the common case, without building its declaration.
     if Self.self is any RestorableFlow.Type { return .stack }
     return declaration?.kind
@@ -67,9 +67,21 @@ extension ContainerFlow {
 
   /// The flow types a flow of this type leads to, in the order it declares them, each with
   /// where it hangs (see ``declaration``).
-  package static var declaredBranches: [(type: any ContainerFlow.Type, place: FlowTree.Level.Place)]
-  {
+  static var declaredBranches: [(type: any ContainerFlow.Type, place: FlowTree.Level.Place)] {
     declaration?.branches.map { ($0.type, $0.place) } ?? []
+  }
+
+  /// What a route map draws of this type.
+  ///
+  /// The kind of container it owns and the flow types it leads to, each with where it hangs;
+  /// `nil` for a type that adopts none of ``RestorableFlow``, ``TabbedFlow`` and ``SplitFlow``.
+  package static var declared:
+    (
+      kind: FlowTree.Level.Kind,
+      branches: [(type: any ContainerFlow.Type, place: FlowTree.Level.Place)]
+    )?
+  {
+    declaration.map { ($0.kind, $0.branches.map { ($0.type, $0.place) }) }
   }
 }
 

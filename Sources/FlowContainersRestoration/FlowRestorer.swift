@@ -239,7 +239,8 @@ extension FlowRestorer {
   ///   - plan: A plan from ``plan(_:for:cause:)``.
   ///   - admit: What the layer above checks first; `false` stops the plan.
   /// - Returns: Whether the plan was applied (`false` when `admit` stopped it), or why it could
-  ///   not be; and the first request callbacks made, which ran after it.
+  ///   not be; and, when what callbacks asked for after it left the tree not showing the plan,
+  ///   the first of those requests.
   package func apply(
     _ plan: NavigationPlan, admitting admit: (NavigationPlan) -> Bool
   ) -> (
@@ -247,7 +248,8 @@ extension FlowRestorer {
     firstRequest: (operation: String, fileID: StaticString, line: UInt)?
   ) {
     guard let rootNode, plan.node(at: 0) === rootNode else { return (.failure(.stale), nil) }
-    return rootNode.transact(cause: plan.options.cause) { apply -> Result<Bool, PlanFailure> in
+    let (result, first) = rootNode.transact(cause: plan.options.cause) {
+      apply -> Result<Bool, PlanFailure> in
       guard plan.isCurrent else { return .failure(.stale) }
       guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
@@ -264,10 +266,12 @@ extension FlowRestorer {
         return .failure(error)
       }
     }
+    guard case .success(true) = result, first != nil, !shows(plan) else { return (result, nil) }
+    return (result, first)
   }
 
   /// Whether the tree shows `plan`'s target now: planning it again changes nothing.
-  package func shows(_ plan: NavigationPlan) -> Bool {
+  private func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
     let again = NavigationPlan.difference(
       from: LiveTree(root: rootNode), to: plan.target, request: plan.request,

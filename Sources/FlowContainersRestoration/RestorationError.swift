@@ -64,16 +64,14 @@ extension RestorationError: CustomStringConvertible {
     case .tooManyLevels(let count, let limit):
       return "the snapshot has too many levels (\(count), limit \(limit))"
     case .objection(let flow, let reason): return "\(flow) objects: \(reason)"
-    case .rootReleased: return rootReleasedDescription
+    case .rootReleased:
+      return
+        "the root flow has been released; the router or restorer holds its root flow weakly, so "
+        + "keep the root flow alive (store it, for example in a property of your app) as long as you "
+        + "use it, rather than passing a temporary such as `DeepLinkRouter(root: AppFlow(), …)`"
     case .rootFinished: return "the root flow's container has finished"
     case .treeChanging:
       return "a change was under way in the tree; restore after it, not from its callbacks"
     }
   }
 }
-
-/// What a failure says when the root flow of a router or a restorer has been released.
-package let rootReleasedDescription =
-  "the root flow has been released; the router or restorer holds its root flow weakly, so "
-  + "keep the root flow alive (store it, for example in a property of your app) as long as you "
-  + "use it, rather than passing a temporary such as `DeepLinkRouter(root: AppFlow(), …)`"

@@ -28,7 +28,7 @@ public struct ScreenFailure: Sendable, Hashable {
   }
 
   /// `makeScreen(for:)` threw `error`: the content is gone or may not be shown.
-  package static func threw(_ error: ThrownError) -> Self { Self(reason: .threw(error)) }
+  static func threw(_ error: ThrownError) -> Self { Self(reason: .threw(error)) }
   /// The route is not of the flow's route type, `expected`.
   static func wrongRouteType(expected: String) -> Self {
     Self(reason: .wrongRouteType(expected: expected))

@@ -2,6 +2,8 @@ import FlowContainers
 import FlowContainersTesting
 import Testing
 
+@testable import FlowContainersRestoration
+
 @MainActor
 struct DeepLinkApplyingTests {
   @Test func applyingALinkBuildsTheTreeWithDeepLinkEvents() async throws {

@@ -48,7 +48,7 @@ extension DeepLinkRouter {
     case .success(false):
       return stop ?? .failed(.stalePlan)
     case .success(true):
-      guard let first, !restorer.shows(plan) else { return .applied(plan) }
+      guard let first else { return .applied(plan) }
       return .interfered(
         plan, operation: first.operation, fileID: "\(first.fileID)", line: first.line)
     case .failure(.objection(let flow, let reason, let waitingOn)):

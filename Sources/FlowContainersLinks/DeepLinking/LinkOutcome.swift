@@ -113,7 +113,7 @@ extension LinkFailure: CustomStringConvertible {
       return "\(flow) cannot show \(route.map(\.description) ?? "an empty stack"): \(reason)"
     case .cannotCreate(let flow, let subFlow): return "\(flow) did not create \(subFlow)"
     case .noGuard(let requirement): return "no guard is registered for \"\(requirement)\""
-    case .rootReleased: return rootReleasedDescription
+    case .rootReleased: return RestorationError.rootReleased.description
     case .rootFinished: return "the root flow's container has finished"
     case .treeChanging:
       return "a change was under way in the tree; apply the link after it, not from its callbacks"

@@ -45,7 +45,7 @@ extension LinkSharingFailure: CustomStringConvertible {
   public var description: String {
     switch reason {
     case .rootReleased:
-      return rootReleasedDescription
+      return RestorationError.rootReleased.description
     case .notLinkable(let flow, let level):
       return "\(flow)@\(level) is not linkable"
     case .screenWithoutRoute(let flow, let level, let index):

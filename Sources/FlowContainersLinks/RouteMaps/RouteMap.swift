@@ -83,7 +83,7 @@ public struct RouteMap: Sendable {
   /// - Parameter root: The root flow, made as the app makes it.
   @MainActor
   public init(root: some ContainerFlow) {
-    if Swift.type(of: root).declaredKind == .tabs {
+    if Swift.type(of: root).declared?.kind == .tabs {
       self.init(liveBar: root.container, of: Swift.type(of: root))
     } else {
       self.init(type: Swift.type(of: root))
@@ -108,7 +108,8 @@ public struct RouteMap: Sendable {
       if let flow = node.owner as? any ContainerFlow {
         let tabType = Swift.type(of: flow)
         tabs.append(
-          positions[ObjectIdentifier(tabType)] ?? add(tabType, kind: tabType.declaredKind ?? .stack)
+          positions[ObjectIdentifier(tabType)]
+            ?? add(tabType, kind: tabType.declared?.kind ?? .stack)
         )
       } else {
         // A tab whose flow declares nothing: on the map, but opaque.
@@ -129,7 +130,7 @@ extension RouteMap {
   @MainActor
   mutating func index(of type: any ContainerFlow.Type) -> Int {
     if let known = positions[ObjectIdentifier(type)] { return known }
-    let first = add(type, kind: type.declaredKind ?? .stack)
+    let first = add(type, kind: type.declared?.kind ?? .stack)
     walk(from: first)
     return first
   }
@@ -145,9 +146,9 @@ extension RouteMap {
         continue
       }
       var found: [Edge] = []
-      for (branch, place) in container.declaredBranches {
+      for (branch, place) in container.declared?.branches ?? [] {
         let position =
-          positions[ObjectIdentifier(branch)] ?? add(branch, kind: branch.declaredKind ?? .stack)
+          positions[ObjectIdentifier(branch)] ?? add(branch, kind: branch.declared?.kind ?? .stack)
         found.append(Edge(from: next, to: position, kind: Edge.Kind(place)))
       }
       let start = edges.count

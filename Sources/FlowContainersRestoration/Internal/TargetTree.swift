@@ -77,9 +77,6 @@ package struct TargetTree: Sendable {
     )
   }
 
-  /// The live level the target's level `index` keeps, if it keeps one.
-  package func kept(_ index: Int) -> Int? { index < kept.count ? kept[index] : nil }
-
   /// Adds a level of a stack flow of type `type` showing `routes`, hanging on the level at
   /// `parent` as `place` says; returns its position.
   @discardableResult @MainActor
