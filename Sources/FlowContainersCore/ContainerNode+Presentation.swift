@@ -453,16 +453,15 @@ extension ContainerNode {
 
   /// Ends this container's presentation alone; the caller has ended everything above it.
   func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
-    guard let child = presentedNode else { return }
-    // Taken out of this container first, released at the end of this call: that is what
-    // releases the sub-flow.
-    let owner = presentedOwner
-    let style = child.attachment.style ?? .sheet
+    guard presentedNode != nil else { return }
     let handlers = endHandlers
     endHandlers = nil
     willMutate(.presented)
-    presentedNode = nil
-    presentedOwner = nil
+    // Taken out of this container, not copied (a copy and a release of two objects with side
+    // tables); released at the end of this call: that is what releases the sub-flow.
+    guard let child = presentedNode.take() else { return }
+    let owner = presentedOwner.take()
+    let style = child.attachment.style ?? .sheet
     // This container already has a side table (what it presented referred to it weakly). With
     // branches, the dismissal that called this keeps the root's topmost when it ends.
     if let changes, changes.keepsTop { changes.top = changes.hasBranches ? nil : self }
