@@ -199,16 +199,22 @@ extension ContainerNode {
     // Storing into a weak reference is a runtime call, even of nil over nil.
     if oldTop != nil { changes?.top = nil }
     presentedNode = child
-    presentedOwner = childOwner
+    // Moved, not copied: the flow has a side table, so a copy and its release are runtime calls.
+    presentedOwner = consume childOwner
     didMutate(.presented)
     if onEnd != nil || onEndWithCause != nil {
       endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
     }
     generation = generation &+ Self.otherChange
     let queue = changeQueue
-    let top = child.attach(
-      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
-    if let oldTop { queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top }
+    // This container is `child`'s holder: passed, not loaded through `child`'s weak reference.
+    let chainTop = child.attach(
+      depth: storedDepth + 1, eventObserversBelow: eventObserverCount,
+      observed: hasOwnEventObservers ? self : observedBelow, changes: queue)
+    if let oldTop {
+      let top = chainTop ?? child
+      queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top
+    }
     if eventObserverCount > 0 {
       emit(
         .attached(.presented(style), flow: child.flowName), cause: cause,
@@ -339,25 +345,33 @@ extension ContainerNode {
   /// and the tree's change queue, for this container and everything it presents.
   ///
   /// The caller has set ``attachment`` first.
-  ///
-  /// - Returns: The topmost container of this chain.
-  @discardableResult
-  func attach(
-    depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
-  ) -> ContainerNode {
+  func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
     // No closure (`holder.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
     if let parent = holder {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
+    attach(depth: depth, eventObserversBelow: below, observed: observed, changes: queue)
+  }
+
+  /// ``attach(depth:eventObserversBelow:changes:)`` given the nearest observed container below,
+  /// for a caller that holds this container's holder.
+  ///
+  /// - Returns: The topmost container of this chain, or `nil` when it is this one alone (no
+  ///   reference to return, so none to retain and release).
+  @discardableResult
+  func attach(
+    depth: Int, eventObserversBelow below: Int, observed: ContainerNode?,
+    changes queue: ChangeQueue?
+  ) -> ContainerNode? {
     if presentedNode == nil, !hasBranches {
       // A container alone, as one presented or dismissed usually is: no chain, no branches.
       storedDepth = depth
       eventObserverCount = below + (eventObservers?.count ?? 0)
       join(queue)
       observedBelow = observed
-      return self
+      return nil
     }
     // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
     // wait in `branches` (an empty array allocates nothing), so no tree depth recurses.
