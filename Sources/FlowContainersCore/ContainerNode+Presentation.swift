@@ -448,18 +448,19 @@ extension ContainerNode {
       next = above.presentedNode
       if layers.isEmpty { layers.append(first) }
       above.markFinished()
-      layers.append(above)
+      layers.append(consume above)
     }
     // Then end the layers top-down, each exactly once; each presenter is still alive (held by
-    // the layer below, or by `layers`) when the ending of what it presented is announced.
-    while layers.count > 1 {
-      let presented = layers.removeLast()
-      let presenter = layers[layers.count - 1]
-      if presenter.presentedNode === presented {
-        presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+    // the layer below, or by `layers`) when the ending of what it presented is announced. Each
+    // is moved out of `layers`, not copied: every layer below the top has a side table.
+    if var presented = layers.popLast() {
+      while let presenter = layers.popLast() {
+        if presenter.presentedNode === presented {
+          presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+        }
+        presented = consume presenter
       }
     }
-    layers.removeAll()
     if presentedNode === first {
       detachPresentation(ending, animated: animated, cause: cause)
     }
