@@ -274,6 +274,8 @@ extension ContainerNode {
   /// A walk with a list of what is left, not recursion; it costs the size of this subtree,
   /// which for a container about to be presented or made a tab is usually itself alone.
   func subtreeContains(_ node: ContainerNode) -> Bool {
+    // A container alone, as one about to be presented usually is: no walk, nothing held.
+    if presentedNode == nil, !hasBranches { return node === self }
     var left: [ContainerNode] = []
     var next: ContainerNode? = self
     while let layer = next.take() {
@@ -368,9 +370,12 @@ extension ContainerNode {
     if presentedNode == nil, !hasBranches {
       // A container alone, as one presented or dismissed usually is: no chain, no branches.
       storedDepth = depth
-      eventObserverCount = below + (eventObservers?.count ?? 0)
+      // Without cold state and with nothing observed below, both stay empty: no setter calls.
+      if cold != nil || below != 0 || observed != nil {
+        eventObserverCount = below + (eventObservers?.count ?? 0)
+        observedBelow = observed
+      }
       join(queue)
-      observedBelow = observed
       return nil
     }
     // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
@@ -488,7 +493,7 @@ extension ContainerNode {
     // already, so what each tab presents ends now, before the tab container's own ending.
     // (Only in a tree that has had branches: a dismissal elsewhere asks nothing.)
     if changes?.hasBranches == true { child.finishBranches() }
-    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    child.attach(depth: 0, eventObserversBelow: 0, observed: nil, changes: nil)
     if eventObserverCount > 0 {
       emit(
         .detached(.presented(style), flow: child.flowName, ending: ending),
