@@ -149,14 +149,18 @@ extension ContainerNode {
   /// Whether `child` may be presented here now; reports misuse otherwise.
   ///
   /// The door has checked that this container has not finished.
-  func checkPresentation(of child: ContainerNode, fileID: StaticString, line: UInt) -> Bool {
+  ///
+  /// - Returns: `child`'s owner, which the presentation will hold, when it may; `nil` otherwise.
+  func checkPresentation(
+    of child: ContainerNode, fileID: StaticString, line: UInt
+  ) -> AnyObject? {
     if let problem = presentationProblem(child) {
       report(
         .invalidPresentation, "present(_:) on \(locationDescription): \(problem)",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
-    guard child.owner != nil else {
+    guard let owner = child.owner else {
       report(
         .invalidPresentation,
         "present(_:) on \(locationDescription): the container has no owner, so nothing would "
@@ -164,7 +168,7 @@ extension ContainerNode {
           + "keep the flow in a local until it is presented: `present(Flow().container)` "
           + "releases the flow before the call.",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
     if let current = presentedNode {
       report(
@@ -173,9 +177,9 @@ extension ContainerNode {
           + "\(current.ownerName); dismiss it first (dismissPresented()), or present "
           + "from the topmost container.",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
-    return true
+    return owner
   }
 
   /// Whether `child` could be presented here: the checks of ``checkPresentation(of:fileID:line:)``
@@ -185,12 +189,14 @@ extension ContainerNode {
   }
 
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
+  ///
+  /// `owner` is `child`'s owner when the caller has loaded it; otherwise it is loaded here.
   func presentNow(
-    _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?,
+    _ child: ContainerNode, owner: consuming AnyObject?, style: PresentationStyle, animated: Bool,
+    cause: NavigationCause, onEnd: ((PresentationEnding) -> Void)?,
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
-    guard let childOwner = child.owner else { return }
+    guard let childOwner = owner ?? child.owner else { return }
     child.hang(.presented(style), on: self)
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top. Read
