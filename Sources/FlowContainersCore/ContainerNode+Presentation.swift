@@ -213,10 +213,15 @@ extension ContainerNode {
     }
     generation = generation &+ Self.otherChange
     let queue = changeQueue
-    // This container is `child`'s holder: passed, not loaded through `child`'s weak reference.
-    let chainTop = child.attach(
-      depth: storedDepth + 1, eventObserversBelow: eventObserverCount,
-      observed: hasOwnEventObservers ? self : observedBelow, changes: queue)
+    // This container is `child`'s holder: passed, not loaded through `child`'s weak reference,
+    // and as itself, not through a conditional, which would retain it.
+    let depth = storedDepth + 1
+    let below = eventObserverCount
+    let chainTop =
+      hasOwnEventObservers
+      ? child.attach(depth: depth, eventObserversBelow: below, observed: self, changes: queue)
+      : child.attach(
+        depth: depth, eventObserversBelow: below, observed: observedBelow, changes: queue)
     if let oldTop {
       let top = chainTop ?? child
       queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top
@@ -501,9 +506,10 @@ extension ContainerNode {
     if changes?.hasBranches == true { child.finishBranches() }
     child.attach(depth: 0, eventObserversBelow: 0, observed: nil, changes: nil)
     if eventObserverCount > 0 {
+      // The name, not `child`, goes into the event's closure: capturing `child` would retain it.
+      let flow = child.flowName
       emit(
-        .detached(.presented(style), flow: child.flowName, ending: ending),
-        cause: cause, animated: animated)
+        .detached(.presented(style), flow: flow, ending: ending), cause: cause, animated: animated)
     }
     handlers?.send(ending, cause: cause)
     // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.
