@@ -149,14 +149,18 @@ extension ContainerNode {
   /// Whether `child` may be presented here now; reports misuse otherwise.
   ///
   /// The door has checked that this container has not finished.
-  func checkPresentation(of child: ContainerNode, fileID: StaticString, line: UInt) -> Bool {
+  ///
+  /// - Returns: `child`'s owner, which the presentation will hold, when it may; `nil` otherwise.
+  func checkPresentation(
+    of child: ContainerNode, fileID: StaticString, line: UInt
+  ) -> AnyObject? {
     if let problem = presentationProblem(child) {
       report(
         .invalidPresentation, "present(_:) on \(locationDescription): \(problem)",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
-    guard child.owner != nil else {
+    guard let owner = child.owner else {
       report(
         .invalidPresentation,
         "present(_:) on \(locationDescription): the container has no owner, so nothing would "
@@ -164,7 +168,7 @@ extension ContainerNode {
           + "keep the flow in a local until it is presented: `present(Flow().container)` "
           + "releases the flow before the call.",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
     if let current = presentedNode {
       report(
@@ -173,9 +177,9 @@ extension ContainerNode {
           + "\(current.ownerName); dismiss it first (dismissPresented()), or present "
           + "from the topmost container.",
         fileID: fileID, line: line)
-      return false
+      return nil
     }
-    return true
+    return owner
   }
 
   /// Whether `child` could be presented here: the checks of ``checkPresentation(of:fileID:line:)``
@@ -185,12 +189,14 @@ extension ContainerNode {
   }
 
   /// Makes the presentation; the caller has checked it and runs inside the tree's change.
+  ///
+  /// `owner` is `child`'s owner when the caller has loaded it; otherwise it is loaded here.
   func presentNow(
-    _ child: ContainerNode, style: PresentationStyle, animated: Bool, cause: NavigationCause,
-    onEnd: ((PresentationEnding) -> Void)?,
+    _ child: ContainerNode, owner: consuming AnyObject?, style: PresentationStyle, animated: Bool,
+    cause: NavigationCause, onEnd: ((PresentationEnding) -> Void)?,
     onEndWithCause: ((PresentationEnding, NavigationCause) -> Void)? = nil
   ) {
-    guard let childOwner = child.owner else { return }
+    guard let childOwner = owner ?? child.owner else { return }
     child.hang(.presented(style), on: self)
     willMutate(.presented)
     // Until the chain is attached below, `topmost` walks rather than trust the old top. Read
@@ -199,16 +205,27 @@ extension ContainerNode {
     // Storing into a weak reference is a runtime call, even of nil over nil.
     if oldTop != nil { changes?.top = nil }
     presentedNode = child
-    presentedOwner = childOwner
+    // Moved, not copied: the flow has a side table, so a copy and its release are runtime calls.
+    presentedOwner = consume childOwner
     didMutate(.presented)
     if onEnd != nil || onEndWithCause != nil {
       endHandlers = PresentationEndHandlers(onEnd: onEnd, onEndWithCause: onEndWithCause)
     }
     generation = generation &+ Self.otherChange
     let queue = changeQueue
-    let top = child.attach(
-      depth: storedDepth + 1, eventObserversBelow: eventObserverCount, changes: queue)
-    if let oldTop { queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top }
+    // This container is `child`'s holder: passed, not loaded through `child`'s weak reference,
+    // and as itself, not through a conditional, which would retain it.
+    let depth = storedDepth + 1
+    let below = eventObserverCount
+    let chainTop =
+      hasOwnEventObservers
+      ? child.attach(depth: depth, eventObserversBelow: below, observed: self, changes: queue)
+      : child.attach(
+        depth: depth, eventObserversBelow: below, observed: observedBelow, changes: queue)
+    if let oldTop {
+      let top = chainTop ?? child
+      queue.top = queue.hasBranches ? topAfterPresenting(top, was: oldTop) : top
+    }
     if eventObserverCount > 0 {
       emit(
         .attached(.presented(style), flow: child.flowName), cause: cause,
@@ -268,6 +285,8 @@ extension ContainerNode {
   /// A walk with a list of what is left, not recursion; it costs the size of this subtree,
   /// which for a container about to be presented or made a tab is usually itself alone.
   func subtreeContains(_ node: ContainerNode) -> Bool {
+    // A container alone, as one about to be presented usually is: no walk, nothing held.
+    if presentedNode == nil, !hasBranches { return node === self }
     var left: [ContainerNode] = []
     var next: ContainerNode? = self
     while let layer = next.take() {
@@ -339,25 +358,36 @@ extension ContainerNode {
   /// and the tree's change queue, for this container and everything it presents.
   ///
   /// The caller has set ``attachment`` first.
-  ///
-  /// - Returns: The topmost container of this chain.
-  @discardableResult
-  func attach(
-    depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?
-  ) -> ContainerNode {
+  func attach(depth: Int, eventObserversBelow below: Int, changes queue: ChangeQueue?) {
     // No closure (`holder.flatMap { … }`): a main-actor closure passed to a nonisolated
     // function is checked for isolation at run time, on every call.
     var observed: ContainerNode?
     if let parent = holder {
       observed = parent.hasOwnEventObservers ? parent : parent.observedBelow
     }
+    attach(depth: depth, eventObserversBelow: below, observed: observed, changes: queue)
+  }
+
+  /// ``attach(depth:eventObserversBelow:changes:)`` given the nearest observed container below,
+  /// for a caller that holds this container's holder.
+  ///
+  /// - Returns: The topmost container of this chain, or `nil` when it is this one alone (no
+  ///   reference to return, so none to retain and release).
+  @discardableResult
+  func attach(
+    depth: Int, eventObserversBelow below: Int, observed: ContainerNode?,
+    changes queue: ChangeQueue?
+  ) -> ContainerNode? {
     if presentedNode == nil, !hasBranches {
       // A container alone, as one presented or dismissed usually is: no chain, no branches.
       storedDepth = depth
-      eventObserverCount = below + (eventObservers?.count ?? 0)
+      // Without cold state and with nothing observed below, both stay empty: no setter calls.
+      if cold != nil || below != 0 || observed != nil {
+        eventObserverCount = below + (eventObservers?.count ?? 0)
+        observedBelow = observed
+      }
       join(queue)
-      observedBelow = observed
-      return self
+      return nil
     }
     // The chain of presentations in a loop; the branches (tabs) of the containers met on the way
     // wait in `branches` (an empty array allocates nothing), so no tree depth recurses.
@@ -434,18 +464,19 @@ extension ContainerNode {
       next = above.presentedNode
       if layers.isEmpty { layers.append(first) }
       above.markFinished()
-      layers.append(above)
+      layers.append(consume above)
     }
     // Then end the layers top-down, each exactly once; each presenter is still alive (held by
-    // the layer below, or by `layers`) when the ending of what it presented is announced.
-    while layers.count > 1 {
-      let presented = layers.removeLast()
-      let presenter = layers[layers.count - 1]
-      if presenter.presentedNode === presented {
-        presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+    // the layer below, or by `layers`) when the ending of what it presented is announced. Each
+    // is moved out of `layers`, not copied: every layer below the top has a side table.
+    if var presented = layers.popLast() {
+      while let presenter = layers.popLast() {
+        if presenter.presentedNode === presented {
+          presenter.detachPresentation(.tornDown, animated: animated, cause: cause)
+        }
+        presented = consume presenter
       }
     }
-    layers.removeAll()
     if presentedNode === first {
       detachPresentation(ending, animated: animated, cause: cause)
     }
@@ -453,16 +484,15 @@ extension ContainerNode {
 
   /// Ends this container's presentation alone; the caller has ended everything above it.
   func detachPresentation(_ ending: PresentationEnding, animated: Bool, cause: NavigationCause) {
-    guard let child = presentedNode else { return }
-    // Taken out of this container first, released at the end of this call: that is what
-    // releases the sub-flow.
-    let owner = presentedOwner
-    let style = child.attachment.style ?? .sheet
+    guard presentedNode != nil else { return }
     let handlers = endHandlers
     endHandlers = nil
     willMutate(.presented)
-    presentedNode = nil
-    presentedOwner = nil
+    // Taken out of this container, not copied (a copy and a release of two objects with side
+    // tables); released at the end of this call: that is what releases the sub-flow.
+    guard let child = presentedNode.take() else { return }
+    let owner = presentedOwner.take()
+    let style = child.attachment.style ?? .sheet
     // This container already has a side table (what it presented referred to it weakly). With
     // branches, the dismissal that called this keeps the root's topmost when it ends.
     if let changes, changes.keepsTop { changes.top = changes.hasBranches ? nil : self }
@@ -474,11 +504,12 @@ extension ContainerNode {
     // already, so what each tab presents ends now, before the tab container's own ending.
     // (Only in a tree that has had branches: a dismissal elsewhere asks nothing.)
     if changes?.hasBranches == true { child.finishBranches() }
-    child.attach(depth: 0, eventObserversBelow: 0, changes: nil)
+    child.attach(depth: 0, eventObserversBelow: 0, observed: nil, changes: nil)
     if eventObserverCount > 0 {
+      // The name, not `child`, goes into the event's closure: capturing `child` would retain it.
+      let flow = child.flowName
       emit(
-        .detached(.presented(style), flow: child.flowName, ending: ending),
-        cause: cause, animated: animated)
+        .detached(.presented(style), flow: flow, ending: ending), cause: cause, animated: animated)
     }
     handlers?.send(ending, cause: cause)
     // `owner` is released here: the sub-flow's deinit runs now, unless something else holds it.

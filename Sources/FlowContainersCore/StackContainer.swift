@@ -68,8 +68,11 @@ public final class StackContainer<Screen>: ContainerNode {
   ///
   /// The inlined push and pop take the array out and put it back, one instantaneous access
   /// each. Optional, so that putting it back overwrites `nil`, which releases nothing: an empty
-  /// array left in its place would cost a release on every push and pop.
-  @usableFromInline var storage: [Screen]?
+  /// array left in its place would cost a release on every push and pop. Spelled out, not
+  /// `[Screen]?`: a `T?` variable starts as `nil`, so the initialisers' store would be an
+  /// assignment, checked for exclusivity at run time, where this one is initialisation.
+  // swift-format-ignore: UseShorthandTypeNames
+  @usableFromInline var storage: Optional<[Screen]>
   /// The observers of this container's stack changes.
   var changeObservers: ObserverList<StackChange<Screen>>?
 

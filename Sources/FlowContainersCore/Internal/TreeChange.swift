@@ -122,8 +122,12 @@ extension ContainerNode {
       }
       return
     }
-    guard check(change, fileID: fileID, line: line) else { return }
-    perform(change, animated: animated, cause: cause, fileID: fileID, line: line)
+    // The flow a presentation brings in, loaded once by the check and moved into the change: a
+    // second weak load would retain and release a flow with a side table.
+    var owner: AnyObject?
+    guard check(change, fileID: fileID, line: line, owner: &owner) else { return }
+    perform(
+      change, animated: animated, cause: cause, fileID: fileID, line: line, owner: consume owner)
   }
 
   /// Makes `change`, which fits now: the one place where a ``TreeChange`` is made, for the door
@@ -132,30 +136,37 @@ extension ContainerNode {
   /// Inside a change under way in this tree, `change` joins it (only a module's change is made
   /// so: the door queues a request that meets a change). Otherwise it runs as a change of its
   /// own.
+  ///
+  /// `owner` is the flow of the container a presentation brings in, when the caller loaded it.
   @inline(__always)
   func perform(
-    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
+    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt,
+    owner: consuming AnyObject? = nil
   ) {
     if let changes, changes.isChanging {
-      apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+      apply(change, animated: animated, cause: cause, fileID: fileID, line: line, owner: owner)
       return
     }
     switch change {
     case .selectTab, .stack, .listen:
       // Nothing can hear or call back a change that nobody observes: no change queue needed.
-      self.change { apply(change, animated: animated, cause: cause, fileID: fileID, line: line) }
+      self.change {
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line, owner: nil)
+      }
     case .addTab, .setTabs, .showColumn:
       // The flows brought in live through the change, even if only something it ends held them.
       let owners = change.incomingOwners
       changeQueue.perform {
-        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
+        apply(change, animated: animated, cause: cause, fileID: fileID, line: line, owner: nil)
       }
       extendLifetime(owners)
     default:
       // The rest bring in no flow, but a presentation: `presentNow` holds it from its first line.
-      changeQueue.perform {
-        apply(change, animated: animated, cause: cause, fileID: fileID, line: line)
-      }
+      // Begun and ended as `ChangeQueue.perform` does, without a closure: `owner` is moved on.
+      let queue = changeQueue
+      let started = queue.begin()
+      apply(change, animated: animated, cause: cause, fileID: fileID, line: line, owner: owner)
+      queue.end(started)
     }
   }
 
@@ -177,8 +188,12 @@ extension ContainerNode {
   }
 
   /// Whether `change` may be applied now; reports misuse otherwise.
+  ///
+  /// A presentation's check sets `owner` to the flow of the container it brings in.
   @inline(__always)
-  private func check(_ change: TreeChange, fileID: StaticString, line: UInt) -> Bool {
+  private func check(
+    _ change: TreeChange, fileID: StaticString, line: UInt, owner: inout AnyObject?
+  ) -> Bool {
     if finished {
       // The operation's name is made only for the report.
       if case .finish = change { return false }
@@ -189,9 +204,11 @@ extension ContainerNode {
     case .present(let child, _, _, _):
       // A split's column presents over the whole split.
       if case .column = attachment {
-        return presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
+        owner = presentingLevel.checkPresentation(of: child, fileID: fileID, line: line)
+      } else {
+        owner = checkPresentation(of: child, fileID: fileID, line: line)
       }
-      return checkPresentation(of: child, fileID: fileID, line: line)
+      return owner != nil
     case .dismissPresented:
       guard presentedNode == nil else { return true }
       report(
@@ -228,20 +245,21 @@ extension ContainerNode {
   /// Applies `change`, which fits, inside the tree's change.
   @inline(__always)
   private func apply(
-    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt
+    _ change: TreeChange, animated: Bool, cause: NavigationCause, fileID: StaticString, line: UInt,
+    owner: consuming AnyObject?
   ) {
     switch change {
     case .present(let child, let style, let onEnd, let onEndWithCause):
       guard case .column = attachment else {
         presentNow(
-          child, style: style, animated: animated, cause: cause, onEnd: onEnd,
+          child, owner: owner, style: style, animated: animated, cause: cause, onEnd: onEnd,
           onEndWithCause: onEndWithCause)
         return
       }
       // A split's column presents over the whole split, and what it presents ends with it.
       let level = presentingLevel
       level.presentNow(
-        child, style: style, animated: animated, cause: cause, onEnd: onEnd,
+        child, owner: owner, style: style, animated: animated, cause: cause, onEnd: onEnd,
         onEndWithCause: onEndWithCause)
       if level !== self, let split = level.splitView, level.presentedNode === child {
         split.presentationAsker = self
