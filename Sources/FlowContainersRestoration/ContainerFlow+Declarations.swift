@@ -62,10 +62,11 @@ extension RestorableFlow {
   fileprivate static func makeSubFlow(
     _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
   ) -> MadeFlow? {
-    guard let parent = parent as? Self,
-      let declared = subFlows.first(where: { ObjectIdentifier($0.flowType.type) == type })
-    else { return nil }
-    return declared.make(parent, routes.typed(as: Route.self) ?? [])
+    for declared in subFlows where ObjectIdentifier(declared.flowType.type) == type {
+      guard let parent = parent as? Self else { return nil }
+      return declared.make(parent, routes.typed(as: Route.self) ?? [])
+    }
+    return nil
   }
 }
 
@@ -80,9 +81,10 @@ extension SplitFlow {
   fileprivate static func makeDetail(
     _ type: ObjectIdentifier, for split: AnyObject, routes: RouteList
   ) -> MadeFlow? {
-    guard let split = split as? Self,
-      let declared = detailFlows.first(where: { ObjectIdentifier($0.detailType.type) == type })
-    else { return nil }
-    return declared.make(split, routes)
+    for declared in detailFlows where ObjectIdentifier(declared.detailType.type) == type {
+      guard let split = split as? Self else { return nil }
+      return declared.make(split, routes)
+    }
+    return nil
   }
 }

@@ -52,7 +52,7 @@ public final class FlowRestorer {
   ///   every tab's and column's.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     guard let rootNode, rootNode.owner != nil else { throw RestorationError.rootReleased }
-    let snapshot = FlowSnapshot(live: LiveTree(root: rootNode))
+    let snapshot = FlowSnapshot.tree(of: LiveTree(root: rootNode))
     try snapshot.checkLevelCount()
     return snapshot
   }
@@ -92,7 +92,15 @@ public final class FlowRestorer {
     guard let rootNode, let root = rootNode.owner as? any ContainerFlow else {
       return report(error: .rootReleased)
     }
-    let registry = Self.registry(of: root)
+    // The flow types `root` leads to, and, for a tab bar, those of its tabs as they are.
+    var roots: [any ContainerFlow.Type] = [type(of: root)]
+    if type(of: root).declaredKind == .tabs {
+      let reading = root.container.read(describingScreens: false)
+      roots += reading.tree.levels[0].tabs.compactMap { tab in
+        (reading.containers[tab].node.owner as? any ContainerFlow).map { type(of: $0) }
+      }
+    }
+    let registry = FlowRegistry(roots: roots)
     let snapshot: FlowSnapshot
     var target: RestorationTarget
     do throws(RestorationError) {
@@ -150,19 +158,6 @@ public final class FlowRestorer {
       droppedAlerts: refusal == nil ? snapshot.transient : [])
   }
 
-  /// The flow types a snapshot of `root`'s tree decodes with: those `root` leads to, and, for a
-  /// tab bar, those of its tabs as they are.
-  static func registry(of root: any ContainerFlow) -> FlowRegistry {
-    var roots: [any ContainerFlow.Type] = [type(of: root)]
-    if type(of: root).declaredKind == .tabs {
-      let reading = root.container.read(describingScreens: false)
-      roots += reading.tree.levels[0].tabs.compactMap { tab in
-        (reading.containers[tab].node.owner as? any ContainerFlow).map { type(of: $0) }
-      }
-    }
-    return FlowRegistry(roots: roots)
-  }
-
   /// A report of what the tree shows now, after a restoration that dropped `dropped` and
   /// `droppedAlerts`, or failed with `error`.
   func report(
@@ -170,7 +165,7 @@ public final class FlowRestorer {
     droppedAlerts: [TransientLayer] = []
   ) -> RestorationReport {
     var restored =
-      rootNode.flatMap { $0.owner == nil ? nil : FlowSnapshot(live: LiveTree(root: $0)) }
+      rootNode.flatMap { $0.owner == nil ? nil : FlowSnapshot.tree(of: LiveTree(root: $0)) }
       ?? FlowSnapshot(levels: [])
     restored.transient = []
     return RestorationReport(

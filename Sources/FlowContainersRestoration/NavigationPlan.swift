@@ -87,7 +87,13 @@ public struct NavigationPlan: Sendable {
   /// is applied.
   @MainActor
   package var requirements: [FlowRequirement] {
-    target.levels.compactMap { ($0.type.type as? any RestorableFlow.Type)?.requirement }
+    var found: [FlowRequirement] = []
+    for level in target.levels {
+      if let requirement = (level.type.type as? any RestorableFlow.Type)?.requirement {
+        found.append(requirement)
+      }
+    }
+    return found
   }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
@@ -144,21 +150,26 @@ extension NavigationPlan {
     let position: Int
     weak var node: ContainerNode?
     let revision: UInt64
-
-    /// The container, while it is as the plan read it.
-    @MainActor
-    var current: ContainerNode? { node.flatMap { $0.revision == revision ? $0 : nil } }
   }
 
   /// The container that was at `position` of the tree read, while it is as the plan read it.
   @MainActor
   func node(at position: Int) -> ContainerNode? {
-    stamp.first { $0.position == position }?.current
+    for entry in stamp where entry.position == position {
+      guard let node = entry.node, node.revision == entry.revision else { return nil }
+      return node
+    }
+    return nil
   }
 
   /// Whether every container the plan read is still there, at the revision it read.
   @MainActor
-  var isCurrent: Bool { stamp.allSatisfy { $0.current != nil } }
+  var isCurrent: Bool {
+    for entry in stamp {
+      guard let node = entry.node, node.revision == entry.revision else { return false }
+    }
+    return true
+  }
 }
 
 extension NavigationPlan: Equatable {
@@ -173,9 +184,7 @@ extension NavigationPlan: CustomStringConvertible {
   public var description: String {
     var lines = ["plan for \(request)"]
     if moves.isEmpty { lines.append("  (nothing to do)") }
-    for (number, step) in steps.enumerated() {
-      lines.append("  \(number + 1). \(step)")
-    }
+    lines += steps.enumerated().map { "  \($0 + 1). \($1)" }
     return lines.joined(separator: "\n")
   }
 }

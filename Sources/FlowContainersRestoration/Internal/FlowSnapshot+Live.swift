@@ -5,12 +5,6 @@ extension FlowSnapshot {
   /// `JSONDecoder` reads 512.
   static let maximumNesting = 64
 
-  /// What the live tree shows, from its root.
-  @MainActor
-  init(live: LiveTree) {
-    self = Self.tree(at: 0, of: live, nesting: 0)
-  }
-
   /// Throws when the snapshot has more than ``maximumLevels`` levels, counting every tab's and
   /// column's: checked when a snapshot is saved and when it is restored.
   func checkLevelCount() throws(RestorationError) {
@@ -30,11 +24,11 @@ extension FlowSnapshot {
     }
   }
 
-  /// The tree from the live level `start`: a chain, or a tab bar's or a split's level holding
-  /// its branches' trees (never a split's width), with the alerts up in them as transient (one
-  /// in a tab not selected, with its tab, after the rest).
+  /// What the live tree shows from its level `start`: a chain, or a tab bar's or a split's level
+  /// holding its branches' trees (never a split's width), with the alerts up in them as
+  /// transient (one in a tab not selected, with its tab, after the rest).
   @MainActor
-  private static func tree(at start: Int, of live: LiveTree, nesting: Int) -> FlowSnapshot {
+  static func tree(at start: Int = 0, of live: LiveTree, nesting: Int = 0) -> FlowSnapshot {
     var level = Level(flow: live.levels[start].flow, routes: [])
     var transient: [TransientLayer] = []
     switch live.levels[start].kind {

@@ -24,8 +24,12 @@ struct LiveTree: Sendable {
     for index in containers.indices {
       let owner = containers[index].node.owner
       flowTypes.append(owner.map { ObjectIdentifier(type(of: $0)) })
-      let flow = tree.levels[index].kind == .stack ? owner as? any RestorableFlow : nil
-      stacks.append(flow.map(Stack.unread) ?? Stack.none)
+      // Only a stack's owner can be a restorable flow: a tab bar's and a split's skip the cast.
+      guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow else {
+        stacks.append(.none)
+        continue
+      }
+      stacks.append(.unread(flow))
     }
     self.stacks = Stacks(stacks)
     self.flowTypes = flowTypes
@@ -44,10 +48,8 @@ struct LiveTree: Sendable {
   /// The level's routes and how many screens it has, read now if they were not yet.
   private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
     switch stacks.levels[level] {
-    case .none:
-      return nil
-    case .read(let routes, let screens):
-      return (routes, screens)
+    case .none: return nil
+    case .read(let routes, let screens): return (routes, screens)
     case .unread(let flow):
       let read = Self.routes(of: flow)
       stacks.levels[level] = .read(read.routes, screens: read.screens)
@@ -60,7 +62,8 @@ struct LiveTree: Sendable {
 
   /// Whether the level's stack shows exactly `routes`.
   func shows(_ routes: RouteList, at level: Int) -> Bool {
-    stack(level).map { $0.screens == routes.count && $0.routes == routes } ?? false
+    guard let stack = stack(level) else { return false }
+    return stack.screens == routes.count && stack.routes == routes
   }
 
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.

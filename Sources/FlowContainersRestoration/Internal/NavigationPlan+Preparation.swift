@@ -127,13 +127,9 @@ extension NavigationPlan {
     guard let parent = level.parent else { throw .stale }
     let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
     let parentNode = nodes[parent]
-    let found: MadeFlow?
     switch level.place {
-    case .presented, .column(.detail):
-      // Made by the parent's declaration: for the parent's stack, or the detail's routes.
-      let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
-      guard let owner = parentNode.owner else { throw failure }
-      found = target.levels[parent].type.type.make(level.type.identity, for: owner, routes: routes)
+    case .presented, .column(.detail), .root:
+      break
     case .column(.primary), .tab:
       // A new split's primary or a new bar's tab, made with it: for a tab, the planned place
       // when it holds the level's type, else the first tab that does, each taken once.
@@ -163,11 +159,14 @@ extension NavigationPlan {
       }
       let node = reading.containers[tabs[tab]].node
       return (node, flow(of: node), nil, tab)
-    case .root:
-      throw .stale
     }
-    // Only a flow just made may join the tree: not the root, a live flow, or one made already.
-    guard let found, found.node !== root, found.node.details().isFree,
+    // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
+    // flow just made may join the tree: not the root, a live flow, or one made already.
+    let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
+    let parentType = target.levels[parent].type.type
+    guard let owner = parentNode.owner,
+      let found = parentType.make(level.type.identity, for: owner, routes: routes),
+      found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
       !made.contains(where: { $0 === found.flow })
     else { throw failure }

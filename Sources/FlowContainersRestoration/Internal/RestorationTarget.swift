@@ -26,33 +26,30 @@ struct RestorationTarget {
     self.isRequirementMet = isRequirementMet
     rootRoute = (root as? any RestorableFlow)?.keptRoot
     let rootType = type(of: root) as any ContainerFlow.Type
-    var levels = snapshot.levels
-    guard let first = levels.first else { return }
+    guard let first = snapshot.levels.first else { return }
     switch rootType.declaredKind {
     case .tabs where first.tabs == nil:
       // The selected tab's tree alone: it goes into the selected tab.
       let selected = LiveTree(root: root.container).selectedTab(of: 0) ?? 0
       var trees = [FlowSnapshot](repeating: FlowSnapshot(levels: []), count: selected + 1)
       trees[selected] = snapshot
-      levels = [
-        FlowSnapshot.Level(
-          flow: FlowName(rootType), routes: [], tabs: .init(trees: trees, selected: selected))
-      ]
+      let bar = tree.add(rootType, at: .root, under: nil)
+      addTabs(
+        .init(trees: trees, selected: selected), of: rootType, under: bar, depth: 1, prefix: "")
+      return
     case .split where first.columns == nil:
       // The primary's tree alone.
-      levels = [
-        FlowSnapshot.Level(
-          flow: FlowName(rootType), routes: [], columns: .init(primary: snapshot, detail: nil))
-      ]
+      let split = tree.add(rootType, at: .root, under: nil)
+      let columns = FlowSnapshot.Columns(primary: snapshot, detail: nil)
+      addColumns(columns, of: rootType, under: split, depth: 1, prefix: "")
+      return
     case .tabs?, .split?:
       break
     case .stack?, nil:
-      try registry.validate(levels)
+      try registry.validate(snapshot.levels)
     }
-    guard levels[0].flow == FlowName(rootType) else {
-      throw .unexpectedFlow(levels[0].flow, after: nil)
-    }
-    addChain(levels[...], of: rootType, at: .root, under: nil, depth: 0, prefix: "")
+    guard first.flow == FlowName(rootType) else { throw .unexpectedFlow(first.flow, after: nil) }
+    addChain(snapshot.levels[...], of: rootType, at: .root, under: nil, depth: 0, prefix: "")
     // A flow keeps its root screen: the root goes back to it alone, and the report says so.
     if let level = tree.levels.first, level.kind == .stack, level.routes.isEmpty,
       let rootRoute
@@ -80,7 +77,6 @@ struct RestorationTarget {
         (type, place) = (next.type, .presented(level.style))
       }
       let rest = levels.dropFirst(offset + 1)
-      let unrestored = "\(prefix)presented over a screen that was not restored"
       switch type.declaredKind {
       case .tabs?, .split?:
         // Nothing is restored over a tab bar or a split: neither is a flow that presents.
@@ -95,24 +91,24 @@ struct RestorationTarget {
         return
       case .stack?:
         guard let stack = type as? any RestorableFlow.Type else { return }
-        // A restoration never shows a guard: a level whose requirement does not hold goes.
+        // A restoration never shows a guard; what is before a route of another type is restored.
+        let failure: (routes: ArraySlice<AnyRoute>, reason: String)
         if let requirement = stack.requirement, !isRequirementMet(requirement) {
-          drop([level], from: depth, reason: "\(prefix)requires \(requirement.rawValue)")
-          drop(rest, from: depth + 1, reason: unrestored)
-          return
+          failure = (level.routes[...], "requires \(requirement.rawValue)")
+        } else {
+          let added = tree.add(stack, showing: level.routes, at: place, under: parent)
+          guard let wrong = added.wrong else {
+            parent = added.position
+            continue
+          }
+          let reason = ScreenFailure.wrongRouteType(expected: wrong.expected).description
+          failure = (level.routes[wrong.index...], reason)
         }
-        let added = tree.add(stack, showing: level.routes, at: place, under: parent)
-        if let wrong = added.wrong {
-          // A route of another type: what is before it is restored, nothing over it.
-          let routes = Array(level.routes[wrong.index...])
-          drop(
-            [FlowSnapshot.Level(flow: level.flow, routes: routes)], from: depth,
-            reason: prefix + ScreenFailure.wrongRouteType(expected: wrong.expected).description)
-          drop(rest, from: depth + 1, reason: unrestored)
-          return
-        }
-        guard let position = added.position else { return }
-        parent = position
+        let lost = FlowSnapshot.Level(flow: level.flow, routes: Array(failure.routes))
+        drop([lost], from: depth, reason: prefix + failure.reason)
+        drop(
+          rest, from: depth + 1, reason: "\(prefix)presented over a screen that was not restored")
+        return
       case nil:
         return
       }
@@ -209,8 +205,7 @@ struct RestorationTarget {
       dropTab(at: level)
     case .stale:
       cut(at: 0, keeping: nil, because: "the tree changed after the restoration was planned")
-    case .objection:
-      break
+    case .objection: break
     }
   }
 

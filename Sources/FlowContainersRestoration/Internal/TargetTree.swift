@@ -110,15 +110,14 @@ package struct TargetTree: Sendable {
   }
 
   /// Adds a level that keeps the live level of type `type` at `place` as it is.
-  @discardableResult @MainActor
+  @MainActor
   mutating func keepLive(
     _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int
-  ) -> Int {
-    var level = Level(
-      type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
-      parent: parent)
-    level.keepsLive = true
-    return append(level)
+  ) {
+    _ = append(
+      Level(
+        type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
+        parent: parent, keepsLive: true))
   }
 
   /// Sets the routes of the level at `position`.
