@@ -20,9 +20,7 @@ public import FlowContainersCore
 /// however the detail ends, not when the split itself is being released.
 public struct DetailFlow<Split: SplitFlow>: Sendable {
   /// The detail flow's type.
-  var type: any RestorableFlow.Type { detailType.type }
-  /// The detail flow's type, sent with the declaration.
-  private let detailType: Metatype<any RestorableFlow.Type>
+  let detailType: Metatype<any RestorableFlow.Type>
   /// Makes the detail for the split and the routes it will show.
   let make: @MainActor @Sendable (Split, RouteList) -> MadeFlow?
 

@@ -52,11 +52,8 @@ public final class FlowRestorer {
   ///   every tab's and column's.
   public func snapshot() throws(RestorationError) -> FlowSnapshot {
     guard let rootNode, rootNode.owner != nil else { throw RestorationError.rootReleased }
-    let snapshot = FlowSnapshot(live: LiveTree(root: rootNode))
-    let count = snapshot.levelCount
-    guard count <= FlowSnapshot.maximumLevels else {
-      throw RestorationError.tooManyLevels(count: count, limit: FlowSnapshot.maximumLevels)
-    }
+    let snapshot = FlowSnapshot.tree(of: LiveTree(root: rootNode))
+    try snapshot.checkLevelCount()
     return snapshot
   }
 
@@ -68,14 +65,8 @@ public final class FlowRestorer {
   /// - Parameter data: Bytes from ``FlowSnapshot/jsonData()``, such as a ``SnapshotFile``'s.
   /// - Returns: What was restored, what was dropped, or why nothing was.
   public func restore(from data: Data) -> RestorationReport {
-    guard let rootNode, let root = rootNode.owner as? any ContainerFlow else {
-      return report(error: .rootReleased)
-    }
-    let registry = Self.registry(of: root)
-    do {
-      return restore(try FlowSnapshot.decode(data, registry: registry), registry: registry)
-    } catch {
-      return report(error: error)
+    restore { registry throws(RestorationError) in
+      try FlowSnapshot.decode(data, registry: registry)
     }
   }
 
@@ -91,34 +82,42 @@ public final class FlowRestorer {
   /// - Returns: What was restored and what was dropped; an invalid snapshot (levels that do not
   ///   fit the root's types) restores nothing and says why.
   public func restore(_ snapshot: FlowSnapshot) -> RestorationReport {
-    restore(snapshot, registry: nil)
+    restore { _ in snapshot }
   }
 
-  /// Restores `snapshot`, whose flows `registry` (`nil` to make one) knows.
-  private func restore(_ snapshot: FlowSnapshot, registry: FlowRegistry?) -> RestorationReport {
+  /// Restores the snapshot `decode` reads with the flow types of the root's tree.
+  private func restore(
+    _ decode: (FlowRegistry) throws(RestorationError) -> FlowSnapshot
+  ) -> RestorationReport {
     guard let rootNode, let root = rootNode.owner as? any ContainerFlow else {
       return report(error: .rootReleased)
     }
-    let state = rootNode.details()
-    if state.isFinished { return report(error: .rootFinished) }
-    if state.isChanging { return report(error: .treeChanging) }
-    let count = snapshot.levelCount
-    guard count <= FlowSnapshot.maximumLevels else {
-      return report(error: .tooManyLevels(count: count, limit: FlowSnapshot.maximumLevels))
+    // The flow types `root` leads to, and, for a tab bar, those of its tabs as they are.
+    var roots: [any ContainerFlow.Type] = [type(of: root)]
+    if type(of: root).declaredKind == .tabs {
+      let reading = root.container.read(describingScreens: false)
+      roots += reading.tree.levels[0].tabs.compactMap { tab in
+        (reading.containers[tab].node.owner as? any ContainerFlow).map { type(of: $0) }
+      }
     }
+    let registry = FlowRegistry(roots: roots)
+    let snapshot: FlowSnapshot
     var target: RestorationTarget
-    do {
+    do throws(RestorationError) {
+      snapshot = try decode(registry)
+      let state = rootNode.details()
+      if state.isFinished { throw .rootFinished }
+      if state.isChanging { throw .treeChanging }
+      try snapshot.checkLevelCount()
       target = try RestorationTarget(
-        snapshot, root: root, registry: registry ?? Self.registry(of: root),
-        isRequirementMet: isRequirementMet)
+        snapshot, root: root, registry: registry, isRequirementMet: isRequirementMet)
     } catch {
       return report(error: error)
     }
     // The whole restoration is one change of the tree: what callbacks ask for runs after it.
     let refusal = rootNode.transact(cause: .restoration) { apply -> RestorationError? in
       let live = LiveTree(root: rootNode)
-      // Each failure cuts the target shorter, so this ends after at most one pass per level
-      // and route.
+      // Each failure cuts the target shorter, so this ends.
       while !target.tree.levels.isEmpty {
         let plan: NavigationPlan
         switch NavigationPlan.difference(
@@ -129,10 +128,9 @@ public final class FlowRestorer {
           target.cut(failure)
           continue
         }
-        if let objection = plan.objection() {
-          guard case .objection(let flow, let reason, let waitingOn) = objection.failure else {
-            continue
-          }
+        if let objection = plan.objection(),
+          case .objection(let flow, let reason, let waitingOn) = objection.failure
+        {
           let error = RestorationError.objection(flow: flow, reason: reason)
           // A split's detail that objects stays; anything else refuses the restoration.
           guard let split = objection.split, let detail = waitingOn.owner as? any ContainerFlow
@@ -160,31 +158,15 @@ public final class FlowRestorer {
       droppedAlerts: refusal == nil ? snapshot.transient : [])
   }
 
-  /// The flow types a snapshot of `root`'s tree decodes with: those `root` leads to, and, for a
-  /// tab bar, those of its tabs as they are.
-  static func registry(of root: any ContainerFlow) -> FlowRegistry {
-    var roots: [any ContainerFlow.Type] = [type(of: root)]
-    if type(of: root).declaredKind == .tabs {
-      let reading = root.container.read(describingScreens: false)
-      for tab in reading.tree.levels[0].tabs {
-        if let flow = reading.containers[tab].node.owner as? any ContainerFlow {
-          roots.append(type(of: flow))
-        }
-      }
-    }
-    return FlowRegistry(roots: roots)
-  }
-
   /// A report of what the tree shows now, after a restoration that dropped `dropped` and
   /// `droppedAlerts`, or failed with `error`.
   func report(
     error: RestorationError?, dropped: [RestorationReport.Drop] = [],
     droppedAlerts: [TransientLayer] = []
   ) -> RestorationReport {
-    var restored = FlowSnapshot(levels: [])
-    if let rootNode, rootNode.owner != nil {
-      restored = FlowSnapshot(live: LiveTree(root: rootNode))
-    }
+    var restored =
+      rootNode.flatMap { $0.owner == nil ? nil : FlowSnapshot.tree(of: LiveTree(root: $0)) }
+      ?? FlowSnapshot(levels: [])
     restored.transient = []
     return RestorationReport(
       restored: restored, dropped: dropped, droppedAlerts: droppedAlerts, error: error)
@@ -278,23 +260,5 @@ extension FlowRestorer {
       options: plan.options)
     guard case .success(let made) = again else { return false }
     return made.isEmpty
-  }
-}
-
-extension RestorationTarget {
-  /// Cuts the target where a plan failed, with the failure's reason.
-  mutating func cut(_ failure: PlanFailure) {
-    switch failure {
-    case .cannotShow(let level, let index, _, _, let why):
-      cut(at: level, keeping: index, because: why.description)
-    case .cannotCreate(let level, let flow, let subFlow):
-      cut(at: level, keeping: nil, because: "\(flow) did not create \(subFlow)")
-    case .noTab(let level, _):
-      dropTab(at: level)
-    case .stale:
-      cut(at: 0, keeping: nil, because: "the tree changed after the restoration was planned")
-    case .objection:
-      break
-    }
   }
 }

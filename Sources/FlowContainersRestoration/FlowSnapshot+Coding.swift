@@ -38,9 +38,6 @@ extension FlowSnapshot {
 
   /// Decodes `data` once, with the routes of the flow types of `registry`; levels are checked
   /// against the root when they are restored.
-  ///
-  /// A tab's tree whose flow `registry` does not know comes back with only that flow's name, so
-  /// that restoring reports the tab as gone rather than refusing the rest.
   static func decode(
     _ data: Data, registry: FlowRegistry
   ) throws(RestorationError) -> FlowSnapshot {
@@ -83,29 +80,16 @@ extension DecodingError {
   }
 }
 
-/// A snapshot document, decoded in one pass.
-///
-/// `{"version": 3, "levels": [{"flow": …, "routes": […], "style": …}, …]}`, where `style` is left
-/// out for a sheet, a tab bar's level has `tabs` (`{"selected": 1, "trees": [{"levels": […]},
-/// …]}`) instead of routes, and a split's level `columns` (`{"primary": {"levels": […]},
-/// "detail": {"levels": […]}}`). A document of any other version is refused before its levels
-/// are read.
-private struct Document: Codable {
+/// A snapshot document: `{"version": 3, "levels": […], "transient": […]}`; any other version is
+/// refused before its levels are read.
+private struct Document: Encodable {
   let version: Int
   let levels: [FlowSnapshot.Level]
   /// Alerts that were up and are not saved; left out when there were none.
-  var transient: [TransientLayer]? = nil
+  var transient: [TransientLayer]?
+}
 
-  private enum CodingKeys: String, CodingKey {
-    case version, levels, transient
-  }
-
-  init(version: Int, levels: [FlowSnapshot.Level], transient: [TransientLayer]?) {
-    self.version = version
-    self.levels = levels
-    self.transient = transient
-  }
-
+extension Document: Decodable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let version = try container.decodeIfPresent(Int.self, forKey: .version)
@@ -118,139 +102,120 @@ private struct Document: Codable {
     transient = (try? container.decodeIfPresent([String].self, forKey: .transient))
       .flatMap { $0 }.map { $0.prefix(16).map { TransientLayer(parsing: String($0.prefix(200))) } }
   }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(version, forKey: .version)
-    try container.encode(levels, forKey: .levels)
-    try container.encodeIfPresent(transient, forKey: .transient)
-  }
 }
 
-/// One tab's tree, decoded on its own: when its first flow is not one the registry knows (the
-/// tab's flow type is gone), only that flow's name, so that restoring reports the tab as gone.
-struct Tree: Codable {
-  let snapshot: FlowSnapshot
+/// One tab's or column's tree, `{"levels": […]}`: when its first flow is not one the registry
+/// knows (the tab's flow type is gone), only that flow's name, so that restoring reports it gone.
+struct Tree: Encodable {
+  let levels: [FlowSnapshot.Level]
 
-  private enum CodingKeys: String, CodingKey {
-    case levels
-  }
+  var snapshot: FlowSnapshot { FlowSnapshot(levels: levels) }
+}
 
+extension Tree: Decodable {
   /// A level read for its flow's name alone.
   private struct FlowOnly: Decodable {
     let flow: FlowName
-  }
-
-  init(snapshot: FlowSnapshot) {
-    self.snapshot = snapshot
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let names = try container.decode([FlowOnly].self, forKey: .levels)
     if let first = names.first, FlowRegistry.current?.entries[first.flow] == nil {
-      snapshot = FlowSnapshot(levels: [FlowSnapshot.Level(flow: first.flow, routes: [])])
+      levels = [FlowSnapshot.Level(flow: first.flow, routes: [])]
     } else {
-      snapshot = FlowSnapshot(
-        levels: try container.decode([FlowSnapshot.Level].self, forKey: .levels))
+      levels = try container.decode([FlowSnapshot.Level].self, forKey: .levels)
     }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(snapshot.levels, forKey: .levels)
   }
 }
 
 /// A split's columns as a snapshot saves them: `{"primary": {"levels": […]}, "detail": …}`.
 extension FlowSnapshot.Columns: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case primary, detail
+  private struct Saved: Codable {
+    let primary: Tree
+    let detail: Tree?
   }
 
   /// Decodes the columns; each tree is read as a tab's tree is.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      primary: try container.decode(Tree.self, forKey: .primary).snapshot,
-      detail: try container.decodeIfPresent(Tree.self, forKey: .detail)?.snapshot)
+    let saved = try Saved(from: decoder)
+    self.init(primary: saved.primary.snapshot, detail: saved.detail?.snapshot)
   }
 
   /// Encodes the primary's tree, and the detail's when there is one.
   /// - Throws: An error from a route's own encoding.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(Tree(snapshot: primary), forKey: .primary)
-    try container.encodeIfPresent(detail.map(Tree.init(snapshot:)), forKey: .detail)
+    try Saved(primary: Tree(levels: primary.levels), detail: detail.map { Tree(levels: $0.levels) })
+      .encode(to: encoder)
   }
 }
 
-/// A tab bar's tabs as a snapshot saves them.
+/// A tab bar's tabs as a snapshot saves them: `{"selected": 1, "trees": [{"levels": […]}, …]}`.
 extension FlowSnapshot.Tabs: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case selected, trees
+  private struct Saved: Codable {
+    let trees: [Tree]
+    let selected: Int?
   }
 
   /// Decodes the tabs; each tree is read as ``Tree`` reads one.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      trees: try container.decode([Tree].self, forKey: .trees).map(\.snapshot),
-      selected: try container.decodeIfPresent(Int.self, forKey: .selected))
+    let saved = try Saved(from: decoder)
+    self.init(trees: saved.trees.map(\.snapshot), selected: saved.selected)
   }
 
   /// Encodes the trees, and the selection when there is one.
   /// - Throws: An error from a route's own encoding.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(trees.map(Tree.init(snapshot:)), forKey: .trees)
-    try container.encodeIfPresent(selected, forKey: .selected)
+    try Saved(trees: trees.map { Tree(levels: $0.levels) }, selected: selected).encode(to: encoder)
   }
 }
 
 extension FlowSnapshot.Level: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case flow
-    case routes
-    case style
-    case tabs
-    case columns
+  enum CodingKeys: String, CodingKey {
+    case flow, routes, style, tabs, columns
   }
 
   /// The longest style name a snapshot may hold.
   static let maximumStyleLength = 100
+  /// What a style name may be, as errors say.
+  private static let styleRule =
+    "a presentation style must be a name of 1 to \(maximumStyleLength) characters without "
+    + "control or invisible characters (bidi marks, zero-width spaces)"
 
   /// Decodes a level; needs the flow registry that ``FlowSnapshot/decode(_:root:)`` provides.
   /// - Throws: ``RestorationError`` or `DecodingError`.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyCodingKey.self)
-    let flow = try container.decode(FlowName.self, forKey: AnyCodingKey("flow"))
-    // A tab bar's level has its tabs' trees, and no routes.
-    if let tabs = try container.decodeIfPresent(
-      FlowSnapshot.Tabs.self, forKey: AnyCodingKey("tabs"))
-    {
-      self.init(flow: flow, routes: [], style: try Self.decodeStyle(in: container), tabs: tabs)
-      return
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let flow = try container.decode(FlowName.self, forKey: .flow)
+    // A tab bar's level has its tabs' trees, a split's its columns', and neither routes.
+    let tabs = try container.decodeIfPresent(FlowSnapshot.Tabs.self, forKey: .tabs)
+    let columns =
+      try tabs == nil ? container.decodeIfPresent(FlowSnapshot.Columns.self, forKey: .columns) : nil
+    var routes: [AnyRoute] = []
+    if tabs == nil, columns == nil {
+      guard let registry = FlowRegistry.current else {
+        throw RestorationError.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)")
+      }
+      guard let entry = registry.entries[flow] else { throw RestorationError.unknownFlow(flow) }
+      do {
+        routes = try entry.decodeRoutes?(container) ?? []
+      } catch let error as DecodingError {
+        throw RestorationError.unknownRoute(flow: flow, detail: error.summary)
+      }
     }
-    // A split's level has its columns' trees, and no routes.
-    if let columns = try container.decodeIfPresent(
-      FlowSnapshot.Columns.self, forKey: AnyCodingKey("columns"))
-    {
-      self.init(
-        flow: flow, routes: [], style: try Self.decodeStyle(in: container), columns: columns)
-      return
+    var style = PresentationStyle.sheet
+    if let name = try container.decodeIfPresent(String.self, forKey: .style) {
+      guard Self.isValidStyleName(name) else { throw RestorationError.corrupt(Self.styleRule) }
+      style = PresentationStyle(rawValue: name)
     }
-    self.init(
-      flow: flow, routes: try Self.decodeRoutes(of: flow, in: container),
-      style: try Self.decodeStyle(in: container))
+    self.init(flow: flow, routes: routes, style: style, tabs: tabs, columns: columns)
   }
 
   /// Whether a snapshot may hold `name` as a style: 1 to ``maximumStyleLength`` characters,
-  /// none of them a control character or an invisible one: a format character (bidi marks,
-  /// embeddings, overrides and isolates, zero-width spaces and joiners, the byte order mark) or
-  /// a line or paragraph separator.
+  /// none of them a control character or an invisible one (a format character, a line or
+  /// paragraph separator).
   static func isValidStyleName(_ name: String) -> Bool {
     !name.isEmpty && name.unicodeScalars.count <= maximumStyleLength
       && !name.unicodeScalars.contains { scalar in
@@ -259,20 +224,6 @@ extension FlowSnapshot.Level: Codable {
         default: false
         }
       }
-  }
-
-  /// The saved style, a ``PresentationStyle/sheet`` when none was saved.
-  private static func decodeStyle(
-    in container: KeyedDecodingContainer<AnyCodingKey>
-  ) throws -> PresentationStyle {
-    guard let name = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("style"))
-    else { return .sheet }
-    guard isValidStyleName(name) else {
-      throw RestorationError.corrupt(
-        "a presentation style must be a name of 1 to \(maximumStyleLength) characters "
-          + "without control or invisible characters (bidi marks, zero-width spaces)")
-    }
-    return PresentationStyle(rawValue: name)
   }
 
   /// Encodes the flow's name, its routes (a tab bar's tabs or a split's columns instead) and its
@@ -288,41 +239,18 @@ extension FlowSnapshot.Level: Codable {
         throw EncodingError.invalidValue(
           style.rawValue,
           EncodingError.Context(
-            codingPath: container.codingPath + [CodingKeys.style],
-            debugDescription:
-              "a presentation style must be a name of 1 to \(Self.maximumStyleLength) "
-              + "characters without control or invisible characters (bidi marks, zero-width "
-              + "spaces)"))
+            codingPath: container.codingPath + [CodingKeys.style], debugDescription: Self.styleRule
+          ))
       }
       try container.encode(style.rawValue, forKey: .style)
     }
     if let tabs {
       try container.encode(tabs, forKey: .tabs)
-      return
-    }
-    if let columns {
+    } else if let columns {
       try container.encode(columns, forKey: .columns)
-      return
-    }
-    var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
-    for route in routes {
-      try routesContainer.encode(route.base)
-    }
-  }
-
-  /// The level's routes, as `flow`'s routes.
-  private static func decodeRoutes(
-    of flow: FlowName, in container: KeyedDecodingContainer<AnyCodingKey>
-  ) throws -> [AnyRoute] {
-    guard let registry = FlowRegistry.current else {
-      throw RestorationError.corrupt("decode snapshots with FlowSnapshot.decode(_:root:)")
-    }
-    guard let entry = registry.entries[flow] else { throw RestorationError.unknownFlow(flow) }
-    guard let decodeRoutes = entry.decodeRoutes else { return [] }
-    do {
-      return try decodeRoutes(container, AnyCodingKey("routes"))
-    } catch let error as DecodingError {
-      throw RestorationError.unknownRoute(flow: flow, detail: error.summary)
+    } else {
+      var routesContainer = container.nestedUnkeyedContainer(forKey: .routes)
+      for route in routes { try routesContainer.encode(route.base) }
     }
   }
 }

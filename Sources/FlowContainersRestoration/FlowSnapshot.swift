@@ -112,17 +112,12 @@ extension FlowSnapshot: CustomStringConvertible {
       }
     ]
     for level in levels {
-      if let columns = level.columns {
-        for (name, tree) in [("primary", columns.primary), ("detail", columns.detail)] {
-          guard let tree else { continue }
-          lines.append("  \(name) of \(level.flow):")
-          lines += tree.description.split(separator: "\n").map { "    " + $0 }
-        }
+      var branches = [("primary", level.columns?.primary), ("detail", level.columns?.detail)]
+      for (index, tree) in (level.tabs?.trees ?? []).enumerated() {
+        branches.append(("tab \(index)\(index == level.tabs?.selected ? "*" : "")", tree))
       }
-      guard let tabs = level.tabs else { continue }
-      for (index, tree) in tabs.trees.enumerated() {
-        let mark = index == tabs.selected ? "*" : ""
-        lines.append("  tab \(index)\(mark) of \(level.flow):")
+      for case (let name, let tree?) in branches {
+        lines.append("  \(name) of \(level.flow):")
         lines += tree.description.split(separator: "\n").map { "    " + $0 }
       }
     }

@@ -57,15 +57,13 @@ public struct NavigationPlan: Sendable {
   public let request: NavigationRequest
   /// The target tree.
   let target: TargetTree
-  /// For each level of the target, the live level it keeps, by its position in the tree read;
-  /// `nil` for a new one.
+  /// For each target level, the position in the tree read of the live level it keeps.
   let kept: [Int?]
   /// Each target level's flow name: a kept level's container's, a new level's type's.
   let names: [FlowName]
   /// The changes, in the order they are applied.
   let moves: [Move]
-  /// The containers the plan read (those it keeps and those it ends), their positions in the
-  /// tree read and their revisions then: a waiting plan holds these, never positions alone.
+  /// The containers the plan read (kept or ended), with their positions and revisions then.
   let stamp: [Stamp]
   /// What differs between a link and a restoration.
   let options: PlanOptions
@@ -99,18 +97,15 @@ public struct NavigationPlan: Sendable {
   }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
-  /// that type.
-  ///
-  /// Validators use it to check targets exist.
+  /// that type; validators use it to check targets exist.
   ///
   /// - Parameter type: A flow type in the plan.
   /// - Returns: Its routes, bottom first.
   public func routes<Flow: RestorableFlow>(of type: Flow.Type) -> [Flow.Route]? {
     let identity = ObjectIdentifier(type)
-    guard let level = target.levels.first(where: { $0.type.identity == identity }) else {
-      return nil
+    return target.levels.first { $0.type.identity == identity }.map {
+      $0.routes.typed(as: Flow.Route.self) ?? []
     }
-    return level.routes.typed(as: Flow.Route.self) ?? []
   }
 
   /// The public step of `move`.
@@ -136,31 +131,21 @@ public struct NavigationPlan: Sendable {
 }
 
 extension NavigationPlan {
-  /// One change of a plan, naming the levels it changes by position: in the target, or, for
-  /// what the plan ends, in the tree read.
+  /// One change of a plan, as its ``Step`` with the levels it changes by position: in the
+  /// target (`level`, `bar`, `tab`, `split`, `at`), or, for what it ends, in the tree read
+  /// (`live`, `from`, `replacing`).
   enum Move: Sendable, Hashable {
-    /// Dismiss the live level `live`, which the live level `from` presents, shown as level `at`
-    /// of the plan, named `flow`.
     case dismiss(live: Int, from: Int, at: Int, flow: FlowName)
-    /// Pop the kept stack `level` so the screen at `index` is on top.
     case popTo(level: Int, index: Int)
-    /// Push the routes of stack `level` from `from` on.
     case push(level: Int, from: Int)
-    /// Set the stack of `level` to its routes.
     case replace(level: Int)
-    /// Present the new level `level` over the level it hangs on.
     case present(level: Int, style: PresentationStyle)
-    /// Select the tab at `index` of the bar at `bar`, the target's level `tab`.
     case selectTab(bar: Int, index: Int, tab: Int)
-    /// Show the new level `level` as its split's detail, replacing the live detail `replacing`,
-    /// if any.
     case showDetail(level: Int, replacing: Int?)
-    /// Close the live detail `live` of the kept split `split`, shown as level `at`.
     case closeDetail(split: Int, live: Int, at: Int, flow: FlowName)
   }
 
-  /// A container a plan read: where it was in the tree read, the container (held weakly: a
-  /// plan keeps nothing alive), and its revision then.
+  /// A container a plan read, held weakly, with its position in the tree read and its revision.
   struct Stamp: Sendable {
     let position: Int
     weak var node: ContainerNode?
@@ -199,9 +184,7 @@ extension NavigationPlan: CustomStringConvertible {
   public var description: String {
     var lines = ["plan for \(request)"]
     if moves.isEmpty { lines.append("  (nothing to do)") }
-    for (number, step) in steps.enumerated() {
-      lines.append("  \(number + 1). \(step)")
-    }
+    lines += steps.enumerated().map { "  \($0 + 1). \($1)" }
     return lines.joined(separator: "\n")
   }
 }
@@ -230,16 +213,14 @@ extension NavigationPlan.Step: CustomStringConvertible {
   }
 }
 
-/// What differs between following a link and restoring a snapshot, as planning sees it.
+/// What differs between following a link and restoring a snapshot.
 struct PlanOptions: Sendable, Hashable {
   /// The cause every change carries.
   let cause: NavigationCause
   /// Whether the host should animate the last change.
   let animated: Bool
-  /// Whether screens a level already shows are checked against current data too (saved IDs
-  /// may name deleted content), each stack starts with its flow's root route (a saved stack may
-  /// be one no flow could build), and a presented level is kept only in the style it was saved
-  /// with: a restoration's; a link trusts what is on screen and what its patterns build.
+  /// Whether shown screens are checked against current data too, each stack must start with its
+  /// root route, and a presented level is kept only in its saved style: a restoration's.
   let isRestoration: Bool
 
   /// Restoring a snapshot: in one step, without animation.
@@ -255,15 +236,14 @@ struct PlanOptions: Sendable, Hashable {
 package enum PlanFailure: Error {
   /// The tree changed since the plan was made: a container it read moved, or is gone.
   case stale
-  /// The flow of `level` could not show `route` (`nil` for an empty stack), at `index` of its
-  /// target stack (`nil` when the whole level goes).
+  /// The flow of `level` could not show `route` (`nil` for an empty stack) at `index` of its
+  /// stack (`nil`: the whole level).
   case cannotShow(level: Int, index: Int?, flow: FlowName, route: AnyRoute?, ScreenFailure)
   /// `flow` did not create the `subFlow` the plan needs at `level`.
   case cannotCreate(level: Int, flow: FlowName, subFlow: FlowName)
-  /// A restoration's saved tab at `level` has no tab of its flow left, or its tab was taken by
-  /// another saved tab of that flow (`listedTwice`).
+  /// A restoration's saved tab at `level` has no tab of its flow left (`listedTwice`: another
+  /// saved tab took it).
   case noTab(level: Int, listedTwice: Bool)
-  /// A flow the plan would end objects; `waitingOn` is the container whose presentation ends
-  /// when the objecting flow goes away.
+  /// A flow the plan would end objects; a held link waits for `waitingOn`'s presentation to end.
   case objection(flow: FlowName, reason: String, waitingOn: ContainerNode)
 }

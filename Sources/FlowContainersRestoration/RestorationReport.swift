@@ -33,16 +33,6 @@ public struct RestorationReport: Sendable, Hashable {
   /// Why nothing was restored, if so; the tree is then as it was before.
   public var error: RestorationError?
 
-  init(
-    restored: FlowSnapshot, dropped: [Drop], droppedAlerts: [TransientLayer] = [],
-    error: RestorationError?
-  ) {
-    self.restored = restored
-    self.dropped = dropped
-    self.droppedAlerts = droppedAlerts
-    self.error = error
-  }
-
   /// Whether everything in the snapshot was restored: no error, no drop, no dropped alert.
   public var isComplete: Bool { error == nil && dropped.isEmpty && droppedAlerts.isEmpty }
 }

@@ -36,9 +36,7 @@ public struct ScreenFailure: Sendable, Hashable {
   /// The stack would be empty; a flow keeps its root screen.
   package static let emptyStack = Self(reason: .emptyStack)
   /// The stack does not start with the flow's root screen, `root`.
-  static func notTheRootScreen(_ root: AnyRoute) -> Self {
-    Self(reason: .notTheRootScreen(root))
-  }
+  static func notTheRootScreen(_ root: AnyRoute) -> Self { Self(reason: .notTheRootScreen(root)) }
 }
 
 extension ScreenFailure: CustomStringConvertible {

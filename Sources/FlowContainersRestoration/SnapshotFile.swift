@@ -55,16 +55,13 @@ public struct SnapshotFile: Sendable {
     // Without waiting: opening a named pipe to read would block until a writer came.
     let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-      if code == .ENOENT || code == .ENOTDIR { return nil }
-      throw fileError(code)
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw fileError()
     }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     defer { try? handle.close() }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw fileError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
+    guard fstat(descriptor, &status) == 0 else { throw fileError() }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw RestorationError.notARegularFile(url.path)
     }
@@ -79,8 +76,9 @@ public struct SnapshotFile: Sendable {
     return data
   }
 
-  /// The error Foundation reports when reading this file fails with `code`.
-  private func fileError(_ code: POSIXErrorCode) -> CocoaError {
+  /// The error Foundation reports when reading this file fails with `errno`.
+  private func fileError() -> CocoaError {
+    let code = POSIXErrorCode(rawValue: errno) ?? .EIO
     let kind: CocoaError.Code =
       code == .EACCES || code == .EPERM ? .fileReadNoPermission : .fileReadUnknown
     return CocoaError(

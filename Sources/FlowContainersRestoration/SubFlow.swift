@@ -25,9 +25,7 @@ public import FlowContainersCore
 /// being released.
 public struct SubFlow<Parent: RestorableFlow>: Sendable {
   /// The sub-flow's type: a ``RestorableFlow``, a ``TabbedFlow`` or a ``SplitFlow``.
-  var type: any ContainerFlow.Type { flowType.type }
-  /// The sub-flow's type, sent with the declaration.
-  private let flowType: FlowType
+  let flowType: FlowType
   /// How links present the sub-flow.
   let style: PresentationStyle
   /// Makes the sub-flow for the parent and the parent's stack once the change is applied.
@@ -105,17 +103,14 @@ extension SubFlow {
   }
 }
 
-/// A flow a ``SubFlow`` or a ``DetailFlow`` made, not yet in any tree, and what to tell when its
+/// A flow a ``SubFlow`` or a ``DetailFlow`` made, not yet in any tree: the flow, its container,
+/// the flow as a stack flow (`nil` for a tab bar or a split), and what its parent hears when its
 /// presentation ends.
 @MainActor
 struct MadeFlow {
-  /// The flow, which the change that brings it in holds until then.
   let flow: AnyObject
-  /// Its container.
   let node: ContainerNode
-  /// The flow as a stack flow, whose screens planning makes; `nil` for a tab bar or a split.
   let stack: (any RestorableFlow)?
-  /// What the parent hears when the presentation ends: how, and what caused it.
   let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 
   init<Flow: ContainerFlow>(

@@ -61,15 +61,13 @@ extension TransientLayer: Codable {
     var title = Substring(text)
     var tab: Int?
     // ` (tab 1)` at the end: the tab it was up in.
-    if title.hasSuffix(")"), let open = title.lastIndex(of: "("), open > title.startIndex {
-      let space = title.index(before: open)
-      let inside = title[title.index(after: open)..<title.index(before: title.endIndex)]
-      if title[space] == " ", inside.hasPrefix("tab "), let index = Int(inside.dropFirst(4)),
-        index >= 0
-      {
-        tab = index
-        title = title[..<space]
-      }
+    if title.hasSuffix(")"), let open = title.lastIndex(of: "("), title[..<open].hasSuffix(" "),
+      title[open...].hasPrefix("(tab "),
+      let index = Int(title[title.index(open, offsetBy: 5)..<title.index(before: title.endIndex)]),
+      index >= 0
+    {
+      tab = index
+      title = title[..<title.index(before: open)]
     }
     let prefix = "\(Kind.alert.rawValue): "
     if title.hasPrefix(prefix) { title = title.dropFirst(prefix.count) }

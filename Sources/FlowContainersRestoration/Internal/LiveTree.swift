@@ -1,20 +1,13 @@
 import FlowContainersCore
 
 /// The live tree as planning reads it: the core's one reading (``FlowTree``'s levels, each
-/// level's container and revision), and each restorable stack's flow and routes, read with it.
-///
-/// Nothing else walks the containers: links, typed destinations, restoration and snapshots read
-/// this value.
+/// level's container and revision), and each restorable stack's routes; links, destinations,
+/// restoration and snapshots read this value, and nothing else walks the containers.
 @MainActor
 struct LiveTree: Sendable {
   let tree: FlowTree
   let containers: [(node: ContainerNode, revision: UInt64)]
-  /// Whether a change is under way in the tree.
-  let isChanging: Bool
-  /// Each restorable stack's routes and screen count, read the first time planning asks.
-  ///
-  /// The routes are those of its screens up to the first without one; a link reads only the
-  /// levels it compares. Copies share them.
+  /// Each restorable stack's routes and screen count, read when first asked; copies share them.
   private let stacks: Stacks
   /// Each level's flow type, by identity; `nil` without an owner.
   private let flowTypes: [ObjectIdentifier?]
@@ -24,7 +17,6 @@ struct LiveTree: Sendable {
     let reading = root.read(describingScreens: false)
     tree = reading.tree
     containers = reading.containers
-    isChanging = reading.isChanging
     var stacks: [Stack] = []
     var flowTypes: [ObjectIdentifier?] = []
     stacks.reserveCapacity(containers.count)
@@ -33,8 +25,7 @@ struct LiveTree: Sendable {
       let owner = containers[index].node.owner
       flowTypes.append(owner.map { ObjectIdentifier(type(of: $0)) })
       // Only a stack's owner can be a restorable flow: a tab bar's and a split's skip the cast.
-      guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow
-      else {
+      guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow else {
         stacks.append(.none)
         continue
       }
@@ -57,10 +48,8 @@ struct LiveTree: Sendable {
   /// The level's routes and how many screens it has, read now if they were not yet.
   private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
     switch stacks.levels[level] {
-    case .none:
-      return nil
-    case .read(let routes, let screens):
-      return (routes, screens)
+    case .none: return nil
+    case .read(let routes, let screens): return (routes, screens)
     case .unread(let flow):
       let read = Self.routes(of: flow)
       stacks.levels[level] = .read(read.routes, screens: read.screens)
@@ -77,17 +66,10 @@ struct LiveTree: Sendable {
     return stack.screens == routes.count && stack.routes == routes
   }
 
-  /// The level of tab `index` of the tab bar at `level`.
-  func tab(_ index: Int, of level: Int) -> Int? {
-    let tabs = tree.levels[level].tabs
-    return tabs.indices.contains(index) ? tabs[index] : nil
-  }
-
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.
   func selectedTab(of level: Int) -> Int? {
     tree.levels[level].tabs.firstIndex { tab in
-      if case .tab(_, selected: true) = tree.levels[tab].place { return true }
-      return false
+      if case .tab(_, selected: true) = tree.levels[tab].place { true } else { false }
     }
   }
 
@@ -96,28 +78,17 @@ struct LiveTree: Sendable {
     tree.levels[level].columns.first { tree.levels[$0].place == .column(column) }
   }
 
-  /// Whether the column level `level` is the one its split shows, over which what the split
-  /// presents hangs: the detail, or with none the primary.
-  func isShownColumn(_ level: Int) -> Bool {
-    guard case .column(let column) = tree.levels[level].place, let split = tree.levels[level].parent
-    else { return false }
-    return column == .detail || self.column(.detail, of: split) == nil
-  }
-
   /// The level presented over `level`: what a stack, a tab bar or a split presents; for the
-  /// column a split shows, what the split presents.
+  /// column a split shows (the detail, or with none the primary), what the split presents.
   func presented(over level: Int) -> Int? {
-    if case .column = tree.levels[level].place {
-      guard isShownColumn(level), let split = tree.levels[level].parent else { return nil }
-      return tree.levels[split].presented
-    }
-    return tree.levels[level].presented
+    guard case .column(let column) = tree.levels[level].place, let split = tree.levels[level].parent
+    else { return tree.levels[level].presented }
+    let shown = column == .detail || self.column(.detail, of: split) == nil
+    return shown ? tree.levels[split].presented : nil
   }
 
-  /// The routes of `flow`'s screens up to the first without one, and how many screens it has.
-  ///
-  /// A loop rather than `map`: this runs unspecialised (the flow is an existential), and the
-  /// generic `map` would then look up metadata for every element.
+  /// The routes of `flow`'s screens up to the first without one, and how many screens it has
+  /// (a loop: an unspecialised `map` would look up metadata per element).
   private static func routes<Flow: RestorableFlow>(
     of flow: Flow
   ) -> (routes: RouteList, screens: Int) {
@@ -133,18 +104,16 @@ struct LiveTree: Sendable {
   }
 }
 
-/// A level's stack as planning reads it.
+/// A level's stack as planning reads it: none (a tab bar, a split, a flow not restorable), not
+/// read yet, or its routes and screen count.
 @MainActor
 private enum Stack {
-  /// A tab bar, a split, or a flow that is not restorable.
   case none
-  /// A restorable stack flow whose routes are not read yet.
   case unread(any RestorableFlow)
-  /// Its routes, up to its first screen without one, and how many screens it has.
   case read(RouteList, screens: Int)
 }
 
-/// The levels' stacks, read as planning asks.
+/// The levels' stacks, shared by copies.
 @MainActor
 private final class Stacks {
   var levels: [Stack]

@@ -4,22 +4,13 @@ import FlowContainersCore
 extension NavigationPlan {
   /// The plan that takes the live tree to `target`: the fewest changes, made of nothing yet.
   ///
-  /// A target level keeps the live level at its place when it has the same flow type: a tab of
-  /// a kept bar, the primary of a kept split, the detail of a kept split while it shows the
-  /// target's first route (note 1's is no note 2's), and a flow presented over a kept level
-  /// while the stack below it stays as it is (a sub-flow is made for the stack below it), and,
-  /// for a restoration, while it is shown in the saved style. Then, in order:
-  ///
-  /// 1. through each kept split and tab bar: what it presents, when the target does not go
-  ///    through it, is dismissed; a split the target shows no detail of closes its detail; a
-  ///    bar selects the target's tab;
-  /// 2. what a kept stack or column presents that the target does not keep is dismissed (the
-  ///    lowest level that goes; the rest go with it);
-  /// 3. kept stacks pop to what they share with the target and push the rest, or are replaced;
-  /// 4. new levels are presented, shown as a split's detail, or, as a new bar's tabs and a new
-  ///    split's primary, selected and set.
-  ///
-  /// Tabs and a primary the target does not name are left as they are.
+  /// A target level keeps the live level at its place of the same flow type (see `keep`).
+  /// Then: (1) kept splits and bars dismiss what they present that the target does not go
+  /// through, close a detail it does not show, select its tab; (2) what kept stacks and columns
+  /// present that the target does not keep is dismissed (the lowest level that goes); (3) kept
+  /// stacks pop and push, or are replaced; (4) new levels are presented, shown as a detail, or,
+  /// as a new bar's tabs and a new split's primary, selected and set. Tabs and a primary the
+  /// target does not name are left as they are.
   static func difference(
     from live: LiveTree, to target: TargetTree, request: NavigationRequest, options: PlanOptions
   ) -> Result<NavigationPlan, PlanFailure> {
@@ -31,21 +22,19 @@ extension NavigationPlan {
     kept[0] = 0
     var claimed = [Bool](repeating: false, count: live.levels.count)
     claimed[0] = true
-    // What hangs on each target level, found in one pass; only bars and splits ask (a target of
-    // stacks makes no array).
-    var branches: [Branches] = []
+    // What hangs on each target level; only bars and splits ask.
+    var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
     if levels.contains(where: { $0.kind != .stack }) {
-      branches = [Branches](repeating: Branches(), count: levels.count)
+      branches = Array(repeating: (nil, nil, nil), count: levels.count)
     }
     for index in levels.indices.dropFirst() {
       guard let parent = levels[index].parent else { continue }
       if !branches.isEmpty {
         switch levels[index].place {
-        case .presented: branches[parent].presented = index
         case .column(.primary): branches[parent].primary = index
         case .column(.detail): branches[parent].detail = index
         case .tab(_, selected: true): branches[parent].selectedTab = index
-        case .tab, .root: break
+        case .tab, .presented, .root: break
         }
       }
       guard let keptParent = kept[parent] else { continue }
@@ -66,7 +55,7 @@ extension NavigationPlan {
       }
     }
     var moves: [Move] = []
-    // At most two changes a level, and one dismissal: one allocation, not one per doubling.
+    // At most two changes a level, and one dismissal.
     moves.reserveCapacity(2 * levels.count + 1)
     var stamp: [Stamp] = []
     stamp.reserveCapacity(levels.count + 1)
@@ -90,8 +79,7 @@ extension NavigationPlan {
       switch levels[index].kind {
       case .split:
         let detail = live.column(.detail, of: position)
-        // What the split presents hangs over its shown column: when the target goes through
-        // that column, it is what the column presents (2.); otherwise it is in the way.
+        // What the split presents is in the way unless the target goes through its shown column.
         let through = detail == nil ? branches[index].primary : branches[index].detail
         if let cover = live.levels[position].presented, !claimed[cover], through == nil {
           dismiss(cover, at: index + 1)
@@ -117,9 +105,8 @@ extension NavigationPlan {
         break
       }
     }
-    // 2. What kept stacks and columns present that the target does not keep; a detail the
-    // plan replaces is not dismissed (showing the new one ends it), but what the split presents
-    // over it is.
+    // 2. What kept stacks and columns present that the target does not keep (a replaced detail
+    // ends when the new one shows, but what the split presents over it is dismissed).
     for index in levels.indices where levels[index].kind == .stack {
       var over = kept[index]
       if over == nil, case .column(.detail) = levels[index].place, let split = levels[index].parent,
@@ -152,12 +139,11 @@ extension NavigationPlan {
       switch levels[index].place {
       case .presented(let style):
         moves.append(.present(level: index, style: style))
-      case .tab(let place, let selected):
-        // A new bar's tab, there once the bar is: selected, and its stack set.
-        if selected { moves.append(.selectTab(bar: parent, index: place, tab: index)) }
-        if levels[index].kind == .stack { moves.append(.replace(level: index)) }
-      case .column(.primary):
-        // A new split's primary, there once the split is: its stack is set.
+      case .tab, .column(.primary):
+        // A new bar's tab or split's primary, there once its container is: selected, and set.
+        if case .tab(let place, selected: true) = levels[index].place {
+          moves.append(.selectTab(bar: parent, index: place, tab: index))
+        }
         if levels[index].kind == .stack { moves.append(.replace(level: index)) }
       case .column(.detail):
         // The detail it replaces, if any, may object.
@@ -168,12 +154,9 @@ extension NavigationPlan {
         break
       }
     }
-    var names: [FlowName] = []
-    names.reserveCapacity(levels.count)
-    for index in levels.indices {
-      // A kept level's name is its container's, which the container keeps; a new level's is
-      // its type's.
-      names.append(kept[index].map { live.levels[$0].flow } ?? FlowName(levels[index].type.type))
+    // A kept level's name is its container's; a new level's is its type's.
+    let names = levels.indices.map { index in
+      kept[index].map { live.levels[$0].flow } ?? FlowName(levels[index].type.type)
     }
     return .success(
       NavigationPlan(
@@ -182,8 +165,9 @@ extension NavigationPlan {
   }
 
   /// The live level that the target's level `index` keeps, hanging on the kept live level
-  /// `parent`; `nil` when it is new; a failure when the tree cannot have it (a tab or a
-  /// primary of another type: the tree changed).
+  /// `parent`, of the same flow type: a tab, a primary, a detail while it shows the target's
+  /// first route, a presented flow while the stack below stays as it is (and, restoring, in its
+  /// saved style); `nil` when it is new; a failure when the tree changed.
   static func keep(
     _ index: Int, of levels: [TargetTree.Level], over parent: Int, in live: LiveTree,
     claimed: [Bool], options: PlanOptions
@@ -192,12 +176,11 @@ extension NavigationPlan {
     let type = level.type.identity
     switch level.place {
     case .tab(let place, _):
-      // The tab at the target's place when it holds the level's type, else the first tab of
-      // that type that no other level took.
+      // The tab at the target's place, else the first of that type no other level took.
       guard live.levels[parent].kind == .tabs else { return .failure(.stale) }
       let tabs = live.levels[parent].tabs
       func fits(_ tab: Int) -> Bool { live.flowType(tab) == type && !claimed[tab] }
-      if let tab = live.tab(place, of: parent), fits(tab) { return .success(tab) }
+      if tabs.indices.contains(place), fits(tabs[place]) { return .success(tabs[place]) }
       if let tab = tabs.first(where: fits) { return .success(tab) }
       return .failure(
         .noTab(level: index, listedTwice: tabs.contains { live.flowType($0) == type }))
@@ -208,33 +191,19 @@ extension NavigationPlan {
       }
       guard column == .detail, !level.keepsLive else { return .success(found) }
       // A detail is kept only while it shows the target's first route.
-      let shown = live.routes(found)
-      return .success(
-        !level.routes.isEmpty && (shown?.commonPrefix(with: level.routes) ?? 0) >= 1
-          ? found : nil)
+      return .success((live.routes(found)?.commonPrefix(with: level.routes) ?? 0) > 0 ? found : nil)
     case .presented(let style):
       guard let presented = live.presented(over: parent), live.flowType(presented) == type,
         let below = level.parent
       else { return .success(nil) }
-      // A sub-flow is made for the stack below it: when that stack changes, it is in the way.
-      if levels[below].kind == .stack, !live.shows(levels[below].routes, at: parent) {
-        return .success(nil)
-      }
-      // A restored level keeps only a layer shown in its saved style.
-      if options.isRestoration, live.levels[presented].place != .presented(style) {
-        return .success(nil)
-      }
+      // A sub-flow is made for the stack below it: when that stack changes, it is in the way. A
+      // restored level keeps only a layer shown in its saved style.
+      guard levels[below].kind != .stack || live.shows(levels[below].routes, at: parent),
+        !options.isRestoration || live.levels[presented].place == .presented(style)
+      else { return .success(nil) }
       return .success(presented)
     case .root:
       return .failure(.stale)
     }
-  }
-
-  /// The levels that hang on one target level.
-  private struct Branches {
-    var presented: Int?
-    var primary: Int?
-    var detail: Int?
-    var selectedTab: Int?
   }
 }

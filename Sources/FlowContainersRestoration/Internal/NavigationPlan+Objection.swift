@@ -3,13 +3,10 @@ import FlowContainersCore
 @MainActor
 extension NavigationPlan {
   /// The first flow the plan would end that objects to its request (``InterruptionAware``),
-  /// and, for a split's detail that the plan replaces or closes, the plan's level of the split.
+  /// and, for a split's detail it replaces or closes, the plan's level of the split.
   ///
-  /// What the plan dismisses is asked first, topmost first. An alert the plan would dismiss is
-  /// its presenter's to keep: the presenter is asked, and named, for it (once: a presenter the
-  /// plan dismisses too is asked for itself), and a link held for it waits until the alert is
-  /// gone. A detail the plan replaces or closes is asked after, and a link held for it waits
-  /// until the detail ends.
+  /// What the plan dismisses is asked first, topmost first; for an alert, its presenter (once),
+  /// and a link held for it waits until the alert is gone. Details are asked after.
   func objection() -> (failure: PlanFailure, split: Int?)? {
     for move in moves {
       guard case .dismiss(let position, let from, _, _) = move, let first = node(at: position),
@@ -36,21 +33,14 @@ extension NavigationPlan {
       }
     }
     for move in moves {
-      let split: Int
-      let detail: ContainerNode
+      let found: (split: Int?, live: Int)
       switch move {
-      case .closeDetail(let level, let position, _, _):
-        guard let found = node(at: position) else { continue }
-        (split, detail) = (level, found)
-      case .showDetail(let level, let position?):
-        guard let parent = target.levels[level].parent, let found = node(at: position) else {
-          continue
-        }
-        (split, detail) = (parent, found)
-      default:
-        continue
+      case .closeDetail(let level, let position, _, _): found = (level, position)
+      case .showDetail(let level, let position?): found = (target.levels[level].parent, position)
+      default: continue
       }
-      guard let aware = detail.owner as? any InterruptionAware,
+      guard let split = found.split, let detail = node(at: found.live),
+        let aware = detail.owner as? any InterruptionAware,
         let reason = aware.objection(toInterruptionBy: request)
       else { continue }
       return (.objection(flow: detail.flowName, reason: reason, waitingOn: detail), split)

@@ -2,59 +2,40 @@ import FlowContainersCore
 
 @MainActor
 extension NavigationPlan {
-  /// What applying a plan needs, made before anything moves: the changes, in order, and the
-  /// flows they bring in, which nothing else holds until the changes run.
-  struct Prepared {
-    var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]
-    var made: [AnyObject]
-  }
+  /// What applying a plan needs: the changes, in order, and the flows they bring in.
+  typealias Prepared = (
+    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [AnyObject]
+  )
 
-  /// Makes every flow and screen the plan needs, and the changes that install them.
+  /// Makes every flow and screen the plan needs, level by level, root first, and the changes
+  /// that install them, touching nothing live: every failure is found here.
   ///
-  /// Touches nothing: the live tree, and the flows the factories make, change only when the
-  /// changes run. Level by level, root first, a level's screens are made before what hangs on
-  /// it: a screen that cannot be made is what a plan reports, not that a sub-flow was not made
-  /// over it. A factory that makes nothing, or hands back a flow that is not free (the plan's
-  /// own root, a flow live in a tree, one it made already), a screen that cannot be made, and,
-  /// for a restoration, a stack that does not start with its flow's root fail here.
-  ///
-  /// - Returns: The changes, and the flows they bring in.
-  /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read is gone or
-  ///   changed.
+  /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
   func prepare() throws(PlanFailure) -> Prepared {
     guard isCurrent, let root = node(at: 0) else { throw .stale }
     let levels = target.levels
-    var nodes: [ContainerNode?] = []
-    var flows: [(any RestorableFlow)?] = []
+    var nodes: [ContainerNode] = []
     var onEnds: [((PresentationEnding, NavigationCause) -> Void)?] = []
-    // For a new bar's tab, the bar's tab it is: found by type once the bar is made, each tab
-    // taken once.
+    // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, with the move's position, and the stack a new flow is set
-    // to before it is shown, with its level: a few each, found by a look along.
+    // The edit each stack move makes, by the move's position, and a new flow's first stack.
     var edits: [(position: Int, change: TreeChange)] = []
     var newStacks: [(level: Int, change: TreeChange)] = []
     var made: [AnyObject] = []
     edits.reserveCapacity(moves.count)
     nodes.reserveCapacity(levels.count)
-    flows.reserveCapacity(levels.count)
     onEnds.reserveCapacity(levels.count)
     for index in levels.indices {
       let level = levels[index]
-      let found = try find(
-        index, root: root, nodes: nodes, flows: flows, made: made, chosenTabs: chosenTabs)
+      let found = try find(index, root: root, nodes: nodes, made: made, chosenTabs: chosenTabs)
       if let tab = found.tab { chosenTabs[index] = tab }
       if let flow = found.made?.flow { made.append(flow) }
       nodes.append(found.node)
-      flows.append(found.flow)
       onEnds.append(found.made?.onEnd)
-      guard let flow = found.flow else { continue }
-      if level.keepsLive { continue }
-      if options.isRestoration {
-        try Self.checkRoot(of: flow, against: level.routes, level: index)
-      }
+      guard let flow = found.flow, !level.keepsLive else { continue }
       if options.isRestoration {
         // Saved IDs are checked against current data, even where the screen already shows.
+        try Self.checkRoot(of: flow, against: level.routes, level: index)
         _ = try Self.screens(for: level.routes, from: 0, of: flow, level: index)
       }
       if kept[index] == nil, found.made != nil, !Self.shows(flow, level.routes) {
@@ -94,50 +75,44 @@ extension NavigationPlan {
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
     changes.reserveCapacity(moves.count + newStacks.count)
     for (position, move) in moves.enumerated() {
-      // One change, one animation: only the last, the one that brings the destination on
-      // screen, is animated.
+      // Only the last change, which brings the destination on screen, is animated.
       let animated = options.animated && position == moves.count - 1
       switch move {
       case .dismiss(_, let presenter, _, _):
         guard let presenter = node(at: presenter) else { throw .stale }
         changes.append((presenter, .dismissPresented, animated))
       case .popTo(let level, _), .push(let level, _), .replace(let level):
-        guard let node = nodes[level] else { throw .stale }
         if let edit = edits.first(where: { $0.position == position }) {
-          changes.append((node, edit.change, animated))
+          changes.append((nodes[level], edit.change, animated))
         }
-      case .present(let level, let style):
-        guard let parent = levels[level].parent, let over = nodes[parent], let node = nodes[level]
-        else { throw .stale }
+      case .present(let level, _), .showDetail(let level, _):
+        // A new flow's stack is set before it is shown.
+        guard let parent = levels[level].parent else { throw .stale }
+        let node = nodes[level]
         if let stack = newStacks.first(where: { $0.level == level }) {
           changes.append((node, stack.change, false))
         }
-        changes.append((over, .present(node, style, onEndWithCause: onEnds[level]), animated))
+        let change: TreeChange =
+          if case .present(_, let style) = move {
+            .present(node, style, onEndWithCause: onEnds[level])
+          } else {
+            .showColumn(.detail, node, onEndWithCause: onEnds[level])
+          }
+        changes.append((nodes[parent], change, animated))
       case .selectTab(let bar, let index, let tab):
-        guard let node = nodes[bar] else { throw .stale }
-        changes.append((node, .selectTab(chosenTabs[tab] ?? index), false))
-      case .showDetail(let level, _):
-        guard let split = levels[level].parent.flatMap({ nodes[$0] }), let node = nodes[level]
-        else { throw .stale }
-        if let stack = newStacks.first(where: { $0.level == level }) {
-          changes.append((node, stack.change, false))
-        }
-        changes.append(
-          (split, .showColumn(.detail, node, onEndWithCause: onEnds[level]), animated))
+        changes.append((nodes[bar], .selectTab(chosenTabs[tab] ?? index), false))
       case .closeDetail(let split, _, _, _):
-        guard let node = nodes[split] else { throw .stale }
-        changes.append((node, .closeColumn(.detail), animated))
+        changes.append((nodes[split], .closeColumn(.detail), animated))
       }
     }
-    return Prepared(changes: changes, made: made)
+    return (changes, made)
   }
 
-  /// The container and flow of the target's level `index`: the live one it keeps, one a
-  /// declaration makes (a sub-flow, a detail), or one made with a new bar or split (its tab,
-  /// its primary).
+  /// The container and flow of the target's level `index`: kept, made by a declaration, or
+  /// made with a new bar or split.
   private func find(
-    _ index: Int, root: ContainerNode, nodes: [ContainerNode?], flows: [(any RestorableFlow)?],
-    made: [AnyObject], chosenTabs: [Int: Int]
+    _ index: Int, root: ContainerNode, nodes: [ContainerNode], made: [AnyObject],
+    chosenTabs: [Int: Int]
   ) throws(PlanFailure) -> (
     node: ContainerNode, flow: (any RestorableFlow)?, made: MadeFlow?, tab: Int?
   ) {
@@ -149,55 +124,49 @@ extension NavigationPlan {
       guard let node = node(at: position) else { throw .stale }
       return (node, flow(of: node), nil, nil)
     }
-    let failure = PlanFailure.cannotCreate(
-      level: index, flow: level.parent.map { names[$0] } ?? names[index], subFlow: names[index])
-    guard let parent = level.parent, let parentNode = nodes[parent] else { throw .stale }
-    let found: MadeFlow?
+    guard let parent = level.parent else { throw .stale }
+    let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
+    let parentNode = nodes[parent]
     switch level.place {
-    case .presented, .column(.detail):
-      // Made by the parent's declaration: for the parent's stack, or the detail's routes.
-      let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
-      guard let owner = parentNode.owner else { throw failure }
-      found = target.levels[parent].type.type.make(level.type.identity, for: owner, routes: routes)
-    case .column(.primary):
-      // The primary of a new split, made with it.
+    case .presented, .column(.detail), .root:
+      break
+    case .column(.primary), .tab:
+      // A new split's primary or a new bar's tab, made with it: for a tab, the planned place
+      // when it holds the level's type, else the first tab that does, each taken once.
       let reading = parentNode.read(describingScreens: false)
-      guard
-        let primary = reading.tree.levels.indices.first(where: {
-          reading.tree.levels[$0].place == .column(.primary)
-        }),
-        reading.tree.levels[primary].parent == 0,
-        case let node = reading.containers[primary].node,
-        node.owner.map({ ObjectIdentifier(type(of: $0)) }) == level.type.identity
-      else { throw failure }
-      return (node, flow(of: node), nil, nil)
-    case .tab(let place, _):
-      // The tab of a new bar, made with it: the planned place when it holds the level's type,
-      // else the first tab that does.
-      let reading = parentNode.read(describingScreens: false)
-      let tabs = reading.tree.levels[0].tabs
-      let taken = Set(
-        chosenTabs.compactMap { target.levels[$0.key].parent == parent ? $0.value : nil })
-      func holds(_ tab: Int) -> Bool {
-        reading.containers[tabs[tab]].node.owner.map { ObjectIdentifier(type(of: $0)) }
+      let levels = reading.tree.levels
+      func holds(_ position: Int) -> Bool {
+        reading.containers[position].node.owner.map { ObjectIdentifier(type(of: $0)) }
           == level.type.identity
       }
+      guard case .tab(let place, _) = level.place else {
+        guard let primary = levels[0].columns.first(where: { levels[$0].place == level.place }),
+          holds(primary)
+        else { throw failure }
+        let node = reading.containers[primary].node
+        return (node, flow(of: node), nil, nil)
+      }
+      let tabs = levels[0].tabs
+      let taken = Set(
+        chosenTabs.compactMap { target.levels[$0.key].parent == parent ? $0.value : nil })
+      func free(_ tab: Int) -> Bool { holds(tabs[tab]) && !taken.contains(tab) }
       guard
-        let tab =
-          (tabs.indices.contains(place) && holds(place) && !taken.contains(place)
-            ? place : nil) ?? tabs.indices.first(where: { holds($0) && !taken.contains($0) })
+        let tab = (tabs.indices.contains(place) && free(place) ? place : nil)
+          ?? tabs.indices.first(where: free)
       else {
         throw options.isRestoration
-          ? .noTab(level: index, listedTwice: tabs.indices.contains(where: holds)) : failure
+          ? .noTab(level: index, listedTwice: tabs.contains(where: holds)) : failure
       }
       let node = reading.containers[tabs[tab]].node
       return (node, flow(of: node), nil, tab)
-    case .root:
-      throw .stale
     }
-    // Only a flow just made may join the tree: not the plan's root, nor a flow live in a tree,
-    // nor one made already.
-    guard let found, found.node !== root, found.node.details().isFree,
+    // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
+    // flow just made may join the tree: not the root, a live flow, or one made already.
+    let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
+    let parentType = target.levels[parent].type.type
+    guard let owner = parentNode.owner,
+      let found = parentType.make(level.type.identity, for: owner, routes: routes),
+      found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
       !made.contains(where: { $0 === found.flow })
     else { throw failure }
@@ -205,25 +174,22 @@ extension NavigationPlan {
   }
 }
 
-// The typed work of preparation: each opens a flow's type once, so that routes, screens and
-// stacks are handled as that type's, with no cast per route.
+// The typed work of preparation: each opens a flow's type once, with no cast per route.
 @MainActor
 extension NavigationPlan {
   /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
   static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against routes: RouteList, level: Int
   ) throws(PlanFailure) {
-    guard let root = flow.rootRoute, let first = routes.typed(as: Flow.Route.self)?.first else {
-      return
-    }
-    if first == root { return }
+    guard let root = flow.rootRoute, let first = routes.typed(as: Flow.Route.self)?.first,
+      first != root
+    else { return }
     throw .cannotShow(
       level: level, index: 0, flow: FlowName(Flow.self), route: routes[0],
       .notTheRootScreen(AnyRoute(root)))
   }
 
-  /// Makes the screens of `routes` from `first` on, which will stand at `first` and above in the
-  /// stack at `level`.
+  /// Makes the screens of `routes` from `first` on, for the stack at `level`.
   static func screens<Flow: RestorableFlow>(
     for routes: RouteList, from first: Int, of flow: Flow, level: Int
   ) throws(PlanFailure) -> [Flow.Screen] {
@@ -252,7 +218,7 @@ extension NavigationPlan {
   }
 
   /// The change that keeps `count` of the `stored` screens of `flow`'s stack and pushes the
-  /// screens of `routes` from `first` on, made now.
+  /// screens of `routes` from `first` on.
   static func edit<Flow: RestorableFlow>(
     _ flow: Flow, from stored: Int, keeping count: Int, adding routes: RouteList, from first: Int,
     level: Int
@@ -266,10 +232,9 @@ extension NavigationPlan {
     flow.container.screensUntracked.count
   }
 
-  /// Whether `flow`'s stack shows exactly `routes`.
+  /// Whether `flow`'s stack shows exactly `routes` (the counts first: most new flows differ).
   static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: RouteList) -> Bool {
     let screens = flow.container.screensUntracked
-    // The counts first: they differ for most new flows, and need no typed routes.
     guard screens.count == routes.count, let typed = routes.typed(as: Flow.Route.self) else {
       return false
     }

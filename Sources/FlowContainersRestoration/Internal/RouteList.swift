@@ -1,32 +1,12 @@
-/// The routes of one flow's stack, bottom first: typed inside, erased outside.
+/// The routes of one flow's stack, bottom first: typed inside (one array a level, no box a
+/// route), erased outside, as ``AnyRoute``s, only for the public values that show routes.
 ///
-/// Planning compares, cuts and turns routes into screens level by level, and a level's routes
-/// are all of its flow's one route type: kept as that type's array, they cost one allocation a
-/// level and no cast or box a route. ``AnyRoute``s are made only for the public values that
-/// show routes (a plan's levels and steps, a snapshot).
-///
-/// Sendable by construction: it only ever holds an array of `Sendable` routes, which no one
-/// mutates; the conformance is unchecked because the storage's protocol cannot require it of an
-/// array conditionally.
+/// Unchecked `Sendable`: it only holds an immutable array of `Sendable` routes.
 struct RouteList: @unchecked Sendable {
   private let storage: any RouteStorage
 
   init<Route: Hashable & Codable & Sendable>(_ routes: [Route]) {
     storage = Typed(routes: routes)
-  }
-
-  /// The routes of `erased`, as `Route`s, up to the first that is not one; and that one's
-  /// position, if there is one.
-  static func typed<Route: Hashable & Codable & Sendable>(
-    _ erased: [AnyRoute], as type: Route.Type
-  ) -> (routes: RouteList, wrong: Int?) {
-    var routes: [Route] = []
-    routes.reserveCapacity(erased.count)
-    for (index, route) in erased.enumerated() {
-      guard let typed = route.base as? Route else { return (RouteList(routes), index) }
-      routes.append(typed)
-    }
-    return (RouteList(routes), nil)
   }
 
   /// No routes: a tab bar's or a split's.
@@ -48,15 +28,11 @@ struct RouteList: @unchecked Sendable {
   func commonPrefix(with other: RouteList) -> Int { storage.commonPrefix(with: other.storage) }
 
   /// The first `count` routes.
-  func prefix(_ count: Int) -> RouteList { RouteList(storage: storage.prefix(count)) }
+  func prefix(_ count: Int) -> RouteList { storage.prefix(count) }
 
   /// The routes, typed, when they are of `Route`.
   func typed<Route: Hashable & Codable & Sendable>(as type: Route.Type) -> [Route]? {
     (storage as? Typed<Route>)?.routes
-  }
-
-  private init(storage: any RouteStorage) {
-    self.storage = storage
   }
 }
 
@@ -72,10 +48,9 @@ private protocol RouteStorage {
   func route(at index: Int) -> AnyRoute
   func erased(from index: Int) -> [AnyRoute]
   func commonPrefix(with other: any RouteStorage) -> Int
-  /// How many of `others` from the bottom these routes share: none when they are of another
-  /// type.
+  /// How many of `others` from the bottom these routes share (none of another type).
   func commonPrefix<Other: Hashable & Codable & Sendable>(withTyped others: [Other]) -> Int
-  func prefix(_ count: Int) -> any RouteStorage
+  func prefix(_ count: Int) -> RouteList
 }
 
 /// The routes of one route type: what a ``RouteList`` holds, inline (an array's one pointer).
@@ -98,8 +73,7 @@ private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
   }
 
   func commonPrefix(with other: any RouteStorage) -> Int {
-    // The other list's own routes are typed there: no cast of the storage, whose metadata this
-    // unspecialised code would look up on every comparison.
+    // Typed on the other side: no cast of the storage, whose metadata would be looked up.
     other.commonPrefix(withTyped: routes)
   }
 
@@ -114,7 +88,5 @@ private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
     return common
   }
 
-  func prefix(_ count: Int) -> any RouteStorage {
-    Typed(routes: Array(routes[..<min(count, routes.count)]))
-  }
+  func prefix(_ count: Int) -> RouteList { RouteList(Array(routes[..<min(count, routes.count)])) }
 }

@@ -4,32 +4,25 @@ package import FlowContainersCore
 /// type, kind and routes, and how it hangs.
 ///
 /// Levels come root first, each before what hangs on it, in the order a tree dump lists them:
-/// a link's and a destination's are one path (through the tab, the column or the presentation
-/// it goes into); a snapshot's branch at tab bars and splits. Planning compares it with the
-/// live tree (``NavigationPlan/difference(from:to:request:options:)``).
+/// a link's and a destination's are one path; a snapshot's branch at tab bars and splits.
 package struct TargetTree: Sendable {
-  /// One level of the target.
+  /// One level of the target: its flow type, kind, routes (a stack's, bottom first), how it
+  /// hangs, and the position of the level it hangs on (`nil` for the root).
   struct Level: Sendable {
-    /// The flow type.
     let type: FlowType
-    /// The kind of container it owns.
     let kind: FlowTree.Level.Kind
-    /// The routes a stack shows, bottom first; empty for a tab bar or a split.
     var routes: RouteList
-    /// How it hangs on its parent: presented in a style, a tab at a place, or a column.
     let place: FlowTree.Level.Place
-    /// The position of the level it hangs on; `nil` for the root.
-    let parent: Int?
-    /// Whether the live level at this place stays as it is, with everything on it, whatever its
-    /// routes: a restoration's live detail that objects to being replaced.
+    var parent: Int?
+    /// Whether the live level at this place stays as it is, with everything on it: a
+    /// restoration's live detail that objects to being replaced.
     var keepsLive = false
   }
 
   private(set) var levels: [Level] = []
-  /// The live tree the target is built against, which planning compares it with; `nil` once
-  /// the target is in a plan (a plan keeps no container alive).
+  /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
   private(set) var live: LiveTree?
-  /// For each level, the live level it would keep, as far as it is built.
+  /// For each level, the live level it would keep.
   private var kept: [Int?] = []
 
   /// An empty target, to add levels to, planned against the tree as it is.
@@ -102,36 +95,29 @@ package struct TargetTree: Sendable {
         place: place, parent: parent))
   }
 
-  /// Adds a level of a stack flow of type `type` showing the saved `routes` up to the first
-  /// that is not of the flow's route type; returns its position, or `nil` when the first is not,
-  /// and the position and expected type of the route that is not.
+  /// Adds a level of a stack flow of type `type` showing the saved `routes` up to the first of
+  /// another type; returns its position (`nil` when that is the first) and where that one is.
   @MainActor
   mutating func add(
     _ type: any RestorableFlow.Type, showing routes: [AnyRoute], at place: FlowTree.Level.Place,
     under parent: Int?
   ) -> (position: Int?, wrong: (index: Int, expected: String)?) {
-    func typed<Flow: RestorableFlow>(_ type: Flow.Type) -> (RouteList, (Int, String)?) {
-      let found = RouteList.typed(routes, as: Flow.Route.self)
-      return (found.routes, found.wrong.map { ($0, "\(Flow.Route.self)") })
-    }
-    let (list, wrong) = typed(type)
-    if let wrong, wrong.0 == 0 { return (nil, wrong) }
+    let (list, wrong) = type.typed(routes)
+    if let wrong, wrong.index == 0 { return (nil, wrong) }
     let position = append(
       Level(type: FlowType(type), kind: .stack, routes: list, place: place, parent: parent))
     return (position, wrong)
   }
 
-  /// Adds a level that keeps the live level of type `type` at `place` as it is, with everything
-  /// on it; returns its position.
-  @discardableResult @MainActor
+  /// Adds a level that keeps the live level of type `type` at `place` as it is.
+  @MainActor
   mutating func keepLive(
     _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int
-  ) -> Int {
-    var level = Level(
-      type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
-      parent: parent)
-    level.keepsLive = true
-    return append(level)
+  ) {
+    _ = append(
+      Level(
+        type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
+        parent: parent, keepsLive: true))
   }
 
   /// Sets the routes of the level at `position`.
@@ -139,80 +125,50 @@ package struct TargetTree: Sendable {
     levels[position].routes = routes
   }
 
-  /// How many levels lie below the level at `position`: 0 for the root.
-  func depth(of position: Int) -> Int {
-    var depth = 0
-    var level = position
-    while let parent = levels[level].parent {
-      depth += 1
-      level = parent
-    }
-    return depth
-  }
-
-  /// Removes the level at `position` and everything after it that hangs on it, and keeps only
-  /// the first `count` routes of the level at `position` when `count` is not `nil`.
+  /// Removes the level at `position` (or keeps its first `count` routes) and what hangs on it.
   mutating func cut(at position: Int, keeping count: Int?) {
     var kept = Array(levels[..<position])
     if let count {
-      var level = levels[position]
-      level.routes = level.routes.prefix(count)
-      kept.append(level)
+      kept.append(levels[position])
+      kept[position].routes = levels[position].routes.prefix(count)
     }
-    // What hangs on a removed level goes; the rest keep their order, and their parents their
-    // new positions.
+    // The rest keep their order, and their parents their new positions.
     var removed: Set<Int> = [position]
     var moved: [Int: Int] = [:]
     for index in levels.indices.dropFirst(position + 1) {
-      let level = levels[index]
+      var level = levels[index]
       if let parent = level.parent, removed.contains(parent) {
         removed.insert(index)
         continue
       }
       moved[index] = kept.count
-      var copy = level
-      if let parent = level.parent, parent > position { copy = copy.hanging(on: moved[parent]) }
-      kept.append(copy)
+      if let parent = level.parent, parent > position { level.parent = moved[parent] }
+      kept.append(level)
     }
     levels = kept
     self.kept = []
   }
 
-  /// The positions of the levels that hang on the level at `position`, in order.
-  func children(of position: Int) -> [Int] {
-    var found: [Int] = []
-    for index in levels.indices.dropFirst(position + 1) where levels[index].parent == position {
-      found.append(index)
-    }
-    return found
-  }
-
   @MainActor
   private mutating func append(_ level: Level) -> Int {
-    // Room for an ordinary target at once, rather than growing a level at a time.
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
     if let live {
-      // What the level keeps, as the plan will find it.
-      var found: Int?
-      if let parent = level.parent {
-        if let keptParent = kept[parent] {
-          // Only a tab asks which live levels the target keeps already.
-          var claimed: [Bool] = []
-          if case .tab = level.place {
-            claimed = [Bool](repeating: false, count: live.levels.count)
-            for case let position? in kept { claimed[position] = true }
-          }
-          if case .success(let position) = NavigationPlan.keep(
-            index, of: levels, over: keptParent, in: live, claimed: claimed,
-            options: .request(cause: .restoration))
-          {
-            found = position
-          }
+      // What the level keeps, as the plan will find it; only a tab asks what is claimed.
+      var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
+      if let parent = level.parent, let keptParent = kept[parent] {
+        var claimed: [Bool] = []
+        if case .tab = level.place {
+          claimed = [Bool](repeating: false, count: live.levels.count)
+          for case let position? in kept { claimed[position] = true }
         }
-      } else if live.flowType(0) == level.type.identity {
-        found = 0
+        if case .success(let position) = NavigationPlan.keep(
+          index, of: levels, over: keptParent, in: live, claimed: claimed,
+          options: .request(cause: .restoration))
+        {
+          found = position
+        }
       }
       if kept.isEmpty { kept.reserveCapacity(4) }
       kept.append(found)
@@ -221,37 +177,31 @@ package struct TargetTree: Sendable {
   }
 }
 
-extension TargetTree.Level {
-  /// The same level, hanging on the level at `parent`.
-  fileprivate func hanging(on parent: Int?) -> Self {
-    var level = Self(type: type, kind: kind, routes: routes, place: place, parent: parent)
-    level.keepsLive = keepsLive
-    return level
+extension RestorableFlow {
+  /// `erased` as this flow's routes, up to the first of another type; and where that one is.
+  static func typed(
+    _ erased: [AnyRoute]
+  ) -> (routes: RouteList, wrong: (index: Int, expected: String)?) {
+    var routes: [Route] = []
+    routes.reserveCapacity(erased.count)
+    for (index, route) in erased.enumerated() {
+      guard let typed = route.base as? Route else {
+        return (RouteList(routes), (index, "\(Route.self)"))
+      }
+      routes.append(typed)
+    }
+    return (RouteList(routes), nil)
   }
 }
 
 /// A flow type carried in a target, a plan or a destination.
-///
-/// Metatypes are immutable, so sending one is safe; only using its static members needs the
-/// main actor, and they are declared so.
-struct FlowType: @unchecked Sendable, Hashable {
-  let type: any ContainerFlow.Type
+typealias FlowType = Metatype<any ContainerFlow.Type>
 
-  init(_ type: any ContainerFlow.Type) {
-    self.type = type
-  }
-
+extension FlowType {
   var identity: ObjectIdentifier { ObjectIdentifier(type) }
-
-  static func == (lhs: FlowType, rhs: FlowType) -> Bool { lhs.identity == rhs.identity }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(identity)
-  }
 }
 
-/// A metatype carried in a value that is sent: metatypes are immutable, and only their static
-/// members need the main actor, which declares them so.
+/// A metatype carried in a value that is sent: metatypes are immutable.
 struct Metatype<Type>: @unchecked Sendable {
   let type: Type
 
