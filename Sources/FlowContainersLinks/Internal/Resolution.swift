@@ -99,7 +99,7 @@ final class Resolution {
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
     let handles = handling(rest)
-    return subFlows(of: node).contains { handles($0.node) }
+    return branches(of: node, .stack).contains { handles($0.node) }
       || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
       || branches(of: node, .split).contains {
         column(of: $0.node, where: handles, liveDetail: nil) != nil
@@ -118,11 +118,6 @@ final class Resolution {
     // The resolution, not a copy of its map: no copy per closure, and nodes put on the map later
     // are found.
     { [self] node in map.linkable(node)?.canHandle(link) ?? false }
-  }
-
-  /// The stack flows the flow at `node` declares as sub-flows, in order, with their styles.
-  func subFlows(of node: Int) -> [(node: Int, style: PresentationStyle)] {
-    branches(of: node, .stack)
   }
 
   /// The sub-flows of kind `kind` the flow at `node` declares, in order, with their styles.
@@ -188,6 +183,11 @@ final class Resolution {
     return nil
   }
 
+  /// Whether the patterns of the linkable flow at `node` match `link`, whatever follows.
+  func matches(_ node: Int, _ link: DeepLink) -> Bool {
+    map.linkable(node)?.matches(link) ?? false
+  }
+
   /// A type, at a depth, asked about a link with so many components left.
   ///
   /// Within one resolution every link asked about is a remainder of the same link, so this
@@ -208,5 +208,113 @@ final class Resolution {
   private struct Answer {
     let link: DeepLink
     let canHandle: Bool
+  }
+}
+
+// MARK: - The way down the route map
+
+extension Resolution {
+  /// How the next flow, at `node` on the map, hangs below a level.
+  enum Way {
+    /// A sub-flow, presented in this style.
+    case presented(Int, PresentationStyle)
+    /// A tab (at `tab`) of the bar at `bar`, presented in `style`; for a split tab, the split and
+    /// the column.
+    case tab(
+      Int, bar: Int, style: PresentationStyle, tab: Int, split: (node: Int, column: SplitColumn)?)
+    /// A column of the split at `split`, presented in `style`.
+    case column(Int, split: Int, style: PresentationStyle, column: SplitColumn)
+  }
+
+  /// The way into a root tab bar's tab (the selected one first; a split tab by one of its
+  /// columns) or a root split's column whose flow `accepts` takes; `nil` for a stack root, or
+  /// when none does.
+  func entry(_ node: Int, in target: TargetTree, where accepts: (Int) -> Bool) -> Way? {
+    switch map.flows[node].kind {
+    case .stack: return nil
+    case .tabs: return liveTab(of: 0, bar: node, style: .sheet, in: target, where: accepts)
+    case .split:
+      return column(of: node, where: accepts, liveDetail: liveDetail(of: 0, in: target)).map {
+        .column($0.node, split: node, style: .sheet, column: $0.column)
+      }
+    }
+  }
+
+  /// Where the next flow hangs below the flow at `node`, the target's level `level`, when
+  /// `accepts` takes it: the first stack sub-flow that does; else a tab of a declared bar (of the
+  /// bar presented there, if the target keeps it, the selected tab first; else of a new bar, in
+  /// its declared order, which the plan finds by type once the bar is made; a split tab by one of
+  /// its columns); else a column of a declared split (the presented one's, the live detail's type
+  /// first, else a new one's).
+  func way(
+    from node: Int, over level: Int, in target: TargetTree, where accepts: (Int) -> Bool
+  ) -> Way? {
+    if let sub = branches(of: node, .stack).first(where: { accepts($0.node) }) {
+      return .presented(sub.node, sub.style)
+    }
+    let presented = target.kept(presentedOver: level)
+    let live = presented.flatMap { target.live($0)?.flow }.map { self.node(type(of: $0)) }
+    let bars = branches(of: node, .tabs)
+    if let bar = bars.first(where: { $0.node == live }), let presented,
+      let way = liveTab(of: presented, bar: bar.node, style: bar.style, in: target, where: accepts)
+    {
+      return way
+    }
+    for bar in bars {
+      guard let tab = tab(of: bar.node, where: accepts) else { continue }
+      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
+    }
+    for split in branches(of: node, .split) {
+      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
+      guard let found = column(of: split.node, where: accepts, liveDetail: detail) else {
+        continue
+      }
+      return .column(found.node, split: split.node, style: split.style, column: found.column)
+    }
+    return nil
+  }
+
+  /// The way into the first tab of the live bar at `position`, the bar at `bar` on the map, whose
+  /// flow `accepts` takes, the selected one first (a split tab by one of its columns).
+  private func liveTab(
+    of position: Int, bar: Int, style: PresentationStyle, in target: TargetTree,
+    where accepts: (Int) -> Bool
+  ) -> Way? {
+    let tabs = liveTabs(of: position, in: target)
+    for tab in tabs.ordered {
+      guard
+        let choice = choice(
+          in: node(type(of: tab.flow)), where: accepts,
+          liveDetail: liveDetail(of: tabs.positions[tab.place], in: target))
+      else { continue }
+      return .tab(choice.node, bar: bar, style: style, tab: tab.place, split: choice.split)
+    }
+    return nil
+  }
+
+  /// The live tab bar at `position`'s tabs with flows restoration knows, the selected one first,
+  /// each with its place; and each tab's position in the tree read, by place.
+  func liveTabs(
+    of position: Int, in target: TargetTree
+  ) -> (ordered: [(place: Int, flow: any ContainerFlow)], positions: [Int: Int]) {
+    var ordered: [(place: Int, flow: any ContainerFlow)] = []
+    var positions: [Int: Int] = [:]
+    for branch in target.live(position)?.branches ?? [] {
+      guard case .tab(let place, let selected) = branch.place,
+        let flow = target.live(branch.position)?.flow
+      else { continue }
+      positions[place] = branch.position
+      if selected { ordered.insert((place, flow), at: 0) } else { ordered.append((place, flow)) }
+    }
+    return (ordered, positions)
+  }
+
+  /// The type of the detail of the live split at `position`, if it is one and shows a detail.
+  private func liveDetail(of position: Int?, in target: TargetTree) -> ObjectIdentifier? {
+    guard let position, let live = target.live(position) else { return nil }
+    for branch in live.branches where branch.place == .column(.detail) {
+      return target.live(branch.position)?.flow.map { ObjectIdentifier(type(of: $0)) }
+    }
+    return nil
   }
 }
