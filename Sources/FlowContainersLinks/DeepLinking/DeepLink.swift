@@ -85,24 +85,6 @@ public struct DeepLink: Sendable, Hashable {
     }
   }
 
-  init(
-    scheme: String, host: String?, port: Int?, pathComponents: [String], queryItems: [QueryItem]
-  ) {
-    if DeepLink.isWebScheme(scheme) {
-      self.init(
-        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
-        queryItems: queryItems)
-    } else if let host, !host.isEmpty {
-      self.init(
-        scheme: scheme, host: host, port: port, components: [host] + pathComponents,
-        pathStart: 1, queryItems: queryItems)
-    } else {
-      self.init(
-        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
-        queryItems: queryItems)
-    }
-  }
-
   /// A link whose routed `components` start with its host, for a custom scheme (`pathStart` 1),
   /// or are its path (`pathStart` 0): the parser builds them in one array.
   init(
@@ -145,8 +127,7 @@ extension DeepLink {
     static func == (lhs: Parts, rhs: Parts) -> Bool {
       lhs === rhs
         || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
-          && lhs.components == rhs.components
-          && lhs.components[lhs.pathStart...] == rhs.components[rhs.pathStart...]
+          && lhs.components == rhs.components && lhs.pathStart == rhs.pathStart
           && lhs.queryItems == rhs.queryItems)
     }
 

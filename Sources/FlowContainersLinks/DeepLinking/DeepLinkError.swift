@@ -16,7 +16,7 @@ import FlowContainersRestoration
 public struct DeepLinkError: Error, Sendable, Hashable {
   /// What was wrong; internal, so that reasons can be added without breaking a caller, whose only
   /// action is to show or log the error.
-  enum Reason: Sendable, Hashable {
+  enum Reason: Error, Sendable, Hashable {
     /// The text was empty.
     case empty
     /// The text does not look like a URL at all (no `scheme:`).

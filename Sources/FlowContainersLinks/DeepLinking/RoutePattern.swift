@@ -85,7 +85,7 @@ public struct RoutePattern: Sendable, Hashable {
         throw RoutePatternError(
           pattern: text, problem: "literal `\(part)` holds one of `*`, `:`, `<`, `>`")
       }
-      return .literal(part.asciiLowercased())
+      return .literal(String(part).asciiLowercased())
     }
     var body = part.dropFirst()
     var type = ParameterType.string
@@ -144,28 +144,12 @@ extension RoutePattern: CustomStringConvertible {
   public var description: String { text }
 }
 
-extension RoutePattern.Segment: CustomStringConvertible {
-  /// `literal(note)`, `parameter(id: Int)` or `wildcard`.
-  var description: String {
-    switch self {
-    case .literal(let text): "literal(\(text))"
-    case .parameter(let name, let type): "parameter(\(name): \(type.rawValue))"
-    case .wildcard: "wildcard"
-    }
-  }
-}
-
 /// Why a route pattern could not be parsed or declared.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
   var pattern: String
   /// What is wrong with it, for a person.
   var problem: String
-
-  init(pattern: String, problem: String) {
-    self.pattern = pattern
-    self.problem = problem
-  }
 
   /// One line: `route pattern "<pattern>": <problem>`.
   public var description: String { "route pattern \"\(pattern)\": \(problem)" }

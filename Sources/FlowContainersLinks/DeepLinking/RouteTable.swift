@@ -178,18 +178,7 @@ extension RouteTable {
     }
   }
 
-  /// The components of a link that makes this table build `stack` and hand `following` on to a
-  /// sub-flow: the reverse of ``resolve(_:)``, checked by resolving the result.
-  ///
-  /// - Parameters:
-  ///   - stack: The stack to express.
-  ///   - following: The components the levels above need after this level's own.
-  /// - Returns: This level's components, or `nil` when no pattern builds `stack` that way.
-  func components(for stack: [Route], followedBy following: [String] = []) -> [String]? {
-    try? reverse(stack, followedBy: following).get()
-  }
-
-  /// Why ``components(for:followedBy:)`` found nothing.
+  /// Why ``reverse(_:followedBy:)`` found no components.
   enum ReverseProblem: Error {
     /// Patterns with parameters that could build the stack have no `parameters` function.
     case noReverseMapping(patterns: [String])
@@ -197,7 +186,8 @@ extension RouteTable {
     case noPattern
   }
 
-  /// This level's components for `stack`, or why there are none.
+  /// The components of a link that makes this table build `stack` and hand `following` on to a
+  /// sub-flow, checked by resolving them; or why there are none.
   func reverse(
     _ stack: [Route], followedBy following: [String]
   ) -> Result<[String], ReverseProblem> {
