@@ -218,9 +218,8 @@ extension FlowRestorer {
     building build: (inout TargetTree) -> Bool
   ) -> Result<NavigationPlan, PlanFailure>? {
     guard let rootNode, rootNode.owner != nil else { return nil }
-    let live = LiveTree(root: rootNode)
-    var target = TargetTree(live: live)
-    guard build(&target) else { return nil }
+    var target = TargetTree(live: LiveTree(root: rootNode))
+    guard build(&target), let live = target.live else { return nil }
     return NavigationPlan.difference(
       from: live, to: target, request: request, options: .request(cause: cause))
   }

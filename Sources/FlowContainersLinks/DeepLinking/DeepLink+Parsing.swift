@@ -1,5 +1,6 @@
 import FlowContainersCore
 import FlowContainersRestoration
+import Foundation
 
 extension DeepLink {
   /// Parses `text` as a deep link.
@@ -111,7 +112,7 @@ private struct LinkParser {
     if position > start { components.append(try decode(start..<position)) }
 
     // query
-    var queryItems: [DeepLink.QueryItem] = []
+    var queryItems: [URLQueryItem] = []
     if position < count, bytes[position] == Self.question {
       position += 1
       start = position
@@ -147,7 +148,6 @@ private struct LinkParser {
   }
 
   private func parseScheme(_ range: Range<Int>) throws(DeepLinkError.Reason) -> String {
-    var hasUppercase = false
     for index in range {
       let byte = bytes[index]
       let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -157,17 +157,8 @@ private struct LinkParser {
       guard isLetter || (index > range.lowerBound && (isDigit || isSymbol)) else {
         throw .invalidScheme(text(range))
       }
-      if isLetter, byte & 0x20 == 0 { hasUppercase = true }
     }
-    // Most schemes are written in lowercase: the text as it is.
-    guard hasUppercase else { return text(range) }
-    var scheme: [UInt8] = []
-    scheme.reserveCapacity(range.count)
-    for index in range {
-      let byte = bytes[index]
-      scheme.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-    }
-    return String(decoding: scheme, as: UTF8.self)
+    return text(range).asciiLowercased()
   }
 
   private func parseAuthority(
@@ -234,11 +225,11 @@ private struct LinkParser {
 
   private func parseQueryItem(
     _ range: Range<Int>
-  ) throws(DeepLinkError.Reason) -> DeepLink.QueryItem {
+  ) throws(DeepLinkError.Reason) -> URLQueryItem {
     guard let equals = range.first(where: { bytes[$0] == Self.equals }) else {
-      return DeepLink.QueryItem(name: try decode(range), value: nil)
+      return URLQueryItem(name: try decode(range), value: nil)
     }
-    return DeepLink.QueryItem(
+    return URLQueryItem(
       name: try decode(range.lowerBound..<equals),
       value: try decode((equals + 1)..<range.upperBound))
   }
@@ -256,8 +247,8 @@ private struct LinkParser {
         index += 1
         continue
       }
-      guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]),
-        let low = hexValue(bytes[index + 2])
+      guard index + 2 < range.upperBound, let high = bytes[index + 1].hexDigitValue,
+        let low = bytes[index + 2].hexDigitValue
       else {
         throw .invalidPercentEncoding(text(range))
       }
@@ -301,14 +292,5 @@ private struct LinkParser {
       index += 1
     }
     return nil
-  }
-
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

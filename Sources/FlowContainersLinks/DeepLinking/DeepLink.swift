@@ -19,14 +19,6 @@ public import Foundation
 /// one; for `http` and `https` the host is the site, and the path alone is routed. Each level
 /// takes the components it understands; ``remaining`` is what is left for the next.
 public struct DeepLink: Sendable, Hashable {
-  /// A `name=value` pair from the query, percent-decoded, as the parser reads it.
-  ///
-  /// `value` is `nil` for a bare `name`. The link keeps it as a `URLQueryItem`.
-  struct QueryItem {
-    let name: String
-    let value: String?
-  }
-
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
   public var scheme: String { parts.scheme }
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
@@ -41,14 +33,12 @@ public struct DeepLink: Sendable, Hashable {
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
   public var components: [String] { parts.components }
-  /// The parts, shared by copies: resolution copies a link at every level and every question,
-  /// and one reference copies faster than six.
+  /// The parts, shared by copies: resolution copies a link often, and one reference is cheap.
   private let parts: Parts
   /// How many of ``components`` the levels above have consumed.
   private(set) var consumedCount: Int = 0
 
-  /// The most components a link may have, counting the routed components and the query items
-  /// separately.
+  /// The most routed components, and the most query items, a link may have.
   static let maximumComponents = 64
   /// The longest link text accepted, in UTF-8 bytes.
   static let maximumLength = 4096
@@ -74,26 +64,20 @@ public struct DeepLink: Sendable, Hashable {
   ) {
     let scheme = scheme.asciiLowercased()
     let components = components.filter { !$0.isEmpty }
-    if DeepLink.isWebScheme(scheme) {
-      parts = Parts(
-        scheme: scheme, host: host?.asciiLowercased(), port: nil, components: components,
-        pathStart: 0, queryItems: queryItems)
-    } else {
-      parts = Parts(
-        scheme: scheme, host: components.first?.asciiLowercased(), port: nil,
-        components: components, pathStart: components.isEmpty ? 0 : 1, queryItems: queryItems)
-    }
+    let web = DeepLink.isWebScheme(scheme)
+    self.init(
+      scheme: scheme, host: (web ? host : components.first)?.asciiLowercased(), port: nil,
+      components: components, pathStart: web || components.isEmpty ? 0 : 1, queryItems: queryItems)
   }
 
-  /// A link whose routed `components` start with its host, for a custom scheme (`pathStart` 1),
-  /// or are its path (`pathStart` 0): the parser builds them in one array.
+  /// A link whose `components` start with a custom scheme's host at 0 when `pathStart` is 1.
   init(
     scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
-    queryItems: [QueryItem]
+    queryItems: [URLQueryItem]
   ) {
     parts = Parts(
       scheme: scheme, host: host, port: port, components: components, pathStart: pathStart,
-      queryItems: queryItems.map { URLQueryItem(name: $0.name, value: $0.value) })
+      queryItems: queryItems)
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {

@@ -27,10 +27,8 @@ extension DeepLinkRouter {
     applyNow(plan, superseding: true)
   }
 
-  /// Applies `plan` for a request that is the newest already (an opened link after planning or
-  /// validation, or a held link resuming), or, `superseding`, one that becomes the newest once
-  /// the tree is found changeable: a plan refused for the tree's state (changing, finished,
-  /// released) is no newer request, and drops no held link or validation.
+  /// Applies `plan` for the newest request or, `superseding`, one that becomes the newest once
+  /// the tree is found changeable (a refused plan drops nothing).
   func applyNow(_ plan: NavigationPlan, superseding: Bool = false) -> LinkOutcome {
     if let failure = unchangeable() { return .failed(failure) }
     // `onHeldLinkEnd` hears a dropped link, and may change the tree: it is checked again then.

@@ -74,8 +74,7 @@ extension DeepLinkRouter {
     heldLink = (link, reason, now())
     heldUntilEndOf = presenter.map(ObjectIdentifier.init)
     if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
-      // One listener per presentation, however many links wait on it, and it holds no link:
-      // a superseded link keeps nothing alive.
+      // One listener per presentation, holding no link.
       let id = ObjectIdentifier(presenter)
       listen(to: presenter) { [weak self] in self?.objectingFlowEnded(on: id) }
     }
@@ -102,9 +101,8 @@ extension DeepLinkRouter {
     resumeHeldLink()
   }
 
-  /// Drops the held link, if any, and any link still being validated or about to resume: a
-  /// newer link or a restoration replaces them; returns whether a held link was dropped, which
-  /// ``onHeldLinkEnd`` heard.
+  /// Drops the held, validating or resuming link for a newer link or a restoration; returns
+  /// whether a held link was dropped (``onHeldLinkEnd`` heard it).
   @discardableResult
   func supersedePendingLinks() -> Bool {
     ticket &+= 1
@@ -115,8 +113,7 @@ extension DeepLinkRouter {
     return true
   }
 
-  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
-  /// dismissal, which must finish first.
+  /// Follows the held link again on the next turn of the main actor, after the dismissal.
   func resumeHeldLink() {
     guard let held = heldLink else { return }
     heldLink = nil

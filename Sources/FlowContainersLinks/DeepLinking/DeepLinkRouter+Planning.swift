@@ -34,9 +34,8 @@ extension DeepLinkRouter {
     plan(.destination(destination), for: .destination(destination))
   }
 
-  /// The plan for `request`, a link or a destination (its `subject`): its target built in one
-  /// resolution (every type's `canHandle` answers shared across its levels) against one reading
-  /// of the tree.
+  /// The plan for `request`, a link or a destination (`subject`), in one resolution against one
+  /// reading of the tree.
   func plan(
     _ subject: LinkSubject?, for request: NavigationRequest
   ) -> Result<NavigationPlan, LinkFailure> {
@@ -72,22 +71,17 @@ extension DeepLinkRouter {
     return webHosts.contains(host)
   }
 
-  /// Resolves `link` from `root` into `target`, level by level; the failure, or `nil`.
-  ///
-  /// A root tab bar's tab (the selected one first) or a root split's column is chosen by its
-  /// flow's `canHandle`. At each level the flow's patterns give its stack; a remainder goes to
-  /// the presented sub-flow if its type can handle it (and the stack below it does not change),
-  /// otherwise to the first flow the route map leads to that can
-  /// (``Resolution/way(from:over:in:where:)``).
+  /// Resolves `link` from `root` into `target` level by level: each level's patterns give its
+  /// stack, and the rest goes to the kept presented flow if its type can handle it, otherwise
+  /// where ``Resolution/way(from:over:in:where:)`` leads. Returns the failure, or `nil`.
   static func resolve(
     _ link: DeepLink, from root: any ContainerFlow, into target: inout TargetTree,
     with resolution: Resolution
   ) -> LinkFailure? {
     var node = resolution.node(type(of: root))
     var (place, parent, current): (FlowTree.Level.Place, Int?, DeepLink) = (.root, nil, link)
-    // Set when no flow takes the rest and resolution goes on into one whose own patterns match,
-    // only to find where it really stops: it must not succeed from there (`unreached`: the root
-    // tab bar's, when no tab takes the link).
+    // Set when resolution goes on into a flow that only matches, to find where it really stops
+    // (`unreached`: no root tab takes the link).
     var refusal: LinkFailure?
     var unreached: LinkFailure?
     if resolution.map.flows[node].kind != .stack {
@@ -145,9 +139,8 @@ extension DeepLinkRouter {
     }
   }
 
-  /// Builds `destination`'s levels into `target`, from `root`: into a root tab bar's tab (or a
-  /// split tab's column) or a root split's column of its first type, then each type through the
-  /// sub-flow, the bar's tab or the split's column the one before declares; the failure, or `nil`.
+  /// Builds `destination`'s levels into `target` from `root`, each through the sub-flow, tab or
+  /// column the one before declares; returns the failure, or `nil`.
   static func build(
     _ destination: LinkDestination, from root: any ContainerFlow, into target: inout TargetTree,
     with resolution: Resolution
@@ -183,9 +176,8 @@ extension DeepLinkRouter {
     return nil
   }
 
-  /// Adds the levels `way` needs below the target's level `level`, or at the root (a bar, and a
-  /// split tab; a split), except the next flow's own: its map node, where it hangs and on which
-  /// level.
+  /// Adds the bar or split `way` needs below `level` (at the root for `nil`); returns the next
+  /// flow's node, place and parent.
   private static func enter(
     _ way: Resolution.Way, under level: Int?, into target: inout TargetTree,
     with resolution: Resolution
@@ -217,9 +209,8 @@ extension LinkableFlow {
   /// Whether ``routes`` has a pattern that matches `link`, whatever follows.
   static func matches(_ link: DeepLink) -> Bool { routes.resolve(link) != nil }
 
-  /// Adds this flow's level for `link` to `target`, hanging on `parent` as `place` says: the
-  /// stack its most specific pattern builds; with the rest of the link, or `nil` when no
-  /// pattern matches.
+  /// Adds this flow's level for `link` to `target` (the stack its best pattern builds); returns
+  /// it with the rest of the link, or `nil` when no pattern matches.
   static func resolve(
     _ link: DeepLink, at place: FlowTree.Level.Place, under parent: Int?,
     into target: inout TargetTree

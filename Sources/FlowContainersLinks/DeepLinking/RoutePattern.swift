@@ -25,7 +25,7 @@ import FlowContainersRestoration
 /// print(table.patterns)  // [note/:id<Int>/*]
 /// ```
 public struct RoutePattern: Sendable, Hashable {
-  /// The type of a parameter segment.
+  /// The type of a parameter segment, in matching order: typed ones first.
   enum ParameterType: String, Sendable, Hashable, CaseIterable {
     /// A decimal integer that fits in `Int`, such as `42` or `-1`.
     case int = "Int"
@@ -85,7 +85,7 @@ public struct RoutePattern: Sendable, Hashable {
         throw RoutePatternError(
           pattern: text, problem: "literal `\(part)` holds one of `*`, `:`, `<`, `>`")
       }
-      return .literal(String(part).asciiLowercased())
+      return .literal(part.asciiLowercased())
     }
     var body = part.dropFirst()
     var type = ParameterType.string

@@ -22,10 +22,8 @@ import FlowContainersRestoration
 /// exactly the same links as an earlier one, is reported through ``MisuseReports`` when the
 /// table is created, naming both patterns, and left out; ``problems`` lists them too.
 ///
-/// For the reverse direction (a stack back to a link, for sharing with
-/// ``DeepLinkRouter/currentLink()``), a pattern
-/// without parameters needs nothing; a pattern with parameters needs a `parameters` function that
-/// reads them back from a stack.
+/// For sharing (``DeepLinkRouter/currentLink()``), a pattern with parameters needs a `parameters`
+/// function that reads them back from a stack.
 public struct RouteTable<Route: Hashable & Sendable>: Sendable {
   /// One declared pattern and its builder.
   public struct Entry: Sendable {
@@ -147,10 +145,8 @@ extension RouteTable {
     return resolution
   }
 
-  /// Finds the most specific pattern whose builder makes a stack for `link`, and hands `found`
-  /// the stack, the pattern and the remainder: ``resolve(_:)`` without its result type, so that
-  /// the engine's unspecialised callers pass on what they need without an optional of a generic
-  /// value, whose metadata would be looked up on every link.
+  /// Hands `found` the stack, pattern and remainder of the most specific pattern that builds a
+  /// stack for `link`: ``resolve(_:)`` with no optional of a generic value to look up.
   func firstResolution(
     of link: DeepLink, _ found: (_ stack: [Route], RoutePattern, _ remainder: DeepLink) -> Void
   ) {

@@ -35,9 +35,10 @@ struct RouteTrie: Sendable {
         } else {
           nodes.append(Node())
           nodes[node].parameters.append((type, nodes.count - 1))
+          // Typed parameters first: the cases are declared in that order.
+          let order = RoutePattern.ParameterType.allCases
           nodes[node].parameters.sort {
-            RoutePattern.ParameterType.bySpecificity.firstIndex(of: $0.type) ?? 0
-              < RoutePattern.ParameterType.bySpecificity.firstIndex(of: $1.type) ?? 0
+            order.firstIndex(of: $0.type) ?? 0 < order.firstIndex(of: $1.type) ?? 0
           }
           node = nodes.count - 1
         }

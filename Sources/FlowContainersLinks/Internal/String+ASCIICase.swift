@@ -1,4 +1,7 @@
-extension String {
+import FlowContainersCore
+import FlowContainersRestoration
+
+extension StringProtocol {
   /// The text with its ASCII letters lowercased and every other character as it is.
   ///
   /// The one case rule of links: schemes, hosts and pattern literals compare case-insensitively
@@ -9,13 +12,22 @@ extension String {
     func isUppercase(_ byte: UInt8) -> Bool {
       byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
-    let hasUppercase =
-      utf8.withContiguousStorageIfAvailable { $0.contains(where: isUppercase) }
-      ?? utf8.contains(where: isUppercase)
-    guard hasUppercase else { return self }
+    guard utf8.contains(where: isUppercase) else { return String(self) }
     guard utf8.allSatisfy({ $0 < 0x80 }) else {
       return String(map { $0.isASCII ? Character($0.lowercased()) : $0 })
     }
     return String(decoding: utf8.map { isUppercase($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}
+
+extension String {
+  /// The text with its ASCII letters lowercased (see `StringProtocol`'s): the string itself,
+  /// after one scan of its contiguous bytes, when it has no uppercase ASCII letter.
+  func asciiLowercased() -> String {
+    let hasUppercase = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+    if hasUppercase == false { return self }
+    return self[...].asciiLowercased()
   }
 }
