@@ -42,11 +42,8 @@ extension DeepLink {
 
 /// A single pass over the UTF-8 bytes of a link.
 private struct LinkParser {
-  /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`).
-  ///
-  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or
-  /// over sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
-  /// `FuzzDeepLink` target runs this parser under AddressSanitizer.
+  /// The link's bytes, valid inside `withUTF8`; every read is inside ranges found in
+  /// `0..<count` (`FuzzDeepLink` runs this under AddressSanitizer).
   let bytes: UnsafeBufferPointer<UInt8>
 
   private static let colon = UInt8(ascii: ":")
@@ -148,6 +145,7 @@ private struct LinkParser {
   }
 
   private func parseScheme(_ range: Range<Int>) throws(DeepLinkError.Reason) -> String {
+    var hasUppercase = false
     for index in range {
       let byte = bytes[index]
       let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -157,8 +155,9 @@ private struct LinkParser {
       guard isLetter || (index > range.lowerBound && (isDigit || isSymbol)) else {
         throw .invalidScheme(text(range))
       }
+      if isLetter, byte & 0x20 == 0 { hasUppercase = true }
     }
-    return text(range).asciiLowercased()
+    return hasUppercase ? text(range).asciiLowercased() : text(range)
   }
 
   private func parseAuthority(
@@ -268,11 +267,8 @@ private struct LinkParser {
     return string
   }
 
-  /// The offset of the first character a link may not hold: a C0 control, DEL, a C1 control
-  /// (UTF-8 `C2 80` to `C2 9F`, such as U+0085), or a line or paragraph separator (U+2028,
-  /// U+2029: `E2 80 A8`, `E2 80 A9`); in the raw text, a space too (`%20` decodes to one).
-  ///
-  /// Every read is at an index below `bytes.count`, checked before it is made.
+  /// The offset of the first C0 or C1 control, DEL, U+2028 or U+2029 (and, raw, space) in
+  /// `bytes`; every read is checked to be below `bytes.count`.
   static func forbiddenCharacterOffset(
     in bytes: UnsafeBufferPointer<UInt8>, decoded: Bool
   ) -> Int? {

@@ -129,15 +129,8 @@ extension DeepLink {
   /// The components not yet consumed by the levels above: what the current level routes on.
   public var remaining: ArraySlice<String> { components[consumedCount...] }
 
-  /// Returns the link as the next level sees it: `count` more components consumed.
-  ///
-  /// ```swift
-  /// let link = try DeepLink(parsing: "notes://settings/account")
-  /// print(link.dropping(1).remaining)  // ["account"]
-  /// ```
-  ///
-  /// - Parameter count: How many of ``remaining`` this level consumed; clamped to what is left.
-  /// - Returns: The same link with ``consumedCount`` advanced.
+  /// The link as the next level sees it: `count` more components consumed, clamped to what is
+  /// left.
   func dropping(_ count: Int) -> DeepLink {
     var link = self
     link.consumedCount = min(components.count, consumedCount + max(0, count))

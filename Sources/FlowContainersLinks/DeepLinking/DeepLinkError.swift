@@ -45,11 +45,7 @@ public struct DeepLinkError: Error, Sendable, Hashable {
   /// The offending text, cut to 200 characters (and 800 Unicode scalars), `…` marking a cut.
   public var input: String
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - reason: What was wrong.
-  ///   - input: The offending text; it is cut to 200 characters (and 800 Unicode scalars).
+  /// An error for `reason`, with `input` cut to 200 characters (and 800 Unicode scalars).
   init(_ reason: Reason, input: String) {
     self.reason = reason
     self.input = Self.cut(input)

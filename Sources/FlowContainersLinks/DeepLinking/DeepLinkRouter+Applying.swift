@@ -5,10 +5,8 @@ extension DeepLinkRouter {
   /// Applies `plan` to the tree, if it still fits.
   ///
   /// The plan must have been made for the tree as it is now (``LinkFailure/stalePlan``
-  /// otherwise). Guards are checked again, so a plan made while signed in cannot be applied
-  /// after signing out, and flows the plan would dismiss may object. Then every screen and
-  /// sub-flow the plan needs is made first, and only when all of them exist does the tree
-  /// change, in one go: a plan is applied wholly or not at all.
+  /// otherwise). Guards are checked again, and flows the plan would dismiss may object. Every
+  /// screen and sub-flow it needs is made before the tree changes: wholly or not at all.
   ///
   /// The plan is one change of the tree. What callbacks ask for while it is applied (an `onEnd`
   /// of a flow it dismisses, an observer, your sub-flow factory) runs after it; if that changes

@@ -2,8 +2,7 @@ import FlowContainersCore
 import FlowContainersRestoration
 
 extension DeepLinkRouter {
-  /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
-  /// container unless this router already has a guard flow up.
+  /// Holds `link` until `requirement` is met, presenting its guard flow unless one is up.
   func holdForGuard(_ link: NavigationRequest, _ requirement: FlowRequirement) -> LinkOutcome {
     if presentedGuard == nil, let rootNode,
       let presenter = Self.guardPresenter(for: requirement, in: rootNode)
@@ -27,8 +26,7 @@ extension DeepLinkRouter {
     return hold(link, .guardRequired(requirement), until: nil)
   }
 
-  /// The container presenting `requirement`'s guard flow along what the user sees in `root`'s
-  /// tree, if one is up.
+  /// The container presenting `requirement`'s guard flow where the user sees, if one is up.
   static func guardPresenter(
     for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
@@ -45,8 +43,7 @@ extension DeepLinkRouter {
     _ flow: Flow, _ style: PresentationStyle, over top: ContainerNode,
     for requirement: FlowRequirement
   ) -> Bool {
-    // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
-    // lets every router on the tree find the guard flow and wait on it.
+    // Failing is reported in the outcome; the tag lets every router find the guard flow.
     let present = TreeChange.present(
       flow.container, style,
       onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })

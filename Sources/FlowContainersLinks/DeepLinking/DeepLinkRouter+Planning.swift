@@ -20,13 +20,10 @@ extension DeepLinkRouter {
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
   /// run with no side effects.
   ///
-  /// The levels must form a chain the root can build: the router's root type first (for a
-  /// root tab bar, the type of one of its tabs, or of a split tab's primary or one of its
-  /// details; for a root split, its primary's type or one of its detail types), then each type
-  /// one of the ``RestorableFlow/subFlows`` of the one before, a tab of a tab bar it declares
-  /// or the primary or a detail of that bar's split tab (the plan presents the bar, or keeps the
-  /// one presented, and selects that tab), or the primary or a detail of a split it declares
-  /// (the plan presents the split, or keeps the one presented), each showing at least one route.
+  /// The levels must form a chain the root can build, each showing at least one route: the
+  /// router's root type first (for a root tab bar or split, a tab's or column's type), then each
+  /// type one of the ``RestorableFlow/subFlows`` of the one before, or a tab or column of a tab
+  /// bar or split it declares (presented, or kept if it is, with that tab selected).
   ///
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
@@ -71,9 +68,11 @@ extension DeepLinkRouter {
     return webHosts.contains(host)
   }
 
-  /// Resolves `link` from `root` into `target` level by level: each level's patterns give its
-  /// stack, and the rest goes to the kept presented flow if its type can handle it, otherwise
-  /// where ``Resolution/way(from:over:in:where:)`` leads. Returns the failure, or `nil`.
+  /// Resolves `link` from `root` into `target`; returns the failure, or `nil`.
+  ///
+  /// Level by level, each level's patterns give its stack, and the rest goes to the kept
+  /// presented flow if its type can handle it, else where ``Resolution/way(from:over:in:where:)``
+  /// leads.
   static func resolve(
     _ link: DeepLink, from root: any ContainerFlow, into target: inout TargetTree,
     with resolution: Resolution

@@ -93,11 +93,9 @@ public final class DeepLinkRouter {
   /// take a link in turn, the selected one first) or a ``SplitFlow`` (whose detail takes a link
   /// its type can handle, otherwise its primary).
   ///
-  /// Keep the root flow alive yourself: `DeepLinkRouter(root: AppFlow(), scheme: "notes")`
-  /// releases it at once, and every link then fails with `rootReleased`.
-  ///
   /// - Parameters:
-  ///   - root: The root flow; held weakly, so the caller keeps it alive.
+  ///   - root: The root flow; held weakly, so keep it alive (or every link fails with
+  ///     `rootReleased`).
   ///   - scheme: The scheme links must have, such as `notes`.
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(

@@ -52,10 +52,8 @@ public protocol LinkableFlow: RestorableFlow {
 
   /// Whether a new flow of this type could handle `link`, from its remaining components on.
   ///
-  /// It must be pure and agree with what handling does. Resolution asks it of every candidate
-  /// type and obeys it. The default does exactly what resolution does: one of ``routes``
-  /// matches, and the remainder, if any, is accepted by the `canHandle(_:)` of one of the
-  /// linkable ``RestorableFlow/subFlows``.
+  /// It must be pure and agree with what handling does; resolution asks it of every candidate
+  /// type and obeys it. The default does what resolution does.
   ///
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when this flow type could take it.

@@ -50,11 +50,8 @@ public struct RoutePattern: Sendable, Hashable {
   /// The segments, in order.
   let segments: [Segment]
 
-  /// Parses a pattern.
-  ///
-  /// - Parameter text: The pattern, such as `note/:id<Int>/edit`.
-  /// - Throws: ``RoutePatternError`` when a segment is empty, a parameter has no name or an
-  ///   unknown type, a name repeats, or `*` is not last.
+  /// Parses a pattern such as `note/:id<Int>/edit`; throws when a segment is empty, a parameter
+  /// has no name or an unknown type, a name repeats, or `*` is not last.
   init(_ text: String) throws(RoutePatternError) {
     self.text = text
     var segments: [Segment] = []
@@ -116,12 +113,8 @@ extension RoutePattern {
   /// Whether the pattern ends with a wildcard, so it hands a remainder to a sub-flow.
   var hasWildcard: Bool { segments.last == .wildcard }
 
-  /// Renders the pattern with `parameters` filled in, without the wildcard: the components of a
-  /// link that this pattern matches.
-  ///
-  /// - Parameter parameters: A value for every parameter, by name.
-  /// - Returns: The components, or `nil` when a parameter is missing or its value does not fit
-  ///   its type.
+  /// The components of a link this pattern matches, with `parameters` (by name) filled in and no
+  /// wildcard; `nil` when a parameter is missing or its value does not fit its type.
   func components(filling parameters: [String: String]) -> [String]? {
     var components: [String] = []
     for segment in segments {

@@ -59,7 +59,7 @@ final class Resolution {
   func node(_ type: any ContainerFlow.Type) -> Int { map.index(of: type) }
 
   /// Whether the default `canHandle` of `type` accepts `link`: its patterns match, and a flow
-  /// it leads to takes the rest, if any (``way(from:over:in:where:)``).
+  /// it leads to takes the rest, if any: a sub-flow, a declared bar's tab or a split's column.
   func handles<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     guard depth < Self.limit else { return false }
     calls += 1
@@ -83,8 +83,14 @@ final class Resolution {
       lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
     }
     guard let rest = remainder else { return false }
-    return rest.remaining.isEmpty
-      || way(from: node(type), over: nil, in: nil, where: handling(rest)) != nil
+    if rest.remaining.isEmpty { return true }
+    let node = self.node(type)
+    let handles = handling(rest)
+    return branches(of: node, .stack).contains { handles($0.node) }
+      || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
+      || branches(of: node, .split).contains {
+        column(of: $0.node, where: handles, liveDetail: nil) != nil
+      }
   }
 
   /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
@@ -114,8 +120,19 @@ final class Resolution {
     return found
   }
 
-  /// Where a tab whose flow is at `node` goes: the flow itself when it `accepts`, or, for a
-  /// split, the column the split's rule picks.
+  /// The first tab of a new bar at `bar`, in declared order, whose flow (or column) `accepts`.
+  func tab(
+    of bar: Int, where accepts: (Int) -> Bool
+  ) -> (place: Int, node: Int, split: (node: Int, column: SplitColumn)?)? {
+    for (place, edge) in map.next(bar).enumerated() {
+      if let choice = choice(in: edge.to, where: accepts, liveDetail: nil) {
+        return (place, choice.node, choice.split)
+      }
+    }
+    return nil
+  }
+
+  /// Where a tab whose flow is at `node` goes: itself when it `accepts`, or a split's column.
   func choice(
     in node: Int, where accepts: (Int) -> Bool, liveDetail: ObjectIdentifier?
   ) -> (node: Int, split: (node: Int, column: SplitColumn)?)? {
@@ -205,29 +222,27 @@ extension Resolution {
   /// Where the next flow hangs below the flow at `node` (the target's level `level`) when
   /// `accepts` takes it: the first stack sub-flow that does; else a tab of a declared bar (the
   /// kept presented bar's, selected first, else a new bar's in order); else a column of a
-  /// declared split. Without a target, as for a new flow of its type.
+  /// declared split.
   func way(
-    from node: Int, over level: Int?, in target: TargetTree?, where accepts: (Int) -> Bool
+    from node: Int, over level: Int, in target: TargetTree, where accepts: (Int) -> Bool
   ) -> Way? {
     if let sub = branches(of: node, .stack).first(where: { accepts($0.node) }) {
       return .presented(sub.node, sub.style)
     }
-    let presented = level.flatMap { target?.kept(presentedOver: $0) }
-    let live = presented.flatMap { target?.live($0)?.flow }.map { self.node(type(of: $0)) }
+    let presented = target.kept(presentedOver: level)
+    let live = presented.flatMap { target.live($0)?.flow }.map { self.node(type(of: $0)) }
     let bars = branches(of: node, .tabs)
-    if let target, let presented, let bar = bars.first(where: { $0.node == live }),
+    if let presented, let bar = bars.first(where: { $0.node == live }),
       let way = liveTab(of: presented, bar: bar.node, style: bar.style, in: target, where: accepts)
     {
       return way
     }
     for bar in bars {
-      for (place, edge) in map.next(bar.node).enumerated() {
-        guard let choice = choice(in: edge.to, where: accepts, liveDetail: nil) else { continue }
-        return .tab(choice.node, bar: bar.node, style: bar.style, tab: place, split: choice.split)
-      }
+      guard let tab = tab(of: bar.node, where: accepts) else { continue }
+      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
     }
     for split in branches(of: node, .split) {
-      let detail = split.node == live ? target.flatMap { liveDetail(of: presented, in: $0) } : nil
+      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
       guard let found = column(of: split.node, where: accepts, liveDetail: detail) else {
         continue
       }

@@ -53,11 +53,9 @@ struct RouteTrie: Sendable {
     return nil
   }
 
-  /// Calls `accept` with each entry matching `components`, most specific first, with the
-  /// parameter values it captured and how many components it consumed, until `accept` returns
-  /// `true`.
+  /// Calls `accept` with each entry matching `components`, most specific first, until it accepts.
   ///
-  /// Not generic: the search is compiled once, optimised, whatever the route type.
+  /// With the entry come its parameter values and how many components it consumed.
   func firstMatch(
     _ components: ArraySlice<String>,
     _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Bool

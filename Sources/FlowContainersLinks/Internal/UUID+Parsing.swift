@@ -1,11 +1,8 @@
 import Foundation
 
 extension UUID {
-  /// Parses the 36-character form `8-4-4-4-12` hexadecimal digits, either case: exactly what
-  /// `UUID(uuidString:)` accepts, in one pass over the bytes and without allocating.
-  ///
-  /// Matching a `:id<UUID>` parameter and reading it both parse; Foundation's parser costs
-  /// more than the rest of matching together.
+  /// Parses exactly what `UUID(uuidString:)` accepts (`8-4-4-4-12` hex digits, either case), in
+  /// one pass without allocating: Foundation's parser costs more than the rest of matching.
   init?(parsing text: some StringProtocol) {
     var high: UInt64 = 0
     var low: UInt64 = 0

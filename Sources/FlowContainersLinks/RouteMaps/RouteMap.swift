@@ -4,15 +4,13 @@ public import FlowContainersRestoration
 /// A map of an app's flows: each flow type with its route patterns and requirement, and the
 /// edges between them (the sub-flows each presents, a tab bar's tabs, a split's columns).
 ///
-/// It is the route graph links resolve through: a ``DeepLinkRouter`` makes one for its root
-/// and descends it to find, at each level, which flow types to ask whether they handle the rest
-/// of a link (each type's ``LinkableFlow/canHandle(_:)`` decides). Made by one walk from a live
-/// root: a root tab bar's tabs exist only at run time, so the map reads them from the live bar,
-/// and everything else from the flows' static declarations (``RestorableFlow/subFlows``,
-/// ``TabbedFlow/tabFlows``, ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``,
-/// ``SplitFlow/detailFlows``). Each flow type appears once, however many declarations name it,
-/// so declarations that loop end. The order is the walk's: the root first, then breadth first,
-/// each flow's edges in the order they are declared. ``mermaid`` and ``dot`` draw it.
+/// It is the route graph links resolve through: at each level, which flow types to ask whether
+/// they handle the rest of a link (``LinkableFlow/canHandle(_:)`` decides). One walk from a live
+/// root makes it: a root tab bar's tabs from the live bar, everything else from the flows'
+/// static declarations (``RestorableFlow/subFlows``, ``TabbedFlow/tabFlows``,
+/// ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``, ``SplitFlow/detailFlows``). Each
+/// flow type appears once, so declarations that loop end; the root first, then breadth first,
+/// edges in declaration order. ``mermaid`` and ``dot`` draw it.
 ///
 /// A router's map (``DeepLinkRouter/routeMap``) also has its ``guards``: the flow that
 /// satisfies each requirement, which no flow declares, and what that flow declares in turn.
