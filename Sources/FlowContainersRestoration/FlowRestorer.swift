@@ -211,15 +211,15 @@ extension FlowRestorer {
   /// `build` starts from an empty target that can say what is live; the target is planned only
   /// when it returns `true`. Not generic over why it stops: the caller keeps that.
   ///
-  /// - Returns: The plan, or why it could not be made; `nil` when the root is released or
-  ///   `build` stopped.
+  /// - Returns: The plan, or why it could not be made: ``PlanFailure/stale`` when the root is
+  ///   released or `build` stopped.
   package func plan(
     for request: NavigationRequest, cause: NavigationCause,
     building build: (inout TargetTree) -> Bool
-  ) -> Result<NavigationPlan, PlanFailure>? {
-    guard let rootNode, rootNode.owner != nil else { return nil }
+  ) -> Result<NavigationPlan, PlanFailure> {
+    guard let rootNode, rootNode.owner != nil else { return .failure(.stale) }
     var target = TargetTree(live: LiveTree(root: rootNode))
-    guard build(&target), let live = target.live else { return nil }
+    guard build(&target), let live = target.live else { return .failure(.stale) }
     return NavigationPlan.difference(
       from: live, to: target, request: request, options: .request(cause: cause))
   }

@@ -54,11 +54,8 @@ extension DeepLinkRouter {
         return failure == nil
       }
     }
-    switch planned {
-    case .success(let plan)?: return .success(plan)
-    case .failure(let planning)?: return .failure(LinkFailure(planning: planning))
-    case nil: return .failure(failure ?? .rootReleased)
-    }
+    if let failure { return .failure(failure) }
+    return planned.mapError(LinkFailure.init(planning:))
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
