@@ -187,24 +187,23 @@ extension FlowRestorer {
 
 // What links plan and apply through: the restorer's root and planning, and nothing of links.
 extension FlowRestorer {
-  /// An empty target to build, against the tree as it is now: read once, here, for the target's
-  /// questions about what is live and for planning it; `nil` once the root is released.
-  package func target() -> TargetTree? {
-    guard let rootNode, rootNode.owner != nil else { return nil }
-    return TargetTree(live: LiveTree(root: rootNode))
-  }
-
-  /// The plan that takes the tree to `target` for `request`, whose changes carry `cause`: a dry
-  /// run, which changes nothing, against the tree the target was built against.
+  /// The plan that takes the tree to the target `build` fills for `request`, whose changes carry
+  /// `cause`: a dry run, which changes nothing, against one reading of the tree.
   ///
-  /// - Returns: The plan, or ``PlanFailure/stale`` when the target's root is not this tree's.
+  /// `build` starts from an empty target that can say what is live; the target is planned only
+  /// when it returns `true`. Not generic over why it stops: the caller keeps that.
+  ///
+  /// - Returns: The plan, or why it could not be made: ``PlanFailure/stale`` when the root is
+  ///   released or `build` stopped.
   package func plan(
-    _ target: TargetTree, for request: NavigationRequest, cause: NavigationCause
+    for request: NavigationRequest, cause: NavigationCause,
+    building build: (inout TargetTree) -> Bool
   ) -> Result<NavigationPlan, PlanFailure> {
-    guard let rootNode else { return .failure(.stale) }
+    guard let rootNode, rootNode.owner != nil else { return .failure(.stale) }
+    var target = TargetTree(live: LiveTree(root: rootNode))
+    guard build(&target), let live = target.live else { return .failure(.stale) }
     return NavigationPlan.difference(
-      from: target.live ?? LiveTree(root: rootNode), to: target, request: request,
-      options: .request(cause: cause))
+      from: live, to: target, request: request, options: .request(cause: cause))
   }
 
   /// Applies `plan` as one change of the tree, wholly or not at all.
@@ -218,7 +217,7 @@ extension FlowRestorer {
   /// metadata to look up.
   ///
   /// - Parameters:
-  ///   - plan: A plan from ``plan(_:for:cause:)``.
+  ///   - plan: A plan from ``plan(for:cause:building:)``.
   ///   - admit: What the layer above checks first; `false` stops the plan.
   /// - Returns: Whether the plan was applied (`false` when `admit` stopped it), or why it could
   ///   not be; and, when what callbacks asked for after it left the tree not showing the plan,

@@ -173,10 +173,13 @@ struct RouteTableTests {
       },
       .pattern("*") { _ in [.literal("library")] },
     ]
-    #expect(table.components(for: [.literal("library")]) == ["library"])
-    #expect(table.components(for: [.literal("library"), .int(7)]) == ["note", "7"])
-    #expect(table.components(for: [.literal("library")], followedBy: ["settings"]) == [])
-    #expect(table.components(for: [.int(7)]) == nil)
+    func components(_ stack: [Route], followedBy following: [String] = []) -> [String]? {
+      try? table.reverse(stack, followedBy: following).get()
+    }
+    #expect(components([.literal("library")]) == ["library"])
+    #expect(components([.literal("library"), .int(7)]) == ["note", "7"])
+    #expect(components([.literal("library")], followedBy: ["settings"]) == [])
+    #expect(components([.int(7)]) == nil)
   }
 
   @Test func aThousandPatternsStillMatchByShape() throws {

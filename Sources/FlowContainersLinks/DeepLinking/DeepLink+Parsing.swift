@@ -1,5 +1,6 @@
 import FlowContainersCore
 import FlowContainersRestoration
+import Foundation
 
 extension DeepLink {
   /// Parses `text` as a deep link.
@@ -30,31 +31,19 @@ extension DeepLink {
     }
     var text = text
     let result = text.withUTF8 { bytes in
-      Result { () throws(ParseFailure) in try LinkParser(bytes: bytes).parse() }
+      Result { () throws(DeepLinkError.Reason) in try LinkParser(bytes: bytes).parse() }
     }
     switch result {
     case .success(let link): self = link
-    case .failure(let failure): throw DeepLinkError(failure.reason, input: text)
+    case .failure(let reason): throw DeepLinkError(reason, input: text)
     }
-  }
-}
-
-/// What the parser throws; ``DeepLink/init(parsing:)`` adds the input.
-private struct ParseFailure: Error {
-  let reason: DeepLinkError.Reason
-
-  init(_ reason: DeepLinkError.Reason) {
-    self.reason = reason
   }
 }
 
 /// A single pass over the UTF-8 bytes of a link.
 private struct LinkParser {
-  /// The link's bytes, valid for the parser's lifetime (it lives inside `withUTF8`).
-  ///
-  /// Every read is at an index in `0..<bytes.count` by construction: loops run over `0..<count` or
-  /// over sub-ranges the parser found inside it, and `text(_:)` rebases only such ranges. The
-  /// `FuzzDeepLink` target runs this parser under AddressSanitizer.
+  /// The link's bytes, valid inside `withUTF8`; every read is inside ranges found in
+  /// `0..<count` (`FuzzDeepLink` runs this under AddressSanitizer).
   let bytes: UnsafeBufferPointer<UInt8>
 
   private static let colon = UInt8(ascii: ":")
@@ -65,14 +54,12 @@ private struct LinkParser {
   private static let ampersand = UInt8(ascii: "&")
   private static let equals = UInt8(ascii: "=")
 
-  func parse() throws(ParseFailure) -> DeepLink {
+  func parse() throws(DeepLinkError.Reason) -> DeepLink {
     let count = bytes.count
-    guard count > 0 else { throw ParseFailure(.empty) }
-    guard count <= DeepLink.maximumLength else {
-      throw ParseFailure(.tooLong(length: count, limit: DeepLink.maximumLength))
-    }
+    // The caller has checked the length.
+    guard count > 0 else { throw .empty }
     if let offset = Self.forbiddenCharacterOffset(in: bytes, decoded: false) {
-      throw ParseFailure(.invalidCharacter(offset: offset))
+      throw .invalidCharacter(offset: offset)
     }
 
     // scheme ":"
@@ -81,9 +68,9 @@ private struct LinkParser {
       position += 1
     }
     guard position < count, bytes[position] == Self.colon else {
-      throw ParseFailure(bytes.contains(Self.slash) ? .missingScheme : .notAURL)
+      throw bytes.contains(Self.slash) ? .missingScheme : .notAURL
     }
-    guard position > 0 else { throw ParseFailure(.missingScheme) }
+    guard position > 0 else { throw .missingScheme }
     let scheme = try parseScheme(0..<position)
     position += 1
 
@@ -96,7 +83,7 @@ private struct LinkParser {
       while position < count, !isDelimiter(bytes[position]) { position += 1 }
       (host, port) = try parseAuthority(start..<position)
       if port != nil, !DeepLink.isWebScheme(scheme) {
-        throw ParseFailure(.invalidPort(text(start..<position)))
+        throw .invalidPort(text(start..<position))
       }
     }
 
@@ -122,7 +109,7 @@ private struct LinkParser {
     if position > start { components.append(try decode(start..<position)) }
 
     // query
-    var queryItems: [DeepLink.QueryItem] = []
+    var queryItems: [URLQueryItem] = []
     if position < count, bytes[position] == Self.question {
       position += 1
       start = position
@@ -141,10 +128,10 @@ private struct LinkParser {
       pathStart: hostFirst ? 1 : 0, queryItems: queryItems)
     let limit = DeepLink.maximumComponents
     if link.components.count > limit {
-      throw ParseFailure(.tooManyComponents(count: link.components.count, limit: limit))
+      throw .tooManyComponents(count: link.components.count, limit: limit)
     }
     if queryItems.count > limit {
-      throw ParseFailure(.tooManyComponents(count: queryItems.count, limit: limit))
+      throw .tooManyComponents(count: queryItems.count, limit: limit)
     }
     return link
   }
@@ -157,7 +144,7 @@ private struct LinkParser {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
-  private func parseScheme(_ range: Range<Int>) throws(ParseFailure) -> String {
+  private func parseScheme(_ range: Range<Int>) throws(DeepLinkError.Reason) -> String {
     var hasUppercase = false
     for index in range {
       let byte = bytes[index]
@@ -166,32 +153,24 @@ private struct LinkParser {
       let isSymbol =
         byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       guard isLetter || (index > range.lowerBound && (isDigit || isSymbol)) else {
-        throw ParseFailure(.invalidScheme(text(range)))
+        throw .invalidScheme(text(range))
       }
       if isLetter, byte & 0x20 == 0 { hasUppercase = true }
     }
-    // Most schemes are written in lowercase: the text as it is.
-    guard hasUppercase else { return text(range) }
-    var scheme: [UInt8] = []
-    scheme.reserveCapacity(range.count)
-    for index in range {
-      let byte = bytes[index]
-      scheme.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-    }
-    return String(decoding: scheme, as: UTF8.self)
+    return hasUppercase ? text(range).asciiLowercased() : text(range)
   }
 
   private func parseAuthority(
     _ range: Range<Int>
-  ) throws(ParseFailure) -> (host: String?, port: Int?) {
+  ) throws(DeepLinkError.Reason) -> (host: String?, port: Int?) {
     var hostEnd = range.upperBound
     var port: Int?
     if range.contains(where: { Self.isForbiddenInHost(bytes[$0]) }) {
-      throw ParseFailure(.invalidHost(text(range)))
+      throw .invalidHost(text(range))
     }
     if let colon = range.last(where: { bytes[$0] == Self.colon }) {
       // `sc://:/` or `https://:8443/`: a port, or its colon, with no host before it.
-      guard colon > range.lowerBound else { throw ParseFailure(.invalidHost(text(range))) }
+      guard colon > range.lowerBound else { throw .invalidHost(text(range)) }
       hostEnd = colon
       let digits = (colon + 1)..<range.upperBound
       if !digits.isEmpty {
@@ -199,11 +178,11 @@ private struct LinkParser {
         for index in digits {
           let byte = bytes[index]
           guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), value <= 65535 else {
-            throw ParseFailure(.invalidPort(text(digits)))
+            throw .invalidPort(text(digits))
           }
           value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        guard value <= 65535 else { throw ParseFailure(.invalidPort(text(digits))) }
+        guard value <= 65535 else { throw .invalidPort(text(digits)) }
         port = value
       }
     }
@@ -211,13 +190,13 @@ private struct LinkParser {
     guard !hostRange.isEmpty else { return (nil, port) }
     // Only the last colon separates a port; another one makes the host ambiguous.
     if hostRange.contains(where: { bytes[$0] == Self.colon }) {
-      throw ParseFailure(.invalidHost(text(range)))
+      throw .invalidHost(text(range))
     }
     let host = try decode(hostRange)
     // Decoded, the host may not hold what it may not hold raw, nor what the escapes stood for
     // (`%20`, `%2F`, `%3A`: a space, `/`, `:`), as the URL Standard has it for a domain.
     if host.utf8.contains(where: { Self.isForbiddenInHost($0) || Self.isDelimiterOrEscape($0) }) {
-      throw ParseFailure(.invalidHost(text(range)))
+      throw .invalidHost(text(range))
     }
     return (host.asciiLowercased(), port)
   }
@@ -243,17 +222,19 @@ private struct LinkParser {
     }
   }
 
-  private func parseQueryItem(_ range: Range<Int>) throws(ParseFailure) -> DeepLink.QueryItem {
+  private func parseQueryItem(
+    _ range: Range<Int>
+  ) throws(DeepLinkError.Reason) -> URLQueryItem {
     guard let equals = range.first(where: { bytes[$0] == Self.equals }) else {
-      return DeepLink.QueryItem(name: try decode(range), value: nil)
+      return URLQueryItem(name: try decode(range), value: nil)
     }
-    return DeepLink.QueryItem(
+    return URLQueryItem(
       name: try decode(range.lowerBound..<equals),
       value: try decode((equals + 1)..<range.upperBound))
   }
 
   /// Percent-decodes the bytes in `range`; they must decode to UTF-8 without control characters.
-  private func decode(_ range: Range<Int>) throws(ParseFailure) -> String {
+  private func decode(_ range: Range<Int>) throws(DeepLinkError.Reason) -> String {
     guard range.contains(where: { bytes[$0] == Self.percent }) else { return text(range) }
     var decoded: [UInt8] = []
     decoded.reserveCapacity(range.count)
@@ -265,32 +246,29 @@ private struct LinkParser {
         index += 1
         continue
       }
-      guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]),
-        let low = hexValue(bytes[index + 2])
+      guard index + 2 < range.upperBound, let high = bytes[index + 1].hexDigitValue,
+        let low = bytes[index + 2].hexDigitValue
       else {
-        throw ParseFailure(.invalidPercentEncoding(text(range)))
+        throw .invalidPercentEncoding(text(range))
       }
       let value = high << 4 | low
-      if value < 0x20 || value == 0x7F { throw ParseFailure(.invalidCharacter(offset: index)) }
+      if value < 0x20 || value == 0x7F { throw .invalidCharacter(offset: index) }
       decoded.append(value)
       index += 3
     }
     guard let string = String(validating: decoded, as: UTF8.self) else {
-      throw ParseFailure(.invalidPercentEncoding(text(range)))
+      throw .invalidPercentEncoding(text(range))
     }
     if decoded.withUnsafeBufferPointer({ Self.forbiddenCharacterOffset(in: $0, decoded: true) })
       != nil
     {
-      throw ParseFailure(.invalidCharacter(offset: range.lowerBound))
+      throw .invalidCharacter(offset: range.lowerBound)
     }
     return string
   }
 
-  /// The offset of the first character a link may not hold: a C0 control, DEL, a C1 control
-  /// (UTF-8 `C2 80` to `C2 9F`, such as U+0085), or a line or paragraph separator (U+2028,
-  /// U+2029: `E2 80 A8`, `E2 80 A9`); in the raw text, a space too (`%20` decodes to one).
-  ///
-  /// Every read is at an index below `bytes.count`, checked before it is made.
+  /// The offset of the first C0 or C1 control, DEL, U+2028 or U+2029 (and, raw, space) in
+  /// `bytes`; every read is checked to be below `bytes.count`.
   static func forbiddenCharacterOffset(
     in bytes: UnsafeBufferPointer<UInt8>, decoded: Bool
   ) -> Int? {
@@ -310,14 +288,5 @@ private struct LinkParser {
       index += 1
     }
     return nil
-  }
-
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

@@ -19,14 +19,6 @@ public import Foundation
 /// one; for `http` and `https` the host is the site, and the path alone is routed. Each level
 /// takes the components it understands; ``remaining`` is what is left for the next.
 public struct DeepLink: Sendable, Hashable {
-  /// A `name=value` pair from the query, percent-decoded, as the parser reads it.
-  ///
-  /// `value` is `nil` for a bare `name`. The link keeps it as a `URLQueryItem`.
-  struct QueryItem {
-    let name: String
-    let value: String?
-  }
-
   /// The scheme, ASCII letters lowercased, such as `notes` or `https`.
   public var scheme: String { parts.scheme }
   /// The host, ASCII letters lowercased and percent-decoded, or `nil` when the link has none.
@@ -41,14 +33,12 @@ public struct DeepLink: Sendable, Hashable {
   /// The components flows route on: the host and the path for a custom scheme, the path alone for
   /// `http` and `https`.
   public var components: [String] { parts.components }
-  /// The parts, shared by copies: resolution copies a link at every level and every question,
-  /// and one reference copies faster than six.
+  /// The parts, shared by copies: resolution copies a link often, and one reference is cheap.
   private let parts: Parts
   /// How many of ``components`` the levels above have consumed.
   private(set) var consumedCount: Int = 0
 
-  /// The most components a link may have, counting the routed components and the query items
-  /// separately.
+  /// The most routed components, and the most query items, a link may have.
   static let maximumComponents = 64
   /// The longest link text accepted, in UTF-8 bytes.
   static let maximumLength = 4096
@@ -74,44 +64,20 @@ public struct DeepLink: Sendable, Hashable {
   ) {
     let scheme = scheme.asciiLowercased()
     let components = components.filter { !$0.isEmpty }
-    if DeepLink.isWebScheme(scheme) {
-      parts = Parts(
-        scheme: scheme, host: host?.asciiLowercased(), port: nil, components: components,
-        pathStart: 0, queryItems: queryItems)
-    } else {
-      parts = Parts(
-        scheme: scheme, host: components.first?.asciiLowercased(), port: nil,
-        components: components, pathStart: components.isEmpty ? 0 : 1, queryItems: queryItems)
-    }
+    let web = DeepLink.isWebScheme(scheme)
+    self.init(
+      scheme: scheme, host: (web ? host : components.first)?.asciiLowercased(), port: nil,
+      components: components, pathStart: web || components.isEmpty ? 0 : 1, queryItems: queryItems)
   }
 
-  init(
-    scheme: String, host: String?, port: Int?, pathComponents: [String], queryItems: [QueryItem]
-  ) {
-    if DeepLink.isWebScheme(scheme) {
-      self.init(
-        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
-        queryItems: queryItems)
-    } else if let host, !host.isEmpty {
-      self.init(
-        scheme: scheme, host: host, port: port, components: [host] + pathComponents,
-        pathStart: 1, queryItems: queryItems)
-    } else {
-      self.init(
-        scheme: scheme, host: host, port: port, components: pathComponents, pathStart: 0,
-        queryItems: queryItems)
-    }
-  }
-
-  /// A link whose routed `components` start with its host, for a custom scheme (`pathStart` 1),
-  /// or are its path (`pathStart` 0): the parser builds them in one array.
+  /// A link whose `components` start with a custom scheme's host at 0 when `pathStart` is 1.
   init(
     scheme: String, host: String?, port: Int?, components: [String], pathStart: Int,
-    queryItems: [QueryItem]
+    queryItems: [URLQueryItem]
   ) {
     parts = Parts(
       scheme: scheme, host: host, port: port, components: components, pathStart: pathStart,
-      queryItems: queryItems.map { URLQueryItem(name: $0.name, value: $0.value) })
+      queryItems: queryItems)
   }
 
   static func isWebScheme(_ scheme: String) -> Bool {
@@ -145,8 +111,7 @@ extension DeepLink {
     static func == (lhs: Parts, rhs: Parts) -> Bool {
       lhs === rhs
         || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
-          && lhs.components == rhs.components
-          && lhs.components[lhs.pathStart...] == rhs.components[rhs.pathStart...]
+          && lhs.components == rhs.components && lhs.pathStart == rhs.pathStart
           && lhs.queryItems == rhs.queryItems)
     }
 
@@ -164,15 +129,8 @@ extension DeepLink {
   /// The components not yet consumed by the levels above: what the current level routes on.
   public var remaining: ArraySlice<String> { components[consumedCount...] }
 
-  /// Returns the link as the next level sees it: `count` more components consumed.
-  ///
-  /// ```swift
-  /// let link = try DeepLink(parsing: "notes://settings/account")
-  /// print(link.dropping(1).remaining)  // ["account"]
-  /// ```
-  ///
-  /// - Parameter count: How many of ``remaining`` this level consumed; clamped to what is left.
-  /// - Returns: The same link with ``consumedCount`` advanced.
+  /// The link as the next level sees it: `count` more components consumed, clamped to what is
+  /// left.
   func dropping(_ count: Int) -> DeepLink {
     var link = self
     link.consumedCount = min(components.count, consumedCount + max(0, count))

@@ -14,9 +14,8 @@ import FlowContainersRestoration
 /// }
 /// ```
 public struct DeepLinkError: Error, Sendable, Hashable {
-  /// What was wrong; internal, so that reasons can be added without breaking a caller, whose only
-  /// action is to show or log the error.
-  enum Reason: Sendable, Hashable {
+  /// What was wrong; internal, as a caller's only action is to show or log the error.
+  enum Reason: Error, Sendable, Hashable {
     /// The text was empty.
     case empty
     /// The text does not look like a URL at all (no `scheme:`).
@@ -25,17 +24,13 @@ public struct DeepLinkError: Error, Sendable, Hashable {
     case missingScheme
     /// The scheme has characters a scheme may not have.
     case invalidScheme(String)
-    /// The host is malformed: it holds a character the URL Standard forbids in a host (`@`, `[`,
-    /// `]`, `<`, `>`, `\`, `^`, `|`; percent-encoded, also a space, `#`, `%`, `/`, `:`, `?`), a
-    /// colon that does not start a port, or there is a port's colon but no host. The text is the
-    /// authority as written.
+    /// The host holds what the URL Standard forbids in one, a colon that starts no port, or is
+    /// missing before a port's colon; with the authority as written.
     case invalidHost(String)
-    /// The port is not a number from 0 to 65535, or the scheme takes no port (only `http` and
-    /// `https` links do; on another scheme a port would be ignored).
+    /// The port is not a number from 0 to 65535, or the scheme (not `http` or `https`) takes none.
     case invalidPort(String)
-    /// A control character (C0, DEL or C1, such as U+0085) or a line or paragraph separator
-    /// (U+2028, U+2029), raw or percent-encoded, or a raw space, at this UTF-8 offset. (`%20` is
-    /// a space in a path or a query; in a host it is an ``invalidHost(_:)``.)
+    /// A control character or a line or paragraph separator, raw or percent-encoded, or a raw
+    /// space, at this UTF-8 offset.
     case invalidCharacter(offset: Int)
     /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
     case invalidPercentEncoding(String)
@@ -50,18 +45,13 @@ public struct DeepLinkError: Error, Sendable, Hashable {
   /// The offending text, cut to 200 characters (and 800 Unicode scalars), `…` marking a cut.
   public var input: String
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - reason: What was wrong.
-  ///   - input: The offending text; it is cut to 200 characters (and 800 Unicode scalars).
+  /// An error for `reason`, with `input` cut to 200 characters (and 800 Unicode scalars).
   init(_ reason: Reason, input: String) {
     self.reason = reason
     self.input = Self.cut(input)
   }
 
-  /// The head of `input`, read no further than it keeps: a huge link costs no more than a short
-  /// one. (Counting its characters would walk all of it.)
+  /// The head of `input`, read no further than it keeps, so a huge link costs no more.
   private static func cut(_ input: String) -> String {
     let scalars = input.unicodeScalars
     let headEnd = scalars.index(scalars.startIndex, offsetBy: 800, limitedBy: scalars.endIndex)

@@ -5,10 +5,8 @@ extension DeepLinkRouter {
   /// Applies `plan` to the tree, if it still fits.
   ///
   /// The plan must have been made for the tree as it is now (``LinkFailure/stalePlan``
-  /// otherwise). Guards are checked again, so a plan made while signed in cannot be applied
-  /// after signing out, and flows the plan would dismiss may object. Then every screen and
-  /// sub-flow the plan needs is made first, and only when all of them exist does the tree
-  /// change, in one go: a plan is applied wholly or not at all.
+  /// otherwise). Guards are checked again, and flows the plan would dismiss may object. Every
+  /// screen and sub-flow it needs is made before the tree changes: wholly or not at all.
   ///
   /// The plan is one change of the tree. What callbacks ask for while it is applied (an `onEnd`
   /// of a flow it dismisses, an observer, your sub-flow factory) runs after it; if that changes
@@ -27,10 +25,8 @@ extension DeepLinkRouter {
     applyNow(plan, superseding: true)
   }
 
-  /// Applies `plan` for a request that is the newest already (an opened link after planning or
-  /// validation, or a held link resuming), or, `superseding`, one that becomes the newest once
-  /// the tree is found changeable: a plan refused for the tree's state (changing, finished,
-  /// released) is no newer request, and drops no held link or validation.
+  /// Applies `plan` for the newest request or, `superseding`, one that becomes the newest once
+  /// the tree is found changeable (a refused plan drops nothing).
   func applyNow(_ plan: NavigationPlan, superseding: Bool = false) -> LinkOutcome {
     if let failure = unchangeable() { return .failed(failure) }
     // `onHeldLinkEnd` hears a dropped link, and may change the tree: it is checked again then.

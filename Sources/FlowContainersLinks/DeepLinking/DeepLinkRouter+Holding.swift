@@ -2,8 +2,7 @@ import FlowContainersCore
 import FlowContainersRestoration
 
 extension DeepLinkRouter {
-  /// Holds `link` until `requirement` is met, presenting its guard flow over the topmost
-  /// container unless this router already has a guard flow up.
+  /// Holds `link` until `requirement` is met, presenting its guard flow unless one is up.
   func holdForGuard(_ link: NavigationRequest, _ requirement: FlowRequirement) -> LinkOutcome {
     if presentedGuard == nil, let rootNode,
       let presenter = Self.guardPresenter(for: requirement, in: rootNode)
@@ -27,8 +26,7 @@ extension DeepLinkRouter {
     return hold(link, .guardRequired(requirement), until: nil)
   }
 
-  /// The container presenting `requirement`'s guard flow along what the user sees in `root`'s
-  /// tree, if one is up.
+  /// The container presenting `requirement`'s guard flow where the user sees, if one is up.
   static func guardPresenter(
     for requirement: FlowRequirement, in root: ContainerNode
   ) -> ContainerNode? {
@@ -45,8 +43,7 @@ extension DeepLinkRouter {
     _ flow: Flow, _ style: PresentationStyle, over top: ContainerNode,
     for requirement: FlowRequirement
   ) -> Bool {
-    // A guard that cannot be presented is reported through the outcome, not as misuse. The tag
-    // lets every router on the tree find the guard flow and wait on it.
+    // Failing is reported in the outcome; the tag lets every router find the guard flow.
     let present = TreeChange.present(
       flow.container, style,
       onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
@@ -74,8 +71,7 @@ extension DeepLinkRouter {
     heldLink = (link, reason, now())
     heldUntilEndOf = presenter.map(ObjectIdentifier.init)
     if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
-      // One listener per presentation, however many links wait on it, and it holds no link:
-      // a superseded link keeps nothing alive.
+      // One listener per presentation, holding no link.
       let id = ObjectIdentifier(presenter)
       listen(to: presenter) { [weak self] in self?.objectingFlowEnded(on: id) }
     }
@@ -102,9 +98,8 @@ extension DeepLinkRouter {
     resumeHeldLink()
   }
 
-  /// Drops the held link, if any, and any link still being validated or about to resume: a
-  /// newer link or a restoration replaces them; returns whether a held link was dropped, which
-  /// ``onHeldLinkEnd`` heard.
+  /// Drops the held, validating or resuming link for a newer link or a restoration; returns
+  /// whether a held link was dropped (``onHeldLinkEnd`` heard it).
   @discardableResult
   func supersedePendingLinks() -> Bool {
     ticket &+= 1
@@ -115,8 +110,7 @@ extension DeepLinkRouter {
     return true
   }
 
-  /// Follows the held link again, on the next turn of the main actor: it is called from inside a
-  /// dismissal, which must finish first.
+  /// Follows the held link again on the next turn of the main actor, after the dismissal.
   func resumeHeldLink() {
     guard let held = heldLink else { return }
     heldLink = nil

@@ -84,14 +84,17 @@ extension DeepLinkRouter {
           // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
           // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
           if step > 1, let parent = flowNode(shown[step - 2]),
-            resolution.at(step, { resolution.subFlows(of: parent).contains { handles($0.node) } })
+            resolution.at(
+              step, { resolution.branches(of: parent, .stack).contains { handles($0.node) } })
           {
             return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
           }
           chosen = handles(node) ? node : nil
         case .stack:
           chosen = flowNode(below).flatMap { parent in
-            resolution.at(step) { resolution.subFlows(of: parent).first { handles($0.node) }?.node }
+            resolution.at(step) {
+              resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
+            }
           }
         }
         guard chosen == node else {

@@ -93,11 +93,9 @@ public final class DeepLinkRouter {
   /// take a link in turn, the selected one first) or a ``SplitFlow`` (whose detail takes a link
   /// its type can handle, otherwise its primary).
   ///
-  /// Keep the root flow alive yourself: `DeepLinkRouter(root: AppFlow(), scheme: "notes")`
-  /// releases it at once, and every link then fails with `rootReleased`.
-  ///
   /// - Parameters:
-  ///   - root: The root flow; held weakly, so the caller keeps it alive.
+  ///   - root: The root flow; held weakly, so keep it alive (or every link fails with
+  ///     `rootReleased`).
   ///   - scheme: The scheme links must have, such as `notes`.
   ///   - now: The clock for held-link expiry; tests pass their own.
   public init(
@@ -152,11 +150,11 @@ public final class DeepLinkRouter {
   /// - Returns: What happened; a malformed link fails with ``LinkFailure/malformed(_:)``
   ///   and changes nothing.
   public func open(_ text: String) async -> LinkOutcome {
-    do throws(DeepLinkError) {
-      return await open(try DeepLink(parsing: text))
-    } catch {
-      return .failed(LinkFailure.malformed(error))
+    let link: DeepLink
+    do throws(DeepLinkError) { link = try DeepLink(parsing: text) } catch {
+      return .failed(.malformed(error))
     }
+    return await follow(.link(link))
   }
 
   /// Follows `link`: plans it, checks guards, validates, checks objections, and applies it.
@@ -168,12 +166,10 @@ public final class DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: What happened.
   public func open(_ link: DeepLink) async -> LinkOutcome {
-    supersedePendingLinks()
-    return await follow(.link(link), ticket: ticket)
+    await follow(.link(link))
   }
 
   /// Shows `destination`, typed routes rather than a URL, as a link is followed.
-  ///
   ///
   /// ```swift
   /// _ = await router.open(
@@ -183,8 +179,7 @@ public final class DeepLinkRouter {
   /// - Parameter destination: Where to go, root first.
   /// - Returns: What happened.
   public func open(_ destination: LinkDestination) async -> LinkOutcome {
-    supersedePendingLinks()
-    return await follow(.destination(destination), ticket: ticket)
+    await follow(.destination(destination))
   }
 
   /// Waits until any held link that has resumed has been followed.
@@ -198,29 +193,28 @@ public final class DeepLinkRouter {
     }
   }
 
-  func follow(_ request: NavigationRequest, ticket: UInt64) async -> LinkOutcome {
-    var plan: NavigationPlan
-    switch self.plan(for: request) {
+  /// Plans, checks and applies `request`: a new one, which supersedes what is pending, or a held
+  /// one resuming with its `ticket`.
+  func follow(_ request: NavigationRequest, ticket resumed: UInt64? = nil) async -> LinkOutcome {
+    if resumed == nil { supersedePendingLinks() }
+    let ticket = resumed ?? self.ticket
+    let subject = request.subject(as: LinkSubject.self)
+    var planned = plan(subject, for: request)
+    if let validator, case .success(let plan) = planned {
+      if let failure = unchangeable() { return .failed(failure) }
+      if let outcome = checkRequirements(of: plan) { return outcome }
+      let task = Task { try await validator(plan) }
+      validation = task
+      let result = await task.result
+      guard ticket == self.ticket else { return .dropped(.superseded) }
+      validation = nil
+      if case .failure(let error) = result { return .failed(.rejected(ThrownError(error))) }
+      // The tree may have moved while the validator ran: plan again against the tree as it is.
+      planned = self.plan(subject, for: request)
+    }
+    switch planned {
     case .failure(let failure): return .failed(failure)
-    case .success(let made): plan = made
+    case .success(let plan): return applyNow(plan)
     }
-    guard let validator else { return applyNow(plan) }
-    if let failure = unchangeable() { return .failed(failure) }
-    if let outcome = checkRequirements(of: plan) { return outcome }
-    let planned = plan
-    let task = Task { try await validator(planned) }
-    validation = task
-    let result = await task.result
-    guard ticket == self.ticket else { return .dropped(.superseded) }
-    validation = nil
-    if case .failure(let error) = result {
-      return .failed(LinkFailure.rejected(ThrownError(error)))
-    }
-    // The tree may have moved while the validator ran: plan again against the tree as it is.
-    switch self.plan(for: request) {
-    case .failure(let failure): return .failed(failure)
-    case .success(let made): plan = made
-    }
-    return applyNow(plan)
   }
 }

@@ -42,18 +42,9 @@ public import FlowContainersRestoration
 /// }
 /// ```
 ///
-/// ## Resolution
-///
-/// A link resolves from the root down. Each level matches the link's remaining components
-/// against its ``routes``; the matching pattern gives the level's stack, and what its trailing
-/// wildcard matched is the remainder. A non-empty remainder goes to a sub-flow: the one already
-/// presented if its type's ``canHandle(_:)`` accepts it, otherwise the first of
-/// ``RestorableFlow/subFlows`` whose type is linkable and whose ``canHandle(_:)`` accepts it.
-/// When none does, it goes into a declared ``TabbedFlow``'s tab whose type accepts it (a split
-/// tab's when one of its columns' types does): of the bar already presented (the selected tab
-/// first), or of a new one (its ``TabbedFlow/splitTabFlows``, then its ``TabbedFlow/tabFlows``,
-/// in order), which is presented with the tab of that type selected.
-/// ``DeepLinkRouter`` turns that into a ``NavigationPlan`` before anything moves.
+/// A link resolves from the root down: each level's ``routes`` give its stack, and the rest of
+/// the link goes to the presented sub-flow, a declared sub-flow, tab or column whose type's
+/// ``canHandle(_:)`` accepts it, as the Deep Linking article tells.
 @MainActor
 public protocol LinkableFlow: RestorableFlow {
   /// The patterns this flow answers to, and the stack each builds. Pure.
@@ -61,10 +52,8 @@ public protocol LinkableFlow: RestorableFlow {
 
   /// Whether a new flow of this type could handle `link`, from its remaining components on.
   ///
-  /// It must be pure and agree with what handling does. Resolution asks it of every candidate
-  /// type and obeys it. The default does exactly what resolution does: one of ``routes``
-  /// matches, and the remainder, if any, is accepted by the `canHandle(_:)` of one of the
-  /// linkable ``RestorableFlow/subFlows``.
+  /// It must be pure and agree with what handling does; resolution asks it of every candidate
+  /// type and obeys it. The default does what resolution does.
   ///
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when this flow type could take it.
@@ -74,11 +63,8 @@ public protocol LinkableFlow: RestorableFlow {
 extension LinkableFlow {
   /// Whether ``routes`` matches `link` and a sub-flow type can handle the remainder, if any.
   ///
-  /// Each sub-flow type is asked through its own `canHandle(_:)`, so a type that overrides it
-  /// is obeyed; then a declared tab bar's tabs, then a declared split's columns. Within one
-  /// resolution each type is asked about each remainder at each depth at most once, so the cost
-  /// grows with the link's length, not with the number of paths through the sub-flow
-  /// declarations, and declarations that loop end.
+  /// Each sub-flow, tab or column type is asked through its own `canHandle(_:)`, at most once
+  /// per remainder and depth within one resolution, so declarations that loop end.
   ///
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when resolution from this type would succeed.

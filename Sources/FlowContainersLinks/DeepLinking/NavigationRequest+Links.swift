@@ -1,19 +1,12 @@
 public import FlowContainersRestoration
 
 extension NavigationRequest {
-  /// A deep link, as received (``DeepLinkRouter/open(_:)-(DeepLink)``); the router makes it.
-  ///
-  /// - Parameter link: The link.
-  /// - Returns: The request.
+  /// A deep link, as received (``DeepLinkRouter/open(_:)-(DeepLink)``).
   static func link(_ link: DeepLink) -> NavigationRequest {
     NavigationRequest(LinkSubject.link(link))
   }
 
-  /// A destination the program asked for by typed routes
-  /// (``DeepLinkRouter/open(_:)-(LinkDestination)``); the router makes it.
-  ///
-  /// - Parameter destination: The destination.
-  /// - Returns: The request.
+  /// A destination asked for by typed routes (``DeepLinkRouter/open(_:)-(LinkDestination)``).
   static func destination(_ destination: LinkDestination) -> NavigationRequest {
     NavigationRequest(LinkSubject.destination(destination))
   }

@@ -12,7 +12,4 @@ extension RoutePattern.ParameterType {
     case .string: !component.isEmpty
     }
   }
-
-  /// Matching order among parameters: typed ones first.
-  static let bySpecificity: [Self] = [.int, .uuid, .string]
 }

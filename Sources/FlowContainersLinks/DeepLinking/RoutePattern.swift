@@ -25,7 +25,7 @@ import FlowContainersRestoration
 /// print(table.patterns)  // [note/:id<Int>/*]
 /// ```
 public struct RoutePattern: Sendable, Hashable {
-  /// The type of a parameter segment.
+  /// The type of a parameter segment, in matching order: typed ones first.
   enum ParameterType: String, Sendable, Hashable, CaseIterable {
     /// A decimal integer that fits in `Int`, such as `42` or `-1`.
     case int = "Int"
@@ -50,11 +50,8 @@ public struct RoutePattern: Sendable, Hashable {
   /// The segments, in order.
   let segments: [Segment]
 
-  /// Parses a pattern.
-  ///
-  /// - Parameter text: The pattern, such as `note/:id<Int>/edit`.
-  /// - Throws: ``RoutePatternError`` when a segment is empty, a parameter has no name or an
-  ///   unknown type, a name repeats, or `*` is not last.
+  /// Parses a pattern such as `note/:id<Int>/edit`; throws when a segment is empty, a parameter
+  /// has no name or an unknown type, a name repeats, or `*` is not last.
   init(_ text: String) throws(RoutePatternError) {
     self.text = text
     var segments: [Segment] = []
@@ -116,12 +113,8 @@ extension RoutePattern {
   /// Whether the pattern ends with a wildcard, so it hands a remainder to a sub-flow.
   var hasWildcard: Bool { segments.last == .wildcard }
 
-  /// Renders the pattern with `parameters` filled in, without the wildcard: the components of a
-  /// link that this pattern matches.
-  ///
-  /// - Parameter parameters: A value for every parameter, by name.
-  /// - Returns: The components, or `nil` when a parameter is missing or its value does not fit
-  ///   its type.
+  /// The components of a link this pattern matches, with `parameters` (by name) filled in and no
+  /// wildcard; `nil` when a parameter is missing or its value does not fit its type.
   func components(filling parameters: [String: String]) -> [String]? {
     var components: [String] = []
     for segment in segments {
@@ -144,28 +137,12 @@ extension RoutePattern: CustomStringConvertible {
   public var description: String { text }
 }
 
-extension RoutePattern.Segment: CustomStringConvertible {
-  /// `literal(note)`, `parameter(id: Int)` or `wildcard`.
-  var description: String {
-    switch self {
-    case .literal(let text): "literal(\(text))"
-    case .parameter(let name, let type): "parameter(\(name): \(type.rawValue))"
-    case .wildcard: "wildcard"
-    }
-  }
-}
-
 /// Why a route pattern could not be parsed or declared.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
   var pattern: String
   /// What is wrong with it, for a person.
   var problem: String
-
-  init(pattern: String, problem: String) {
-    self.pattern = pattern
-    self.problem = problem
-  }
 
   /// One line: `route pattern "<pattern>": <problem>`.
   public var description: String { "route pattern \"\(pattern)\": \(problem)" }

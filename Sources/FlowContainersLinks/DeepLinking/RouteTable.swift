@@ -22,10 +22,8 @@ import FlowContainersRestoration
 /// exactly the same links as an earlier one, is reported through ``MisuseReports`` when the
 /// table is created, naming both patterns, and left out; ``problems`` lists them too.
 ///
-/// For the reverse direction (a stack back to a link, for sharing with
-/// ``DeepLinkRouter/currentLink()``), a pattern
-/// without parameters needs nothing; a pattern with parameters needs a `parameters` function that
-/// reads them back from a stack.
+/// For sharing (``DeepLinkRouter/currentLink()``), a pattern with parameters needs a `parameters`
+/// function that reads them back from a stack.
 public struct RouteTable<Route: Hashable & Sendable>: Sendable {
   /// One declared pattern and its builder.
   public struct Entry: Sendable {
@@ -147,10 +145,8 @@ extension RouteTable {
     return resolution
   }
 
-  /// Finds the most specific pattern whose builder makes a stack for `link`, and hands `found`
-  /// the stack, the pattern and the remainder: ``resolve(_:)`` without its result type, so that
-  /// the engine's unspecialised callers pass on what they need without an optional of a generic
-  /// value, whose metadata would be looked up on every link.
+  /// Hands `found` the stack, pattern and remainder of the most specific pattern that builds a
+  /// stack for `link`: ``resolve(_:)`` with no optional of a generic value to look up.
   func firstResolution(
     of link: DeepLink, _ found: (_ stack: [Route], RoutePattern, _ remainder: DeepLink) -> Void
   ) {
@@ -178,18 +174,7 @@ extension RouteTable {
     }
   }
 
-  /// The components of a link that makes this table build `stack` and hand `following` on to a
-  /// sub-flow: the reverse of ``resolve(_:)``, checked by resolving the result.
-  ///
-  /// - Parameters:
-  ///   - stack: The stack to express.
-  ///   - following: The components the levels above need after this level's own.
-  /// - Returns: This level's components, or `nil` when no pattern builds `stack` that way.
-  func components(for stack: [Route], followedBy following: [String] = []) -> [String]? {
-    try? reverse(stack, followedBy: following).get()
-  }
-
-  /// Why ``components(for:followedBy:)`` found nothing.
+  /// Why ``reverse(_:followedBy:)`` found no components.
   enum ReverseProblem: Error {
     /// Patterns with parameters that could build the stack have no `parameters` function.
     case noReverseMapping(patterns: [String])
@@ -197,7 +182,8 @@ extension RouteTable {
     case noPattern
   }
 
-  /// This level's components for `stack`, or why there are none.
+  /// The components of a link that makes this table build `stack` and hand `following` on to a
+  /// sub-flow, checked by resolving them; or why there are none.
   func reverse(
     _ stack: [Route], followedBy following: [String]
   ) -> Result<[String], ReverseProblem> {

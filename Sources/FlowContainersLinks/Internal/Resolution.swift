@@ -2,21 +2,13 @@ import FlowContainersCore
 import FlowContainersRestoration
 
 /// One link's resolution: the route graph it descends, how deep it is, and what the default
-/// ``LinkableFlow/canHandle(_:)`` has answered during it.
-///
-/// A router resolves through the route map it keeps for its root (built once); a
-/// `canHandle(_:)` asked outside any resolution makes a map of its own type for the time it
-/// takes. While a resolution is under way, the default `canHandle` of every type it asks finds
-/// it here (``current``), so that the answers are shared: each type is asked about each
-/// remainder at each depth at most once, and declarations that loop end at ``limit``. Nothing
-/// outlives the resolution.
+/// ``LinkableFlow/canHandle(_:)`` has answered during it (``current``), so each type is asked
+/// about each remainder at each depth at most once and looping declarations end at ``limit``.
 @MainActor
 final class Resolution {
   /// How many levels a link may resolve into, and how deep `canHandle` asks.
   static let limit = 32
-  /// How many calls a resolution makes before it remembers answers: an ordinary link asks a
-  /// few types once each, and remembering costs more than asking; declarations that would make
-  /// it exponential ask many more, and from then on every answer is remembered.
+  /// How many calls a resolution makes before it remembers answers, which costs more than a few.
   static let callsBeforeRemembering = 8
 
   /// The resolution under way, if any.
@@ -27,18 +19,14 @@ final class Resolution {
   private var depth = 0
   private var calls = 0
   private var answers: [Key: Answer] = [:]
-  /// The last match ``handles(_:_:)`` made, of a flow type's patterns for a link.
-  ///
-  /// Resolving that type for that link next takes it rather than matching again: patterns and
-  /// their builders are pure.
+  /// The last match ``handles(_:_:)`` made, which resolving that type for that link takes.
   private var lastMatch: Match?
 
   private init(map: RouteMap) {
     self.map = map
   }
 
-  /// Runs `body` as one resolution through `map`, which it may extend with flow types it
-  /// meets; the extended map is written back.
+  /// Runs `body` as one resolution through `map`, written back with the flow types it met.
   static func run<Result>(through map: inout RouteMap, _ body: (Resolution) -> Result) -> Result {
     if let current { return body(current) }
     let resolution = Resolution(map: map)
@@ -71,8 +59,7 @@ final class Resolution {
   func node(_ type: any ContainerFlow.Type) -> Int { map.index(of: type) }
 
   /// Whether the default `canHandle` of `type` accepts `link`: its patterns match, and a flow
-  /// it leads to takes the rest, if any: a sub-flow's type by its own `canHandle`, then a
-  /// declared bar's tab, then a declared split's column.
+  /// it leads to takes the rest, if any: a sub-flow, a declared bar's tab or a split's column.
   func handles<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     guard depth < Self.limit else { return false }
     calls += 1
@@ -99,7 +86,7 @@ final class Resolution {
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
     let handles = handling(rest)
-    return subFlows(of: node).contains { handles($0.node) }
+    return branches(of: node, .stack).contains { handles($0.node) }
       || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
       || branches(of: node, .split).contains {
         column(of: $0.node, where: handles, liveDetail: nil) != nil
@@ -115,14 +102,8 @@ final class Resolution {
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
   func handling(_ link: DeepLink) -> (Int) -> Bool {
-    // The resolution, not a copy of its map: no copy per closure, and nodes put on the map later
-    // are found.
+    // The resolution, not a copy of its map, so nodes put on it later are found.
     { [self] node in map.linkable(node)?.canHandle(link) ?? false }
-  }
-
-  /// The stack flows the flow at `node` declares as sub-flows, in order, with their styles.
-  func subFlows(of node: Int) -> [(node: Int, style: PresentationStyle)] {
-    branches(of: node, .stack)
   }
 
   /// The sub-flows of kind `kind` the flow at `node` declares, in order, with their styles.
@@ -139,9 +120,7 @@ final class Resolution {
     return found
   }
 
-  /// The first tab, in its declared order, of a new bar of the flow at `bar` whose flow
-  /// `accepts` (a split tab's by one of its columns, as ``column(of:where:liveDetail:)`` picks):
-  /// its place, the flow it goes to there, and for a split tab the split and its column.
+  /// The first tab of a new bar at `bar`, in declared order, whose flow (or column) `accepts`.
   func tab(
     of bar: Int, where accepts: (Int) -> Bool
   ) -> (place: Int, node: Int, split: (node: Int, column: SplitColumn)?)? {
@@ -153,8 +132,7 @@ final class Resolution {
     return nil
   }
 
-  /// Where a tab whose flow is at `node` goes: the flow itself when it `accepts`, or, for a
-  /// split, the column the split's rule picks.
+  /// Where a tab whose flow is at `node` goes: itself when it `accepts`, or a split's column.
   func choice(
     in node: Int, where accepts: (Int) -> Bool, liveDetail: ObjectIdentifier?
   ) -> (node: Int, split: (node: Int, column: SplitColumn)?)? {
@@ -167,9 +145,8 @@ final class Resolution {
     return accepts(node) ? (node, nil) : nil
   }
 
-  /// The column of a split of the flow at `split` that takes what `accepts` accepts, and the
-  /// flow it goes to there: the detail when a detail type does (the type `liveDetail` names,
-  /// the detail shown, first), otherwise the primary when its type does.
+  /// The column of the split at `split` whose flow `accepts`: a detail (the shown type,
+  /// `liveDetail`, first), otherwise the primary.
   func column(
     of split: Int, where accepts: (Int) -> Bool, liveDetail: ObjectIdentifier?
   ) -> (column: SplitColumn, node: Int)? {
@@ -188,10 +165,13 @@ final class Resolution {
     return nil
   }
 
-  /// A type, at a depth, asked about a link with so many components left.
-  ///
-  /// Within one resolution every link asked about is a remainder of the same link, so this
-  /// names it; the answer keeps the link too, and is used only for an equal one.
+  /// Whether the patterns of the linkable flow at `node` match `link`, whatever follows.
+  func matches(_ node: Int, _ link: DeepLink) -> Bool {
+    map.linkable(node)?.matches(link) ?? false
+  }
+
+  /// A type, at a depth, asked about a remainder of the resolution's link; the answer keeps the
+  /// link, and is used only for an equal one.
   private struct Key: Hashable {
     let type: ObjectIdentifier
     let remaining: Int
@@ -208,5 +188,108 @@ final class Resolution {
   private struct Answer {
     let link: DeepLink
     let canHandle: Bool
+  }
+}
+
+// MARK: - The way down the route map
+
+extension Resolution {
+  /// How the next flow, at `node` on the map, hangs below a level.
+  enum Way {
+    /// A sub-flow, presented in this style.
+    case presented(Int, PresentationStyle)
+    /// A tab (at `tab`) of the bar at `bar`, presented in `style`; for a split tab, the split and
+    /// the column.
+    case tab(
+      Int, bar: Int, style: PresentationStyle, tab: Int, split: (node: Int, column: SplitColumn)?)
+    /// A column of the split at `split`, presented in `style`.
+    case column(Int, split: Int, style: PresentationStyle, column: SplitColumn)
+  }
+
+  /// The way into a root bar's tab (selected first) or a root split's column whose flow
+  /// `accepts`; `nil` for a stack root, or when none does.
+  func entry(_ node: Int, in target: TargetTree, where accepts: (Int) -> Bool) -> Way? {
+    switch map.flows[node].kind {
+    case .stack: return nil
+    case .tabs: return liveTab(of: 0, bar: node, style: .sheet, in: target, where: accepts)
+    case .split:
+      return column(of: node, where: accepts, liveDetail: liveDetail(of: 0, in: target)).map {
+        .column($0.node, split: node, style: .sheet, column: $0.column)
+      }
+    }
+  }
+
+  /// Where the next flow hangs below the flow at `node` (the target's level `level`) when
+  /// `accepts` takes it: the first stack sub-flow that does; else a tab of a declared bar (the
+  /// kept presented bar's, selected first, else a new bar's in order); else a column of a
+  /// declared split.
+  func way(
+    from node: Int, over level: Int, in target: TargetTree, where accepts: (Int) -> Bool
+  ) -> Way? {
+    if let sub = branches(of: node, .stack).first(where: { accepts($0.node) }) {
+      return .presented(sub.node, sub.style)
+    }
+    let presented = target.kept(presentedOver: level)
+    let live = presented.flatMap { target.live($0)?.flow }.map { self.node(type(of: $0)) }
+    let bars = branches(of: node, .tabs)
+    if let presented, let bar = bars.first(where: { $0.node == live }),
+      let way = liveTab(of: presented, bar: bar.node, style: bar.style, in: target, where: accepts)
+    {
+      return way
+    }
+    for bar in bars {
+      guard let tab = tab(of: bar.node, where: accepts) else { continue }
+      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
+    }
+    for split in branches(of: node, .split) {
+      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
+      guard let found = column(of: split.node, where: accepts, liveDetail: detail) else {
+        continue
+      }
+      return .column(found.node, split: split.node, style: split.style, column: found.column)
+    }
+    return nil
+  }
+
+  /// The way into the live bar at `position`'s first tab (selected first) whose flow `accepts`.
+  private func liveTab(
+    of position: Int, bar: Int, style: PresentationStyle, in target: TargetTree,
+    where accepts: (Int) -> Bool
+  ) -> Way? {
+    let tabs = liveTabs(of: position, in: target)
+    for tab in tabs.ordered {
+      guard
+        let choice = choice(
+          in: node(type(of: tab.flow)), where: accepts,
+          liveDetail: liveDetail(of: tabs.positions[tab.place], in: target))
+      else { continue }
+      return .tab(choice.node, bar: bar, style: style, tab: tab.place, split: choice.split)
+    }
+    return nil
+  }
+
+  /// The live bar at `position`'s tabs with known flows, selected first; and their positions.
+  func liveTabs(
+    of position: Int, in target: TargetTree
+  ) -> (ordered: [(place: Int, flow: any ContainerFlow)], positions: [Int: Int]) {
+    var ordered: [(place: Int, flow: any ContainerFlow)] = []
+    var positions: [Int: Int] = [:]
+    for branch in target.live(position)?.branches ?? [] {
+      guard case .tab(let place, let selected) = branch.place,
+        let flow = target.live(branch.position)?.flow
+      else { continue }
+      positions[place] = branch.position
+      if selected { ordered.insert((place, flow), at: 0) } else { ordered.append((place, flow)) }
+    }
+    return (ordered, positions)
+  }
+
+  /// The type of the detail of the live split at `position`, if it is one and shows a detail.
+  private func liveDetail(of position: Int?, in target: TargetTree) -> ObjectIdentifier? {
+    guard let position, let live = target.live(position) else { return nil }
+    for branch in live.branches where branch.place == .column(.detail) {
+      return target.live(branch.position)?.flow.map { ObjectIdentifier(type(of: $0)) }
+    }
+    return nil
   }
 }

@@ -35,9 +35,10 @@ struct RouteTrie: Sendable {
         } else {
           nodes.append(Node())
           nodes[node].parameters.append((type, nodes.count - 1))
+          // Typed parameters first: the cases are declared in that order.
+          let order = RoutePattern.ParameterType.allCases
           nodes[node].parameters.sort {
-            RoutePattern.ParameterType.bySpecificity.firstIndex(of: $0.type) ?? 0
-              < RoutePattern.ParameterType.bySpecificity.firstIndex(of: $1.type) ?? 0
+            order.firstIndex(of: $0.type) ?? 0 < order.firstIndex(of: $1.type) ?? 0
           }
           node = nodes.count - 1
         }
@@ -52,11 +53,9 @@ struct RouteTrie: Sendable {
     return nil
   }
 
-  /// Calls `accept` with each entry matching `components`, most specific first, with the
-  /// parameter values it captured and how many components it consumed, until `accept` returns
-  /// `true`.
+  /// Calls `accept` with each entry matching `components`, most specific first, until it accepts.
   ///
-  /// Not generic: the search is compiled once, optimised, whatever the route type.
+  /// With the entry come its parameter values and how many components it consumed.
   func firstMatch(
     _ components: ArraySlice<String>,
     _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Bool

@@ -1,11 +1,8 @@
 import Foundation
 
 extension UUID {
-  /// Parses the 36-character form `8-4-4-4-12` hexadecimal digits, either case: exactly what
-  /// `UUID(uuidString:)` accepts, in one pass over the bytes and without allocating.
-  ///
-  /// Matching a `:id<UUID>` parameter and reading it both parse; Foundation's parser costs
-  /// more than the rest of matching together.
+  /// Parses exactly what `UUID(uuidString:)` accepts (`8-4-4-4-12` hex digits, either case), in
+  /// one pass without allocating: Foundation's parser costs more than the rest of matching.
   init?(parsing text: some StringProtocol) {
     var high: UInt64 = 0
     var low: UInt64 = 0
@@ -17,13 +14,7 @@ extension UUID {
         guard byte == UInt8(ascii: "-") else { return nil }
         continue
       }
-      let value: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-      default: return nil
-      }
+      guard let value = byte.hexDigitValue else { return nil }
       if digits < 16 {
         high = high << 4 | UInt64(value)
       } else if digits < 32 {
@@ -43,5 +34,17 @@ extension UUID {
         byte(high, 5), byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2),
         byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
       ))
+  }
+}
+
+extension UInt8 {
+  /// The value of this byte as a hexadecimal digit, either case; `nil` for another byte.
+  var hexDigitValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
   }
 }

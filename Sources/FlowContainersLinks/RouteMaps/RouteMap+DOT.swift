@@ -5,12 +5,9 @@ extension RouteMap {
   /// The map as a Graphviz DOT graph, for `dot -Tsvg` and the tools that read DOT.
   ///
   /// It draws what ``mermaid`` draws, with the same node names: a stack flow is a box, a tab bar
-  /// a tab, a split a component, an opaque flow an ellipse, a requirement a hexagon with dashed
-  /// `requires` edges from the flows that need it and a `satisfies` edge from its guard flow.
-  /// Every label is a quoted string in which `&`, `<`, `>` and `"` are HTML
-  /// entities (Graphviz reads entities in every label: `&amp;` would be drawn as `&`), `\` is
-  /// escaped (Graphviz reads `\N` or `\l` as its own) and control characters are spaces, so
-  /// any name is drawn as written. Each line ends with a newline.
+  /// a tab, a split a component, an opaque flow an ellipse, a requirement a hexagon. In quoted
+  /// labels `&`, `<`, `>` and `"` are entities, `\` is escaped and control characters are
+  /// spaces, so any name is drawn as written. Each line ends with a newline.
   ///
   /// ```
   /// digraph RouteMap {

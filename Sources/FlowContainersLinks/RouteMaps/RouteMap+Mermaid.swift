@@ -8,9 +8,8 @@ extension RouteMap {
   /// Each flow is a node, `n0`, `n1`, … in the order of ``flows``: its name, then `tab bar` or
   /// `split`, then its patterns, one a line. A stack flow is a rectangle, a tab bar a
   /// subroutine, a split a trapezoid, an opaque flow a rounded box, and each requirement a
-  /// hexagon that the flows needing it point to with a dotted `requires` edge, and its guard
-  /// flow with a dotted `satisfies` edge. Every label is
-  /// quoted, and the characters Mermaid would read in it are written as its entity codes, so any
+  /// hexagon, with dotted `requires` edges from the flows that need it and a `satisfies` edge
+  /// from its guard flow. Labels are quoted with Mermaid's characters as entity codes, so any
   /// name draws as written. Each line ends with a newline.
   ///
   /// ```

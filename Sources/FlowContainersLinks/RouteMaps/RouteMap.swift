@@ -4,15 +4,13 @@ public import FlowContainersRestoration
 /// A map of an app's flows: each flow type with its route patterns and requirement, and the
 /// edges between them (the sub-flows each presents, a tab bar's tabs, a split's columns).
 ///
-/// It is the route graph links resolve through: a ``DeepLinkRouter`` makes one for its root
-/// and descends it to find, at each level, which flow types to ask whether they handle the rest
-/// of a link (each type's ``LinkableFlow/canHandle(_:)`` decides). Made by one walk from a live
-/// root: a root tab bar's tabs exist only at run time, so the map reads them from the live bar,
-/// and everything else from the flows' static declarations (``RestorableFlow/subFlows``,
-/// ``TabbedFlow/tabFlows``, ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``,
-/// ``SplitFlow/detailFlows``). Each flow type appears once, however many declarations name it,
-/// so declarations that loop end. The order is the walk's: the root first, then breadth first,
-/// each flow's edges in the order they are declared. ``mermaid`` and ``dot`` draw it.
+/// It is the route graph links resolve through: at each level, which flow types to ask whether
+/// they handle the rest of a link (``LinkableFlow/canHandle(_:)`` decides). One walk from a live
+/// root makes it: a root tab bar's tabs from the live bar, everything else from the flows'
+/// static declarations (``RestorableFlow/subFlows``, ``TabbedFlow/tabFlows``,
+/// ``TabbedFlow/splitTabFlows``, ``SplitFlow/primaryFlow``, ``SplitFlow/detailFlows``). Each
+/// flow type appears once, so declarations that loop end; the root first, then breadth first,
+/// edges in declaration order. ``mermaid`` and ``dot`` draw it.
 ///
 /// A router's map (``DeepLinkRouter/routeMap``) also has its ``guards``: the flow that
 /// satisfies each requirement, which no flow declares, and what that flow declares in turn.
@@ -101,24 +99,20 @@ public struct RouteMap: Sendable {
   @MainActor
   private init(liveBar bar: ContainerNode, of type: any ContainerFlow.Type) {
     let reading = bar.read(describingScreens: false)
-    let root = add(type, kind: .tabs)
-    var tabs: [Int] = []
-    for tab in reading.tree.levels[0].tabs {
+    let root = add(type)
+    for (place, tab) in reading.tree.levels[0].tabs.enumerated() {
       let node = reading.containers[tab].node
+      let position: Int
       if let flow = node.owner as? any ContainerFlow {
-        let tabType = Swift.type(of: flow)
-        tabs.append(
-          positions[ObjectIdentifier(tabType)]
-            ?? add(tabType, kind: tabType.declared?.kind ?? .stack)
-        )
+        position = positions[ObjectIdentifier(Swift.type(of: flow))] ?? add(Swift.type(of: flow))
       } else {
         // A tab whose flow declares nothing: on the map, but opaque.
         let key = node.owner.map { ObjectIdentifier(Swift.type(of: $0)) } ?? ObjectIdentifier(node)
         let level = reading.tree.levels[tab]
-        tabs.append(positions[key] ?? opaque(level.flow, kind: level.kind, key: key))
+        position = positions[key] ?? opaque(level.flow, kind: level.kind, key: key)
       }
+      edges.append(Edge(from: root, to: position, kind: .tab(place)))
     }
-    edges = tabs.enumerated().map { Edge(from: root, to: $1, kind: .tab($0)) }
     leaving[root] = 0..<edges.count
     walk(from: root + 1)
   }
@@ -130,7 +124,7 @@ extension RouteMap {
   @MainActor
   mutating func index(of type: any ContainerFlow.Type) -> Int {
     if let known = positions[ObjectIdentifier(type)] { return known }
-    let first = add(type, kind: type.declared?.kind ?? .stack)
+    let first = add(type)
     walk(from: first)
     return first
   }
@@ -139,22 +133,14 @@ extension RouteMap {
   /// breadth first.
   @MainActor
   private mutating func walk(from first: Int) {
-    var next = first
-    while next < flows.count {
-      guard let (container, _) = types[next].type else {
-        next += 1
-        continue
-      }
-      var found: [Edge] = []
-      for (branch, place) in container.declared?.branches ?? [] {
-        let position =
-          positions[ObjectIdentifier(branch)] ?? add(branch, kind: branch.declared?.kind ?? .stack)
-        found.append(Edge(from: next, to: position, kind: Edge.Kind(place)))
-      }
+    for next in first... {
+      guard next < flows.count else { return }
       let start = edges.count
-      edges += found
+      for (branch, place) in types[next].type?.container.declared?.branches ?? [] {
+        let position = positions[ObjectIdentifier(branch)] ?? add(branch)
+        edges.append(Edge(from: next, to: position, kind: Edge.Kind(place)))
+      }
       leaving[next] = start..<edges.count
-      next += 1
     }
   }
 
@@ -184,26 +170,29 @@ extension RouteMap {
 
   /// Adds the flow type `type` with no edges yet; returns its position.
   @MainActor
-  private mutating func add(_ type: any ContainerFlow.Type, kind: FlowTree.Level.Kind) -> Int {
+  private mutating func add(_ type: any ContainerFlow.Type) -> Int {
     let linkable = type as? any LinkableFlow.Type
-    let stack = type as? any RestorableFlow.Type
-    flows.append(
-      Flow(
-        name: FlowName(type), kind: kind, isOpaque: false,
-        patterns: linkable.map { $0.declaredPatterns } ?? [], requirement: stack?.requirement))
-    types.append(Metatype((type, linkable)))
-    leaving.append(edges.count..<edges.count)
-    positions[ObjectIdentifier(type)] = flows.count - 1
-    return flows.count - 1
+    let flow = Flow(
+      name: FlowName(type), kind: type.declared?.kind ?? .stack, isOpaque: false,
+      patterns: linkable?.declaredPatterns ?? [],
+      requirement: (type as? any RestorableFlow.Type)?.requirement)
+    return append(flow, (type, linkable), key: ObjectIdentifier(type))
   }
 
   /// Adds a flow that declares nothing: a live tab's, as its level reads, or a guard's.
   private mutating func opaque(
     _ name: FlowName, kind: FlowTree.Level.Kind, key: ObjectIdentifier
   ) -> Int {
-    flows.append(Flow(name: name, kind: kind, isOpaque: true, patterns: [], requirement: nil))
-    types.append(
-      Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>(nil))
+    append(
+      Flow(name: name, kind: kind, isOpaque: true, patterns: [], requirement: nil), nil, key: key)
+  }
+
+  private mutating func append(
+    _ flow: Flow, _ type: (container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?,
+    key: ObjectIdentifier
+  ) -> Int {
+    flows.append(flow)
+    types.append(Metatype(type))
     leaving.append(edges.count..<edges.count)
     positions[key] = flows.count - 1
     return flows.count - 1
