@@ -17,13 +17,15 @@ package final class PostgresStore: UserStore {
   package init(conninfo: String) throws(StoreError) {
     connection = try PostgresConnection(conninfo: conninfo)
     // Processes that start together take turns: CREATE TABLE IF NOT EXISTS can race in
-    // PostgreSQL. No wait on a row lock outlasts ten seconds; notices ("already exists") are
-    // not printed.
+    // PostgreSQL. One query string runs as one transaction, so the lock is the transaction's,
+    // held until the tables are committed (a session lock unlocked at the end of the string was
+    // released before the commit, and a second process could still race). No wait on a row
+    // lock outlasts ten seconds; notices ("already exists") are not printed.
     try connection.execute(
       """
       SET client_min_messages = warning;
       SET lock_timeout = '10s';
-      SELECT pg_advisory_lock(4404);
+      SELECT pg_advisory_xact_lock(4404);
       CREATE TABLE IF NOT EXISTS users (
         user_id TEXT PRIMARY KEY, snapshot BYTEA NOT NULL, pending TEXT NOT NULL,
         signed_in_as TEXT, version BIGINT NOT NULL, last_message BIGINT NOT NULL,
@@ -35,7 +37,6 @@ package final class PostgresStore: UserStore {
         user_id TEXT NOT NULL, version BIGINT NOT NULL, snapshot BYTEA NOT NULL,
         pending TEXT NOT NULL, reason TEXT NOT NULL,
         kept_at TIMESTAMPTZ NOT NULL DEFAULT now());
-      SELECT pg_advisory_unlock(4404);
       """)
     try connection.prepare(
       "select_user",
