@@ -1,7 +1,7 @@
 public import Observation
 
 /// Who hears how a presentation ends: the presenter's `onEnd` closure and the listeners attached
-/// through the seam (``TreeStep/listen(_:)``), with the tag the presenting step gave the
+/// through the seam (``TreeChange/listen(_:)``), with the tag the presenting step gave the
 /// presentation.
 ///
 /// A class, made only for a presentation someone listens to: a presentation nobody listens to
