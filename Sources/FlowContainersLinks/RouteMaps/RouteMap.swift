@@ -81,25 +81,14 @@ public struct RouteMap: Sendable {
   /// - Parameter root: The root flow, made as the app makes it.
   @MainActor
   public init(root: some ContainerFlow) {
-    if Swift.type(of: root).declared?.kind == .tabs {
-      self.init(liveBar: root.container, of: Swift.type(of: root))
-    } else {
-      self.init(type: Swift.type(of: root))
+    let type = Swift.type(of: root)
+    guard type.declared?.kind == .tabs else {
+      _ = index(of: type)
+      return
     }
-  }
-
-  /// The map of what flows of type `type` lead to.
-  @MainActor
-  init(type: any ContainerFlow.Type) {
-    _ = index(of: type)
-  }
-
-  /// The map of a live tab bar, `bar`, of type `type`: its live tabs, in order, and what each
-  /// declares.
-  @MainActor
-  private init(liveBar bar: ContainerNode, of type: any ContainerFlow.Type) {
-    let reading = bar.read(describingScreens: false)
-    let root = add(type)
+    // A root bar: its live tabs, in order, and what each declares.
+    let reading = root.container.read(describingScreens: false)
+    let bar = add(type)
     for (place, tab) in reading.tree.levels[0].tabs.enumerated() {
       let node = reading.containers[tab].node
       let position: Int
@@ -111,10 +100,16 @@ public struct RouteMap: Sendable {
         let level = reading.tree.levels[tab]
         position = positions[key] ?? opaque(level.flow, kind: level.kind, key: key)
       }
-      edges.append(Edge(from: root, to: position, kind: .tab(place)))
+      edges.append(Edge(from: bar, to: position, kind: .tab(place)))
     }
-    leaving[root] = 0..<edges.count
-    walk(from: root + 1)
+    leaving[bar] = 0..<edges.count
+    walk(from: bar + 1)
+  }
+
+  /// The map of what flows of type `type` lead to.
+  @MainActor
+  init(type: any ContainerFlow.Type) {
+    _ = index(of: type)
   }
 }
 
