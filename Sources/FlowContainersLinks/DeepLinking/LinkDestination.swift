@@ -27,7 +27,7 @@ public struct LinkDestination: Sendable, Hashable {
     let add: @MainActor @Sendable (inout TargetTree, FlowTree.Level.Place, Int?) -> Int
 
     init<Flow: RestorableFlow>(_ type: Flow.Type, routes: [Flow.Route]) {
-      self.type = Metatype(type)
+      self.type = Metatype(type: type)
       self.routes = routes.map(AnyRoute.init)
       add = { target, place, parent in
         target.add(Flow.self, showing: routes, at: place, under: parent)

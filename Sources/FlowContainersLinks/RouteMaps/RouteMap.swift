@@ -187,7 +187,7 @@ extension RouteMap {
     key: ObjectIdentifier
   ) -> Int {
     flows.append(flow)
-    types.append(Metatype(type))
+    types.append(Metatype(type: type))
     leaving.append(edges.count..<edges.count)
     positions[key] = flows.count - 1
     return flows.count - 1
