@@ -96,7 +96,7 @@ struct RestorationTarget {
         if let requirement = stack.requirement, !isRequirementMet(requirement) {
           failure = (level.routes[...], "requires \(requirement.rawValue)")
         } else {
-          let added = tree.add(stack, showing: level.routes, at: place, under: parent)
+          let added = stack.add(level.routes, to: &tree, at: place, under: parent)
           guard let wrong = added.wrong else {
             parent = added.position
             continue
@@ -318,6 +318,23 @@ struct RestorationTarget {
 }
 
 extension RestorableFlow {
+  /// Adds a level of this flow type to `tree`, showing the saved `routes` up to the first of
+  /// another type; returns its position (`nil` when that is the first) and where that one is.
+  fileprivate static func add(
+    _ routes: [AnyRoute], to tree: inout TargetTree, at place: FlowTree.Level.Place,
+    under parent: Int?
+  ) -> (position: Int?, wrong: (index: Int, expected: String)?) {
+    var typed: [Route] = []
+    typed.reserveCapacity(routes.count)
+    for route in routes {
+      guard let route = route.as(Route.self) else { break }
+      typed.append(route)
+    }
+    let wrong = typed.count < routes.count ? (typed.count, "\(Route.self)") : nil
+    if typed.isEmpty, let wrong { return (nil, wrong) }
+    return (tree.add(Self.self, showing: typed, at: place, under: parent), wrong)
+  }
+
   /// The route this flow keeps at the bottom: its declared root, or its bottom screen's.
   fileprivate var keptRoot: (route: AnyRoute, list: RouteList)? {
     (rootRoute ?? container.screensUntracked.first.flatMap(route(for:))).map {

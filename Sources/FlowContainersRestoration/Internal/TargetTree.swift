@@ -95,20 +95,6 @@ package struct TargetTree: Sendable {
         place: place, parent: parent))
   }
 
-  /// Adds a level of a stack flow of type `type` showing the saved `routes` up to the first of
-  /// another type; returns its position (`nil` when that is the first) and where that one is.
-  @MainActor
-  mutating func add(
-    _ type: any RestorableFlow.Type, showing routes: [AnyRoute], at place: FlowTree.Level.Place,
-    under parent: Int?
-  ) -> (position: Int?, wrong: (index: Int, expected: String)?) {
-    let (list, wrong) = type.typed(routes)
-    if let wrong, wrong.index == 0 { return (nil, wrong) }
-    let position = append(
-      Level(type: FlowType(type), kind: .stack, routes: list, place: place, parent: parent))
-    return (position, wrong)
-  }
-
   /// Adds a level that keeps the live level of type `type` at `place` as it is.
   @MainActor
   mutating func keepLive(
@@ -174,23 +160,6 @@ package struct TargetTree: Sendable {
       kept.append(found)
     }
     return index
-  }
-}
-
-extension RestorableFlow {
-  /// `erased` as this flow's routes, up to the first of another type; and where that one is.
-  static func typed(
-    _ erased: [AnyRoute]
-  ) -> (routes: RouteList, wrong: (index: Int, expected: String)?) {
-    var routes: [Route] = []
-    routes.reserveCapacity(erased.count)
-    for (index, route) in erased.enumerated() {
-      guard let typed = route.base as? Route else {
-        return (RouteList(routes), (index, "\(Route.self)"))
-      }
-      routes.append(typed)
-    }
-    return (RouteList(routes), nil)
   }
 }
 
