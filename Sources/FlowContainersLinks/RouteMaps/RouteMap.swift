@@ -143,15 +143,13 @@ extension RouteMap {
   /// with what they lead to, if they are not on it yet, and opaque if they declare nothing.
   @MainActor
   mutating func setGuard(_ requirement: FlowRequirement, flow type: any PresentableFlow.Type) {
-    let position =
-      if let known = positions[ObjectIdentifier(type)] {
-        known
-      } else if let declaring = type as? any ContainerFlow.Type {
+    let key = ObjectIdentifier(type)
+    guards[requirement] =
+      if let declaring = type as? any ContainerFlow.Type {
         index(of: declaring)
       } else {
-        opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
+        positions[key] ?? opaque(FlowName(type), kind: .stack, key: key)
       }
-    guards[requirement] = position
   }
 
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
