@@ -229,13 +229,12 @@ struct RestorationTarget {
     }
     insertCut(cut)
     if keep > 0 {
-      tree.cut(at: position, keeping: keep)
+      tree.cut(at: position, keeping: levels[position].routes.prefix(keep))
     } else if position == 0, let rootRoute, levels[0].kind == .stack,
       levels[0].routes.isEmpty || levels[0].routes[0] != rootRoute.route
     {
       // The root keeps its root screen, unless that is what failed.
-      tree.cut(at: 0, keeping: 0)
-      tree.setRoutes(rootRoute.list, at: 0)
+      tree.cut(at: 0, keeping: rootRoute.list)
     } else {
       tree.cut(at: position, keeping: nil)
     }
@@ -273,7 +272,7 @@ struct RestorationTarget {
     } else {
       dropped.append(drop(at: split, deeper: 1, flow: FlowName(type), routes: [], reason))
     }
-    tree.keepLive(type, at: .column(.detail), under: split)
+    tree.add(type, at: .column(.detail), under: split, keepingLive: true)
   }
 
   /// Adds a cut's drops before the earlier cuts': a later cut is at their level or below.

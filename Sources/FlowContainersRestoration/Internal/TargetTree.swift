@@ -84,39 +84,25 @@ package struct TargetTree: Sendable {
   }
 
   /// Adds a level of a flow of type `type` that shows no routes of its own, a tab bar or a
-  /// split, hanging on the level at `parent` as `place` says; returns its position.
+  /// split (or, `keepingLive`, a level that keeps the live level at `place` as it is), hanging
+  /// on the level at `parent` as `place` says; returns its position.
   @discardableResult @MainActor
   package mutating func add(
-    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int?
+    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int?,
+    keepingLive keepsLive: Bool = false
   ) -> Int {
     append(
       Level(
         type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none,
-        place: place, parent: parent))
+        place: place, parent: parent, keepsLive: keepsLive))
   }
 
-  /// Adds a level that keeps the live level of type `type` at `place` as it is.
-  @MainActor
-  mutating func keepLive(
-    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int
-  ) {
-    _ = append(
-      Level(
-        type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
-        parent: parent, keepsLive: true))
-  }
-
-  /// Sets the routes of the level at `position`.
-  mutating func setRoutes(_ routes: RouteList, at position: Int) {
-    levels[position].routes = routes
-  }
-
-  /// Removes the level at `position` (or keeps its first `count` routes) and what hangs on it.
-  mutating func cut(at position: Int, keeping count: Int?) {
+  /// Removes the level at `position` (or keeps it, showing `routes`) and what hangs on it.
+  mutating func cut(at position: Int, keeping routes: RouteList?) {
     var kept = Array(levels[..<position])
-    if let count {
+    if let routes {
       kept.append(levels[position])
-      kept[position].routes = levels[position].routes.prefix(count)
+      kept[position].routes = routes
     }
     // The rest keep their order, and their parents their new positions.
     var removed: Set<Int> = [position]
