@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 /// Why a text could not be parsed as a ``DeepLink``.
 ///
 /// Its description names what was wrong and the offending part, so a host can show a useful

@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 /// The patterns of a route table, as a tree keyed by segment, so that matching costs the depth of
 /// the link, not the number of patterns.
 struct RouteTrie: Sendable {

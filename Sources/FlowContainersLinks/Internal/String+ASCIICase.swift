@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 extension StringProtocol {
   /// The text with its ASCII letters lowercased and every other character as it is.
   ///
