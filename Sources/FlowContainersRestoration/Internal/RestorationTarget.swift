@@ -201,7 +201,7 @@ struct RestorationTarget {
       cut(at: level, keeping: index, because: why.description)
     case .cannotCreate(let level, let flow, let subFlow):
       cut(at: level, keeping: nil, because: "\(flow) did not create \(subFlow)")
-    case .noTab(let level, _):
+    case .noTab(let level):
       dropTab(at: level)
     case .stale:
       cut(at: 0, keeping: nil, because: "the tree changed after the restoration was planned")
