@@ -53,6 +53,14 @@ extension DeepLinkRouter {
               resolution.node(Swift.type(of: $0))
             }
           }
+          // The first stack sub-flow of the flow at `position` that takes the rest.
+          @MainActor func subFlow(of position: Int) -> Int? {
+            flowNode(position).flatMap { parent in
+              resolution.at(step) {
+                resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
+              }
+            }
+          }
           let below = shown[step - 1]
           let chosen: Int?
           switch levels[below].kind {
@@ -69,20 +77,10 @@ extension DeepLinkRouter {
           case .tabs:
             // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
             // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
-            let subFlowTakes =
-              step > 1
-              && flowNode(shown[step - 2]).map { parent in
-                resolution.at(step) {
-                  resolution.branches(of: parent, .stack).contains { handles($0.node) }
-                }
-              } == true
+            let subFlowTakes = step > 1 && subFlow(of: shown[step - 2]) != nil
             chosen = !subFlowTakes && handles(node) ? node : nil
           case .stack:
-            chosen = flowNode(below).flatMap { parent in
-              resolution.at(step) {
-                resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
-              }
-            }
+            chosen = subFlow(of: below)
           }
           guard chosen == node else {
             throw LinkSharingFailure(.resolvesElsewhere(flow: name, level: step))
