@@ -225,6 +225,18 @@ extension LinkableFlow {
 
 // What both drawings say, so that they say the same.
 extension RouteMap {
+  /// What a drawing writes for `flow`'s shape: `opaque` for an opaque flow, else its kind's.
+  static func shape<Shape>(
+    of flow: Flow, opaque: Shape, stack: Shape, tabs: Shape, split: Shape
+  ) -> Shape {
+    guard !flow.isOpaque else { return opaque }
+    switch flow.kind {
+    case .stack: return stack
+    case .tabs: return tabs
+    case .split: return split
+    }
+  }
+
   /// The lines of a flow's label: its name, its kind unless a stack, then its patterns.
   func label(of flow: Flow) -> [String] {
     let kind: [String] =
