@@ -15,7 +15,7 @@ extension DeepLinkRouter {
     if presentedGuard == nil {
       guard let rootNode, let registered = guards[requirement], let flow = registered.makeFlow()
       else {
-        return .failed(LinkFailure.noGuard(requirement))
+        return .failed(.noGuard(requirement))
       }
       // Guard flows go over what the user sees; the tag lets every router find the guard flow.
       let top = rootNode.topmost
@@ -26,8 +26,7 @@ extension DeepLinkRouter {
         $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])
       }
       guard made.result == 2 else {
-        return .failed(
-          LinkFailure.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
+        return .failed(.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
       }
       presentedGuard = requirement
     }
