@@ -13,10 +13,8 @@ extension FlowSnapshot {
     while let tree = left.popLast() {
       count += tree.levels.count
       for level in tree.levels {
-        if let tabs = level.tabs { left += tabs.trees }
-        if let columns = level.columns {
-          left += [columns.primary] + (columns.detail.map { [$0] } ?? [])
-        }
+        left += level.tabs?.trees ?? []
+        left += [level.columns?.primary, level.columns?.detail].compactMap { $0 }
       }
     }
     guard count <= Self.maximumLevels else {
