@@ -48,9 +48,8 @@ extension DeepLinkRouter {
     }
     heldLink = (link, reason, now())
     heldUntilEndOf = presenter.map(ObjectIdentifier.init)
-    if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
+    if let presenter, let id = heldUntilEndOf, listeningTo.insert(id).inserted {
       // One listener per presentation, holding no link.
-      let id = ObjectIdentifier(presenter)
       listen(to: presenter) { [weak self] in self?.objectingFlowEnded(on: id) }
     }
     return .held(reason)
