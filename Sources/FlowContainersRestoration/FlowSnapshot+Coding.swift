@@ -75,8 +75,7 @@ extension DecodingError {
       return String(describing: self)
     }
     let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    let location = path.isEmpty ? "" : " at " + path.joined(separator: ".")
-    return context.debugDescription + location
+    return context.debugDescription + (path.isEmpty ? "" : " at " + path.joined(separator: "."))
   }
 }
 

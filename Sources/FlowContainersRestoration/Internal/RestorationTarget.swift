@@ -244,9 +244,8 @@ struct RestorationTarget {
   /// left: "listed twice" when another saved tab of the bar is the same tree.
   private mutating func dropTab(at position: Int) {
     let levels = tree.levels
-    guard let bar = levels[position].parent, case .tab(let place, _) = levels[position].place
-    else { return }
     let level = levels[position]
+    guard let bar = level.parent, case .tab(let place, _) = level.place else { return }
     func children(_ parent: Int) -> Int { levels.reduce(0) { $0 + ($1.parent == parent ? 1 : 0) } }
     let twice = levels.indices.contains { other in
       other != position && levels[other].parent == bar
