@@ -77,9 +77,7 @@ public struct LinkDestination: Sendable, Hashable {
 extension LinkDestination: CustomStringConvertible {
   /// The levels, such as `AppFlow [library, note(2)] › EditorFlow [edit]`.
   public var description: String {
-    levels.map { level in
-      "\(level.name) ["
-        + level.routes.map(\.description).joined(separator: ", ") + "]"
-    }.joined(separator: " › ")
+    levels.map { "\($0.name) [\($0.routes.map(\.description).joined(separator: ", "))]" }
+      .joined(separator: " › ")
   }
 }

@@ -66,10 +66,10 @@ public struct RouteMap: Sendable {
   /// For each requirement, the position in ``flows`` of the flow the router presents to satisfy
   /// it while a link waits. Empty for a map made from a root alone.
   public private(set) var guards: [FlowRequirement: Int] = [:]
-  /// Each flow's type, linkable or not; `nil` for an opaque flow.
-  private var types:
-    [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
-      []
+  /// A flow's type, and the same type as a ``LinkableFlow`` if it is one.
+  private typealias Types = (container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)
+  /// Each flow's types; `nil` for an opaque flow.
+  private var types: [Metatype<Types?>] = []
   /// Each flow's edges, by position in ``edges``.
   private var leaving: [Range<Int>] = []
   /// Each flow's position, by its type's identity (an opaque flow's, by its owner's type).
@@ -180,10 +180,7 @@ extension RouteMap {
       Flow(name: name, kind: kind, isOpaque: true, patterns: [], requirement: nil), nil, key: key)
   }
 
-  private mutating func append(
-    _ flow: Flow, _ type: (container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?,
-    key: ObjectIdentifier
-  ) -> Int {
+  private mutating func append(_ flow: Flow, _ type: Types?, key: ObjectIdentifier) -> Int {
     flows.append(flow)
     types.append(Metatype(type: type))
     leaving.append(edges.count..<edges.count)
