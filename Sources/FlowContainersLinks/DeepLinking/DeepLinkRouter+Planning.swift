@@ -14,7 +14,7 @@ extension DeepLinkRouter {
   /// - Parameter link: The link.
   /// - Returns: The plan, or where resolution stopped and why.
   public func plan(for link: DeepLink) -> Result<NavigationPlan, LinkFailure> {
-    plan(.link(link))
+    plan(.link(link), for: .link(link))
   }
 
   /// Builds the plan that showing `destination` would apply to the tree as it is now: a dry
@@ -28,23 +28,27 @@ extension DeepLinkRouter {
   /// - Parameter destination: Where to go, root first.
   /// - Returns: The plan, or why the destination cannot be reached.
   public func plan(for destination: LinkDestination) -> Result<NavigationPlan, LinkFailure> {
-    plan(.destination(destination))
+    plan(.destination(destination), for: .destination(destination))
   }
 
-  /// The plan for `request`, a link or a destination, in one resolution against one reading of
-  /// the tree.
-  func plan(_ request: NavigationRequest) -> Result<NavigationPlan, LinkFailure> {
-    let link = request.link
-    if let link, !accepts(link) { return .failure(.unsupportedScheme(link)) }
+  /// The plan for `request`, a link or a destination (`subject`), in one resolution against one
+  /// reading of the tree.
+  func plan(
+    _ subject: LinkSubject?, for request: NavigationRequest
+  ) -> Result<NavigationPlan, LinkFailure> {
+    if case .link(let link) = subject, !accepts(link) {
+      return .failure(.unsupportedScheme(link))
+    }
     guard let root = rootNode?.owner as? any ContainerFlow else { return .failure(.rootReleased) }
     var failure: LinkFailure?
     let planned = Resolution.run(through: &map) { resolution in
       restorer.plan(for: request, cause: .deepLink) { target in
-        if let link {
+        switch subject {
+        case .link(let link):
           failure = Self.resolve(link, from: root, into: &target, with: resolution)
-        } else if let destination = request.destination {
+        case .destination(let destination):
           failure = Self.build(destination, from: root, into: &target, with: resolution)
-        } else {
+        case nil:
           failure = .stalePlan
         }
         return failure == nil

@@ -198,7 +198,8 @@ public final class DeepLinkRouter {
   func follow(_ request: NavigationRequest, ticket resumed: UInt64? = nil) async -> LinkOutcome {
     if resumed == nil { supersedePendingLinks() }
     let ticket = resumed ?? self.ticket
-    var planned = plan(request)
+    let subject = request.subject(as: LinkSubject.self)
+    var planned = plan(subject, for: request)
     if let validator, case .success(let plan) = planned {
       if let failure = unchangeable() { return .failed(failure) }
       if let outcome = checkRequirements(of: plan) { return outcome }
@@ -209,7 +210,7 @@ public final class DeepLinkRouter {
       validation = nil
       if case .failure(let error) = result { return .failed(.rejected(ThrownError(error))) }
       // The tree may have moved while the validator ran: plan again against the tree as it is.
-      planned = self.plan(request)
+      planned = self.plan(subject, for: request)
     }
     switch planned {
     case .failure(let failure): return .failed(failure)
