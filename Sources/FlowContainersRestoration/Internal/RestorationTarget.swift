@@ -11,8 +11,8 @@ struct RestorationTarget {
   private(set) var dropped: [RestorationReport.Drop] = []
   /// How many of ``dropped`` the cuts made.
   private var cutCount = 0
-  /// The route the root flow keeps at the bottom, if it has one, and as its flow's routes.
-  private let rootRoute: (route: AnyRoute, list: RouteList)?
+  /// The route the root flow keeps at the bottom, if it has one, as its flow's routes.
+  private let rootRoute: RouteList?
   private let isRequirementMet: (FlowRequirement) -> Bool
 
   /// The target of `snapshot` for the tree whose root is `root`.
@@ -57,7 +57,7 @@ struct RestorationTarget {
       cut(
         at: 0, keeping: 0,
         because: "the saved stack is empty; \(FlowName(rootType)) keeps its root screen "
-          + "\(rootRoute.route)")
+          + "\(rootRoute[0])")
     }
   }
 
@@ -231,10 +231,10 @@ struct RestorationTarget {
     if keep > 0 {
       tree.cut(at: position, keeping: levels[position].routes.prefix(keep))
     } else if position == 0, let rootRoute, levels[0].kind == .stack,
-      levels[0].routes.isEmpty || levels[0].routes[0] != rootRoute.route
+      levels[0].routes.isEmpty || levels[0].routes[0] != rootRoute[0]
     {
       // The root keeps its root screen, unless that is what failed.
-      tree.cut(at: 0, keeping: rootRoute.list)
+      tree.cut(at: 0, keeping: rootRoute)
     } else {
       tree.cut(at: position, keeping: nil)
     }
@@ -334,9 +334,7 @@ extension RestorableFlow {
   }
 
   /// The route this flow keeps at the bottom: its declared root, or its bottom screen's.
-  fileprivate var keptRoot: (route: AnyRoute, list: RouteList)? {
-    (rootRoute ?? container.screensUntracked.first.flatMap(route(for:))).map {
-      (AnyRoute($0), RouteList([$0]))
-    }
+  fileprivate var keptRoot: RouteList? {
+    (rootRoute ?? container.screensUntracked.first.flatMap(route(for:))).map { RouteList([$0]) }
   }
 }
