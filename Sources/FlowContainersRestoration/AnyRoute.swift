@@ -1,5 +1,3 @@
-import FlowContainersCore
-
 /// A route value of any flow, for plans and snapshots that span flows of different types.
 ///
 /// Routes are the stable identity of what a flow shows: enum cases with IDs, never objects.

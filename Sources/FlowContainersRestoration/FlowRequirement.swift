@@ -1,5 +1,3 @@
-import FlowContainersCore
-
 /// A condition a flow needs before a deep link may show it, such as being signed in.
 ///
 /// A flow type declares it (``RestorableFlow/requirement``); the router checks it and presents

@@ -50,12 +50,9 @@ extension FlowSnapshot {
       document = try FlowRegistry.$current.withValue(registry) {
         try JSONDecoder().decode(Document.self, from: data)
       }
-    } catch let error as RestorationError {
-      throw error
-    } catch let error as DecodingError {
-      throw RestorationError.corrupt(error.summary)
     } catch {
-      throw RestorationError.corrupt(String(describing: error))
+      throw error as? RestorationError
+        ?? .corrupt((error as? DecodingError)?.summary ?? String(describing: error))
     }
     var snapshot = FlowSnapshot(levels: document.levels)
     snapshot.transient = document.transient ?? []
@@ -75,8 +72,7 @@ extension DecodingError {
       return String(describing: self)
     }
     let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    let location = path.isEmpty ? "" : " at " + path.joined(separator: ".")
-    return context.debugDescription + location
+    return context.debugDescription + (path.isEmpty ? "" : " at " + path.joined(separator: "."))
   }
 }
 

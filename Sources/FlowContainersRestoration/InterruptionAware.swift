@@ -1,5 +1,3 @@
-import FlowContainersCore
-
 /// A flow that may object when a link, a destination or a restoration would dismiss it, such as
 /// an editor with unsaved changes.
 ///

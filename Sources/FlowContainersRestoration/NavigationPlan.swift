@@ -241,9 +241,8 @@ package enum PlanFailure: Error {
   case cannotShow(level: Int, index: Int?, flow: FlowName, route: AnyRoute?, ScreenFailure)
   /// `flow` did not create the `subFlow` the plan needs at `level`.
   case cannotCreate(level: Int, flow: FlowName, subFlow: FlowName)
-  /// A restoration's saved tab at `level` has no tab of its flow left (`listedTwice`: another
-  /// saved tab took it).
-  case noTab(level: Int, listedTwice: Bool)
+  /// A restoration's saved tab at `level` has no tab of its flow left.
+  case noTab(level: Int)
   /// A flow the plan would end objects; a held link waits for `waitingOn`'s presentation to end.
   case objection(flow: FlowName, reason: String, waitingOn: ContainerNode)
 }

@@ -25,13 +25,7 @@ public struct NavigationRequest: Sendable, Hashable {
 
   /// Whether both are the same request.
   public static func == (lhs: NavigationRequest, rhs: NavigationRequest) -> Bool {
-    guard let left = lhs.subject, let right = rhs.subject else {
-      return lhs.subject == nil && rhs.subject == nil
-    }
-    func equals<Subject: Hashable>(_ subject: Subject, _ other: any Hashable) -> Bool {
-      (other as? Subject) == subject
-    }
-    return equals(left, right)
+    lhs.subject.map { AnyHashable($0) } == rhs.subject.map { AnyHashable($0) }
   }
 
   /// Hashes the request.

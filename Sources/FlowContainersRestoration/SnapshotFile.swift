@@ -1,4 +1,3 @@
-import FlowContainersCore
 public import Foundation
 
 #if canImport(Glibc)

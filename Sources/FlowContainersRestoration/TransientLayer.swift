@@ -11,14 +11,6 @@
 /// In JSON each is one string, `"alert: Delete the note?"`, with ` (tab 1)` after it for an
 /// alert up in a tab the user was not looking at.
 public struct TransientLayer: Sendable, Hashable {
-  /// What kind of layer it was; alerts (and confirmation dialogs) are the only kind so far.
-  enum Kind: String, Sendable, Hashable {
-    /// An alert or a confirmation dialog.
-    case alert
-  }
-
-  /// What kind of layer it was.
-  var kind: Kind
   /// Its title, such as `Delete the note?`.
   public var title: String
   /// For a tab bar's snapshot, the tab it was up in when that was not the selected tab; `nil`
@@ -27,12 +19,6 @@ public struct TransientLayer: Sendable, Hashable {
 
   /// Creates an alert's layer: its title, and the tab it was up in if not the selected one.
   public init(title: String, tab: Int? = nil) {
-    self.init(.alert, title: title, tab: tab)
-  }
-
-  /// Creates a layer of a kind.
-  init(_ kind: Kind, title: String, tab: Int? = nil) {
-    self.kind = kind
     self.title = title
     self.tab = tab
   }
@@ -42,7 +28,7 @@ extension TransientLayer: CustomStringConvertible {
   /// What a snapshot saves: `alert: Delete the note?`, then ` (tab 1)` for an alert in a tab the
   /// user was not looking at.
   public var description: String {
-    "\(kind.rawValue): \(title)" + (tab.map { " (tab \($0))" } ?? "")
+    "alert: \(title)" + (tab.map { " (tab \($0))" } ?? "")
   }
 }
 
@@ -69,9 +55,9 @@ extension TransientLayer: Codable {
       tab = index
       title = title[..<title.index(before: open)]
     }
-    let prefix = "\(Kind.alert.rawValue): "
+    let prefix = "alert: "
     if title.hasPrefix(prefix) { title = title.dropFirst(prefix.count) }
-    self.init(.alert, title: String(title), tab: tab)
+    self.init(title: String(title), tab: tab)
   }
 
   /// Writes the layer as one string, ``description``.

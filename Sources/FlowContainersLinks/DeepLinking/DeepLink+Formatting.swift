@@ -1,5 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
 import Foundation
 
 extension DeepLink: CustomStringConvertible {
@@ -54,19 +52,15 @@ extension DeepLink: CustomStringConvertible {
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   private static func isAllowed(_ byte: UInt8, in context: EncodingContext) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
+    switch Unicode.Scalar(byte) {
+    // Unreserved characters, then the sub-delimiters allowed everywhere.
+    case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", "!", "$", "'", "(", ")", "*", ",",
+      ";":
       return true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-      return true
-    case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
-      return true
-    case UInt8(ascii: ":"), UInt8(ascii: "@"):
+    case ":", "@":
       // In a host, `:` would start a port and `@` end user information.
       return context != .host
-    case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
+    case "&", "=", "+":
       return context == .path
     default:
       return false

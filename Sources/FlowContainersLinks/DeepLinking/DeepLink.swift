@@ -1,5 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
 public import Foundation
 
 /// A parsed deep link: scheme, host, path components and query items, consumed level by level.

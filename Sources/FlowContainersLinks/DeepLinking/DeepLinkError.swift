@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 /// Why a text could not be parsed as a ``DeepLink``.
 ///
 /// Its description names what was wrong and the offending part, so a host can show a useful
@@ -48,16 +45,11 @@ public struct DeepLinkError: Error, Sendable, Hashable {
   /// An error for `reason`, with `input` cut to 200 characters (and 800 Unicode scalars).
   init(_ reason: Reason, input: String) {
     self.reason = reason
-    self.input = Self.cut(input)
-  }
-
-  /// The head of `input`, read no further than it keeps, so a huge link costs no more.
-  private static func cut(_ input: String) -> String {
+    // The head of `input`, read no further than it keeps, so a huge link costs no more.
     let scalars = input.unicodeScalars
     let headEnd = scalars.index(scalars.startIndex, offsetBy: 800, limitedBy: scalars.endIndex)
-    let head = Substring(scalars[..<(headEnd ?? scalars.endIndex)])
-    let kept = head.prefix(200)
-    return kept.endIndex == input.endIndex ? input : String(kept) + "…"
+    let kept = Substring(scalars[..<(headEnd ?? scalars.endIndex)]).prefix(200)
+    self.input = kept.endIndex == input.endIndex ? input : String(kept) + "…"
   }
 }
 

@@ -4,8 +4,9 @@ import FlowContainersRestoration
 extension DeepLinkRouter {
   /// Holds `link` until `requirement` is met, presenting its guard flow unless one is up.
   func holdForGuard(_ link: NavigationRequest, _ requirement: FlowRequirement) -> LinkOutcome {
-    if presentedGuard == nil, let rootNode,
-      let presenter = Self.guardPresenter(for: requirement, in: rootNode)
+    if presentedGuard == nil, let reading = rootNode?.read(describingScreens: false),
+      let presenter = reading.tree.shownLevels.lazy.map({ reading.containers[$0].node }).first(
+        where: { $0.details().presentationTag == requirement.rawValue })
     {
       // Another router on this tree has this requirement's guard flow up: wait on that one.
       presentedGuard = requirement
@@ -14,45 +15,22 @@ extension DeepLinkRouter {
     if presentedGuard == nil {
       guard let rootNode, let registered = guards[requirement], let flow = registered.makeFlow()
       else {
-        return .failed(LinkFailure.noGuard(requirement))
+        return .failed(.noGuard(requirement))
       }
-      // Guard flows go over what the user sees.
+      // Guard flows go over what the user sees; the tag lets every router find the guard flow.
       let top = rootNode.topmost
-      guard presentGuard(flow, registered.style, over: top, for: requirement) else {
-        return .failed(
-          LinkFailure.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
+      let present = TreeChange.present(
+        flow.node, registered.style,
+        onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
+      let made = top.transact(cause: .deepLink) {
+        $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])
       }
+      guard made.result == 2 else {
+        return .failed(.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
+      }
+      presentedGuard = requirement
     }
     return hold(link, .guardRequired(requirement), until: nil)
-  }
-
-  /// The container presenting `requirement`'s guard flow where the user sees, if one is up.
-  static func guardPresenter(
-    for requirement: FlowRequirement, in root: ContainerNode
-  ) -> ContainerNode? {
-    let tag = requirement.rawValue
-    let reading = root.read(describingScreens: false)
-    for level in reading.tree.shownLevels {
-      let node = reading.containers[level].node
-      if node.details().presentationTag == tag { return node }
-    }
-    return nil
-  }
-
-  private func presentGuard<Flow: PresentableFlow>(
-    _ flow: Flow, _ style: PresentationStyle, over top: ContainerNode,
-    for requirement: FlowRequirement
-  ) -> Bool {
-    // Failing is reported in the outcome; the tag lets every router find the guard flow.
-    let present = TreeChange.present(
-      flow.container, style,
-      onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
-    let made = top.transact(cause: .deepLink) {
-      $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])
-    }
-    guard made.result == 2 else { return false }
-    presentedGuard = requirement
-    return true
   }
 
   /// Hears once when `presenter`'s presentation ends (or, for a split's detail, when the detail
@@ -70,9 +48,8 @@ extension DeepLinkRouter {
     }
     heldLink = (link, reason, now())
     heldUntilEndOf = presenter.map(ObjectIdentifier.init)
-    if let presenter, listeningTo.insert(ObjectIdentifier(presenter)).inserted {
+    if let presenter, let id = heldUntilEndOf, listeningTo.insert(id).inserted {
       // One listener per presentation, holding no link.
-      let id = ObjectIdentifier(presenter)
       listen(to: presenter) { [weak self] in self?.objectingFlowEnded(on: id) }
     }
     return .held(reason)
@@ -131,4 +108,9 @@ extension DeepLinkRouter {
       self.onHeldLinkEnd?(held.request, outcome)
     }
   }
+}
+
+extension PresentableFlow {
+  /// The flow's container, as a node: what a guard flow of any type presents.
+  fileprivate var node: ContainerNode { container }
 }

@@ -23,108 +23,91 @@ extension DeepLinkRouter {
     }
     let reading = rootNode.read(describingScreens: false)
     let levels = reading.tree.levels
-    // What the user sees, root first: what each level presents (over a tab bar too), the
-    // selected tab, the column a split shows, then what the split presents over it.
+    // What the user sees, root first, with the column a split shows before what it presents.
     var shown: [Int] = []
-    var next: Int? = 0
-    var cover: Int?
-    while let index = next {
+    for index in reading.tree.shownLevels {
       shown.append(index)
-      let level = levels[index]
-      if level.kind == .split, !level.columns.isEmpty {
-        next = level.columns.last
-        cover = level.presented
-      } else if let presented = level.presented ?? cover {
-        next = presented
-        cover = nil
-      } else {
-        next = level.tabs.first { tab in
-          if case .tab(_, selected: true) = levels[tab].place { return true }
-          return false
-        }
+      if levels[index].kind == .split, levels[index].presented != nil,
+        let column = levels[index].columns.last
+      {
+        shown.append(column)
       }
     }
-    return Resolution.run(through: &map) { resolution -> Result<DeepLink, LinkSharingFailure> in
-      var following: [String] = []
-      for (step, position) in shown.enumerated().reversed() {
-        // A tab bar or a split adds nothing to the link: its tab's or column's flow type is the
-        // one whose patterns and `canHandle` take it.
-        guard levels[position].kind == .stack else { continue }
-        let name = levels[position].flow
-        guard let flow = reading.containers[position].node.owner as? any LinkableFlow else {
-          return .failure(LinkSharingFailure(.notLinkable(flow: name, level: step)))
-        }
-        switch Self.components(of: flow, following, level: step) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let components): following = components + following
-        }
-        guard step > 0 else { continue }
-        let rest = DeepLink(scheme: scheme, components: following)
-        let handles = resolution.handling(rest)
-        let node = resolution.node(Swift.type(of: flow))
-        @MainActor func flowNode(_ position: Int) -> Int? {
-          (reading.containers[position].node.owner as? any ContainerFlow).map {
-            resolution.node(Swift.type(of: $0))
+    return Resolution.run(through: &map) { resolution in
+      Result { () throws(LinkSharingFailure) -> DeepLink in
+        var following: [String] = []
+        for (step, position) in shown.enumerated().reversed() {
+          // A tab bar or a split adds nothing to the link: its tab's or column's flow type is
+          // the one whose patterns and `canHandle` take it.
+          guard levels[position].kind == .stack else { continue }
+          let name = levels[position].flow
+          guard let flow = reading.containers[position].node.owner as? any LinkableFlow else {
+            throw LinkSharingFailure(.notLinkable(flow: name, level: step))
           }
-        }
-        let below = shown[step - 1]
-        let chosen: Int?
-        switch levels[below].kind {
-        case .split:
-          // A column: the link must go to this column's flow type, by the split's rule.
-          let detail = levels[below].columns.first { levels[$0].place == .column(.detail) }
-          chosen = flowNode(below).flatMap { split in
-            resolution.column(
-              of: split, where: handles,
-              liveDetail: detail.flatMap { flowNode($0) }.flatMap { resolution.map.type($0) }.map(
-                ObjectIdentifier.init)
-            )?.node
-          }
-        case .tabs:
-          // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
-          // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
-          if step > 1, let parent = flowNode(shown[step - 2]),
-            resolution.at(
-              step, { resolution.branches(of: parent, .stack).contains { handles($0.node) } })
-          {
-            return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
-          }
-          chosen = handles(node) ? node : nil
-        case .stack:
-          chosen = flowNode(below).flatMap { parent in
-            resolution.at(step) {
-              resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
+          following = try Self.components(of: flow, following, level: step) + following
+          guard step > 0 else { continue }
+          let handles = resolution.handling(DeepLink(scheme: scheme, components: following))
+          let node = resolution.node(Swift.type(of: flow))
+          @MainActor func flowNode(_ position: Int) -> Int? {
+            (reading.containers[position].node.owner as? any ContainerFlow).map {
+              resolution.node(Swift.type(of: $0))
             }
           }
+          // The first stack sub-flow of the flow at `position` that takes the rest.
+          @MainActor func subFlow(of position: Int) -> Int? {
+            flowNode(position).flatMap { parent in
+              resolution.at(step) {
+                resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
+              }
+            }
+          }
+          let below = shown[step - 1]
+          let chosen: Int?
+          switch levels[below].kind {
+          case .split:
+            // A column: the link must go to this column's flow type, by the split's rule.
+            let detail = levels[below].columns.first { levels[$0].place == .column(.detail) }
+            chosen = flowNode(below).flatMap { split in
+              resolution.column(
+                of: split, where: handles,
+                liveDetail: detail.flatMap(flowNode).flatMap(resolution.map.type).map(
+                  ObjectIdentifier.init)
+              )?.node
+            }
+          case .tabs:
+            // A tab: resolution goes into it when no stack sub-flow of the flow below the bar
+            // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
+            let subFlowTakes = step > 1 && subFlow(of: shown[step - 2]) != nil
+            chosen = !subFlowTakes && handles(node) ? node : nil
+          case .stack:
+            chosen = subFlow(of: below)
+          }
+          guard chosen == node else {
+            throw LinkSharingFailure(.resolvesElsewhere(flow: name, level: step))
+          }
         }
-        guard chosen == node else {
-          return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
-        }
+        return DeepLink(scheme: scheme, components: following)
       }
-      return .success(DeepLink(scheme: scheme, components: following))
     }
   }
 
+  /// The components of `flow`'s stack, followed by `following`, from its route table.
   private static func components<Flow: LinkableFlow>(
     of flow: Flow, _ following: [String], level: Int
-  ) -> Result<[String], LinkSharingFailure> {
+  ) throws(LinkSharingFailure) -> [String] {
     let name = FlowName(Flow.self)
     var stack: [Flow.Route] = []
     for (index, screen) in flow.container.screensUntracked.enumerated() {
       guard let route = flow.route(for: screen) else {
-        return .failure(
-          LinkSharingFailure(.screenWithoutRoute(flow: name, level: level, index: index)))
+        throw LinkSharingFailure(.screenWithoutRoute(flow: name, level: level, index: index))
       }
       stack.append(route)
     }
     switch Flow.routes.reverse(stack, followedBy: following) {
-    case .success(let components):
-      return .success(components)
+    case .success(let components): return components
     case .failure(.noReverseMapping(let patterns)):
-      return .failure(
-        LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns)))
-    case .failure(.noPattern):
-      return .failure(LinkSharingFailure(.noPattern(flow: name, level: level)))
+      throw LinkSharingFailure(.noReverseMapping(flow: name, level: level, patterns: patterns))
+    case .failure(.noPattern): throw LinkSharingFailure(.noPattern(flow: name, level: level))
     }
   }
 }

@@ -1,5 +1,4 @@
 public import FlowContainersCore
-import FlowContainersRestoration
 
 extension FlowDiagnostic.Code {
   /// A route pattern could not be declared.

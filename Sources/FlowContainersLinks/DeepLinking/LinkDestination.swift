@@ -27,7 +27,7 @@ public struct LinkDestination: Sendable, Hashable {
     let add: @MainActor @Sendable (inout TargetTree, FlowTree.Level.Place, Int?) -> Int
 
     init<Flow: RestorableFlow>(_ type: Flow.Type, routes: [Flow.Route]) {
-      self.type = Metatype(type)
+      self.type = Metatype(type: type)
       self.routes = routes.map(AnyRoute.init)
       add = { target, place, parent in
         target.add(Flow.self, showing: routes, at: place, under: parent)
@@ -77,9 +77,7 @@ public struct LinkDestination: Sendable, Hashable {
 extension LinkDestination: CustomStringConvertible {
   /// The levels, such as `AppFlow [library, note(2)] › EditorFlow [edit]`.
   public var description: String {
-    levels.map { level in
-      "\(level.name) ["
-        + level.routes.map(\.description).joined(separator: ", ") + "]"
-    }.joined(separator: " › ")
+    levels.map { "\($0.name) [\($0.routes.map(\.description).joined(separator: ", "))]" }
+      .joined(separator: " › ")
   }
 }

@@ -1,4 +1,3 @@
-import FlowContainersCore
 public import FlowContainersRestoration
 
 /// A flow that deep links can reach.

@@ -1,5 +1,4 @@
 public import FlowContainersCore
-import FlowContainersRestoration
 
 extension NavigationCause {
   /// A link or destination plan was applied, or the router presented a guard flow.

@@ -1,5 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
 public import Foundation
 
 /// What a route pattern matched: its parameters, typed, and the link it matched in.

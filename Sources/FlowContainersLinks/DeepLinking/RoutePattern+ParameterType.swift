@@ -1,5 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
 import Foundation
 
 extension RoutePattern.ParameterType {

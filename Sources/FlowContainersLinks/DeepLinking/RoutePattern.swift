@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 /// A parsed route pattern such as `note/:id<Int>/edit` or `settings/*`.
 ///
 /// A pattern is a `/`-separated list of segments:

@@ -2,8 +2,4 @@
 /// immutable, and only their static members need the main actor, which declares them so.
 struct Metatype<Type>: @unchecked Sendable {
   let type: Type
-
-  init(_ type: Type) {
-    self.type = type
-  }
 }

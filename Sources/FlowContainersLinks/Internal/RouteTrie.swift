@@ -1,6 +1,3 @@
-import FlowContainersCore
-import FlowContainersRestoration
-
 /// The patterns of a route table, as a tree keyed by segment, so that matching costs the depth of
 /// the link, not the number of patterns.
 struct RouteTrie: Sendable {
@@ -20,33 +17,28 @@ struct RouteTrie: Sendable {
   mutating func insert(_ pattern: RoutePattern, entry: Int) -> Int? {
     var node = 0
     for segment in pattern.segments {
+      let child: Int?
       switch segment {
       case .literal(let text):
-        if let child = nodes[node].literals[text] {
-          node = child
-        } else {
-          nodes.append(Node())
-          nodes[node].literals[text] = nodes.count - 1
-          node = nodes.count - 1
-        }
+        child = nodes[node].literals[text]
+        if child == nil { nodes[node].literals[text] = nodes.count }
       case .parameter(_, let type):
-        if let child = nodes[node].parameters.first(where: { $0.type == type })?.node {
-          node = child
-        } else {
-          nodes.append(Node())
-          nodes[node].parameters.append((type, nodes.count - 1))
+        child = nodes[node].parameters.first(where: { $0.type == type })?.node
+        if child == nil {
+          nodes[node].parameters.append((type, nodes.count))
           // Typed parameters first: the cases are declared in that order.
           let order = RoutePattern.ParameterType.allCases
           nodes[node].parameters.sort {
             order.firstIndex(of: $0.type) ?? 0 < order.firstIndex(of: $1.type) ?? 0
           }
-          node = nodes.count - 1
         }
       case .wildcard:
         if let existing = nodes[node].wildcard { return existing }
         nodes[node].wildcard = entry
         return nil
       }
+      if child == nil { nodes.append(Node()) }
+      node = child ?? nodes.count - 1
     }
     if let existing = nodes[node].terminal { return existing }
     nodes[node].terminal = entry

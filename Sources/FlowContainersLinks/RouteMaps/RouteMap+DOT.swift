@@ -23,16 +23,9 @@ extension RouteMap {
     var text = "digraph RouteMap {\n  node [shape=box];\n"
     for (index, flow) in flows.enumerated() {
       let label = self.label(of: flow).map(Self.dotEscaped).joined(separator: "\\n")
-      let shape =
-        if flow.isOpaque {
-          ", shape=ellipse"
-        } else {
-          switch flow.kind {
-          case .stack: ""
-          case .tabs: ", shape=tab"
-          case .split: ", shape=component"
-          }
-        }
+      let shape = Self.shape(
+        of: flow, opaque: ", shape=ellipse", stack: "", tabs: ", shape=tab",
+        split: ", shape=component")
       text += "  n\(index) [label=\"\(label)\"\(shape)];\n"
     }
     let requirements = self.requirements

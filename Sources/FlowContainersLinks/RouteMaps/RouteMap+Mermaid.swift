@@ -24,16 +24,9 @@ extension RouteMap {
     var text = "flowchart TD\n"
     for (index, flow) in flows.enumerated() {
       let label = self.label(of: flow).map(Self.mermaidEscaped).joined(separator: "<br>")
-      let (open, close) =
-        if flow.isOpaque {
-          ("(\"", "\")")
-        } else {
-          switch flow.kind {
-          case .stack: ("[\"", "\"]")
-          case .tabs: ("[[\"", "\"]]")
-          case .split: ("[/\"", "\"\\]")
-          }
-        }
+      let (open, close) = Self.shape(
+        of: flow, opaque: ("(\"", "\")"), stack: ("[\"", "\"]"), tabs: ("[[\"", "\"]]"),
+        split: ("[/\"", "\"\\]"))
       text += "  n\(index)\(open)\(label)\(close)\n"
     }
     let requirements = self.requirements

@@ -66,10 +66,10 @@ public struct RouteMap: Sendable {
   /// For each requirement, the position in ``flows`` of the flow the router presents to satisfy
   /// it while a link waits. Empty for a map made from a root alone.
   public private(set) var guards: [FlowRequirement: Int] = [:]
-  /// Each flow's type, linkable or not; `nil` for an opaque flow.
-  private var types:
-    [Metatype<(container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?>] =
-      []
+  /// A flow's type, and the same type as a ``LinkableFlow`` if it is one.
+  private typealias Types = (container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)
+  /// Each flow's types; `nil` for an opaque flow.
+  private var types: [Metatype<Types?>] = []
   /// Each flow's edges, by position in ``edges``.
   private var leaving: [Range<Int>] = []
   /// Each flow's position, by its type's identity (an opaque flow's, by its owner's type).
@@ -81,25 +81,14 @@ public struct RouteMap: Sendable {
   /// - Parameter root: The root flow, made as the app makes it.
   @MainActor
   public init(root: some ContainerFlow) {
-    if Swift.type(of: root).declared?.kind == .tabs {
-      self.init(liveBar: root.container, of: Swift.type(of: root))
-    } else {
-      self.init(type: Swift.type(of: root))
+    let type = Swift.type(of: root)
+    guard type.declared?.kind == .tabs else {
+      _ = index(of: type)
+      return
     }
-  }
-
-  /// The map of what flows of type `type` lead to.
-  @MainActor
-  init(type: any ContainerFlow.Type) {
-    _ = index(of: type)
-  }
-
-  /// The map of a live tab bar, `bar`, of type `type`: its live tabs, in order, and what each
-  /// declares.
-  @MainActor
-  private init(liveBar bar: ContainerNode, of type: any ContainerFlow.Type) {
-    let reading = bar.read(describingScreens: false)
-    let root = add(type)
+    // A root bar: its live tabs, in order, and what each declares.
+    let reading = root.container.read(describingScreens: false)
+    let bar = add(type)
     for (place, tab) in reading.tree.levels[0].tabs.enumerated() {
       let node = reading.containers[tab].node
       let position: Int
@@ -111,10 +100,16 @@ public struct RouteMap: Sendable {
         let level = reading.tree.levels[tab]
         position = positions[key] ?? opaque(level.flow, kind: level.kind, key: key)
       }
-      edges.append(Edge(from: root, to: position, kind: .tab(place)))
+      edges.append(Edge(from: bar, to: position, kind: .tab(place)))
     }
-    leaving[root] = 0..<edges.count
-    walk(from: root + 1)
+    leaving[bar] = 0..<edges.count
+    walk(from: bar + 1)
+  }
+
+  /// The map of what flows of type `type` lead to.
+  @MainActor
+  init(type: any ContainerFlow.Type) {
+    _ = index(of: type)
   }
 }
 
@@ -148,15 +143,13 @@ extension RouteMap {
   /// with what they lead to, if they are not on it yet, and opaque if they declare nothing.
   @MainActor
   mutating func setGuard(_ requirement: FlowRequirement, flow type: any PresentableFlow.Type) {
-    let position =
-      if let known = positions[ObjectIdentifier(type)] {
-        known
-      } else if let declaring = type as? any ContainerFlow.Type {
+    let key = ObjectIdentifier(type)
+    guards[requirement] =
+      if let declaring = type as? any ContainerFlow.Type {
         index(of: declaring)
       } else {
-        opaque(FlowName(type), kind: .stack, key: ObjectIdentifier(type))
+        positions[key] ?? opaque(FlowName(type), kind: .stack, key: key)
       }
-    guards[requirement] = position
   }
 
   /// The flow at `position`'s type, as a ``LinkableFlow``, if it is one.
@@ -187,12 +180,9 @@ extension RouteMap {
       Flow(name: name, kind: kind, isOpaque: true, patterns: [], requirement: nil), nil, key: key)
   }
 
-  private mutating func append(
-    _ flow: Flow, _ type: (container: any ContainerFlow.Type, linkable: (any LinkableFlow.Type)?)?,
-    key: ObjectIdentifier
-  ) -> Int {
+  private mutating func append(_ flow: Flow, _ type: Types?, key: ObjectIdentifier) -> Int {
     flows.append(flow)
-    types.append(Metatype(type))
+    types.append(Metatype(type: type))
     leaving.append(edges.count..<edges.count)
     positions[key] = flows.count - 1
     return flows.count - 1
@@ -232,6 +222,18 @@ extension LinkableFlow {
 
 // What both drawings say, so that they say the same.
 extension RouteMap {
+  /// What a drawing writes for `flow`'s shape: `opaque` for an opaque flow, else its kind's.
+  static func shape<Shape>(
+    of flow: Flow, opaque: Shape, stack: Shape, tabs: Shape, split: Shape
+  ) -> Shape {
+    guard !flow.isOpaque else { return opaque }
+    switch flow.kind {
+    case .stack: return stack
+    case .tabs: return tabs
+    case .split: return split
+    }
+  }
+
   /// The lines of a flow's label: its name, its kind unless a stack, then its patterns.
   func label(of flow: Flow) -> [String] {
     let kind: [String] =

@@ -13,10 +13,8 @@ extension FlowSnapshot {
     while let tree = left.popLast() {
       count += tree.levels.count
       for level in tree.levels {
-        if let tabs = level.tabs { left += tabs.trees }
-        if let columns = level.columns {
-          left += [columns.primary] + (columns.detail.map { [$0] } ?? [])
-        }
+        left += level.tabs?.trees ?? []
+        left += [level.columns?.primary, level.columns?.detail].compactMap { $0 }
       }
     }
     guard count <= Self.maximumLevels else {
@@ -48,7 +46,7 @@ extension FlowSnapshot {
         if position == selected {
           transient = tree.transient
         } else {
-          others += tree.transient.map { TransientLayer($0.kind, title: $0.title, tab: position) }
+          others += tree.transient.map { TransientLayer(title: $0.title, tab: position) }
         }
         tree.transient = []
         trees.append(tree)
@@ -56,7 +54,7 @@ extension FlowSnapshot {
       if let cover = live.levels[start].presented,
         let title = live.node(cover).details().transientTitle
       {
-        transient.append(TransientLayer(.alert, title: title))
+        transient.append(TransientLayer(title: title))
       }
       transient += others
       level.tabs = Tabs(trees: trees, selected: selected)
@@ -116,7 +114,7 @@ extension FlowSnapshot {
     var snapshot = FlowSnapshot(levels: levels)
     // An alert up over the last saved level is listed, so that restoring says it is gone.
     if !levels.isEmpty, let unsaved, let title = live.node(unsaved).details().transientTitle {
-      snapshot.transient = [TransientLayer(.alert, title: title)]
+      snapshot.transient = [TransientLayer(title: title)]
     }
     return snapshot
   }

@@ -182,8 +182,7 @@ extension NavigationPlan {
       func fits(_ tab: Int) -> Bool { live.flowType(tab) == type && !claimed[tab] }
       if tabs.indices.contains(place), fits(tabs[place]) { return .success(tabs[place]) }
       if let tab = tabs.first(where: fits) { return .success(tab) }
-      return .failure(
-        .noTab(level: index, listedTwice: tabs.contains { live.flowType($0) == type }))
+      return .failure(.noTab(level: index))
     case .column(let column):
       guard live.levels[parent].kind == .split else { return .failure(.stale) }
       guard let found = live.column(column, of: parent), live.flowType(found) == type else {

@@ -154,8 +154,7 @@ extension NavigationPlan {
         let tab = (tabs.indices.contains(place) && free(place) ? place : nil)
           ?? tabs.indices.first(where: free)
       else {
-        throw options.isRestoration
-          ? .noTab(level: index, listedTwice: tabs.contains(where: holds)) : failure
+        throw options.isRestoration ? .noTab(level: index) : failure
       }
       let node = reading.containers[tabs[tab]].node
       return (node, flow(of: node), nil, tab)

@@ -11,8 +11,8 @@ struct RestorationTarget {
   private(set) var dropped: [RestorationReport.Drop] = []
   /// How many of ``dropped`` the cuts made.
   private var cutCount = 0
-  /// The route the root flow keeps at the bottom, if it has one, and as its flow's routes.
-  private let rootRoute: (route: AnyRoute, list: RouteList)?
+  /// The route the root flow keeps at the bottom, if it has one, as its flow's routes.
+  private let rootRoute: RouteList?
   private let isRequirementMet: (FlowRequirement) -> Bool
 
   /// The target of `snapshot` for the tree whose root is `root`.
@@ -57,7 +57,7 @@ struct RestorationTarget {
       cut(
         at: 0, keeping: 0,
         because: "the saved stack is empty; \(FlowName(rootType)) keeps its root screen "
-          + "\(rootRoute.route)")
+          + "\(rootRoute[0])")
     }
   }
 
@@ -96,7 +96,7 @@ struct RestorationTarget {
         if let requirement = stack.requirement, !isRequirementMet(requirement) {
           failure = (level.routes[...], "requires \(requirement.rawValue)")
         } else {
-          let added = tree.add(stack, showing: level.routes, at: place, under: parent)
+          let added = stack.add(level.routes, to: &tree, at: place, under: parent)
           guard let wrong = added.wrong else {
             parent = added.position
             continue
@@ -201,7 +201,7 @@ struct RestorationTarget {
       cut(at: level, keeping: index, because: why.description)
     case .cannotCreate(let level, let flow, let subFlow):
       cut(at: level, keeping: nil, because: "\(flow) did not create \(subFlow)")
-    case .noTab(let level, _):
+    case .noTab(let level):
       dropTab(at: level)
     case .stale:
       cut(at: 0, keeping: nil, because: "the tree changed after the restoration was planned")
@@ -229,13 +229,12 @@ struct RestorationTarget {
     }
     insertCut(cut)
     if keep > 0 {
-      tree.cut(at: position, keeping: keep)
+      tree.cut(at: position, keeping: levels[position].routes.prefix(keep))
     } else if position == 0, let rootRoute, levels[0].kind == .stack,
-      levels[0].routes.isEmpty || levels[0].routes[0] != rootRoute.route
+      levels[0].routes.isEmpty || levels[0].routes[0] != rootRoute[0]
     {
       // The root keeps its root screen, unless that is what failed.
-      tree.cut(at: 0, keeping: 0)
-      tree.setRoutes(rootRoute.list, at: 0)
+      tree.cut(at: 0, keeping: rootRoute)
     } else {
       tree.cut(at: position, keeping: nil)
     }
@@ -245,9 +244,8 @@ struct RestorationTarget {
   /// left: "listed twice" when another saved tab of the bar is the same tree.
   private mutating func dropTab(at position: Int) {
     let levels = tree.levels
-    guard let bar = levels[position].parent, case .tab(let place, _) = levels[position].place
-    else { return }
     let level = levels[position]
+    guard let bar = level.parent, case .tab(let place, _) = level.place else { return }
     func children(_ parent: Int) -> Int { levels.reduce(0) { $0 + ($1.parent == parent ? 1 : 0) } }
     let twice = levels.indices.contains { other in
       other != position && levels[other].parent == bar
@@ -273,7 +271,7 @@ struct RestorationTarget {
     } else {
       dropped.append(drop(at: split, deeper: 1, flow: FlowName(type), routes: [], reason))
     }
-    tree.keepLive(type, at: .column(.detail), under: split)
+    tree.add(type, at: .column(.detail), under: split, keepingLive: true)
   }
 
   /// Adds a cut's drops before the earlier cuts': a later cut is at their level or below.
@@ -318,10 +316,25 @@ struct RestorationTarget {
 }
 
 extension RestorableFlow {
-  /// The route this flow keeps at the bottom: its declared root, or its bottom screen's.
-  fileprivate var keptRoot: (route: AnyRoute, list: RouteList)? {
-    (rootRoute ?? container.screensUntracked.first.flatMap(route(for:))).map {
-      (AnyRoute($0), RouteList([$0]))
+  /// Adds a level of this flow type to `tree`, showing the saved `routes` up to the first of
+  /// another type; returns its position (`nil` when that is the first) and where that one is.
+  fileprivate static func add(
+    _ routes: [AnyRoute], to tree: inout TargetTree, at place: FlowTree.Level.Place,
+    under parent: Int?
+  ) -> (position: Int?, wrong: (index: Int, expected: String)?) {
+    var typed: [Route] = []
+    typed.reserveCapacity(routes.count)
+    for route in routes {
+      guard let route = route.as(Route.self) else { break }
+      typed.append(route)
     }
+    let wrong = typed.count < routes.count ? (typed.count, "\(Route.self)") : nil
+    if typed.isEmpty, let wrong { return (nil, wrong) }
+    return (tree.add(Self.self, showing: typed, at: place, under: parent), wrong)
+  }
+
+  /// The route this flow keeps at the bottom: its declared root, or its bottom screen's.
+  fileprivate var keptRoot: RouteList? {
+    (rootRoute ?? container.screensUntracked.first.flatMap(route(for:))).map { RouteList([$0]) }
   }
 }

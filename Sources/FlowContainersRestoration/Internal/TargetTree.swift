@@ -84,53 +84,25 @@ package struct TargetTree: Sendable {
   }
 
   /// Adds a level of a flow of type `type` that shows no routes of its own, a tab bar or a
-  /// split, hanging on the level at `parent` as `place` says; returns its position.
+  /// split (or, `keepingLive`, a level that keeps the live level at `place` as it is), hanging
+  /// on the level at `parent` as `place` says; returns its position.
   @discardableResult @MainActor
   package mutating func add(
-    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int?
+    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int?,
+    keepingLive keepsLive: Bool = false
   ) -> Int {
     append(
       Level(
         type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none,
-        place: place, parent: parent))
+        place: place, parent: parent, keepsLive: keepsLive))
   }
 
-  /// Adds a level of a stack flow of type `type` showing the saved `routes` up to the first of
-  /// another type; returns its position (`nil` when that is the first) and where that one is.
-  @MainActor
-  mutating func add(
-    _ type: any RestorableFlow.Type, showing routes: [AnyRoute], at place: FlowTree.Level.Place,
-    under parent: Int?
-  ) -> (position: Int?, wrong: (index: Int, expected: String)?) {
-    let (list, wrong) = type.typed(routes)
-    if let wrong, wrong.index == 0 { return (nil, wrong) }
-    let position = append(
-      Level(type: FlowType(type), kind: .stack, routes: list, place: place, parent: parent))
-    return (position, wrong)
-  }
-
-  /// Adds a level that keeps the live level of type `type` at `place` as it is.
-  @MainActor
-  mutating func keepLive(
-    _ type: any ContainerFlow.Type, at place: FlowTree.Level.Place, under parent: Int
-  ) {
-    _ = append(
-      Level(
-        type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
-        parent: parent, keepsLive: true))
-  }
-
-  /// Sets the routes of the level at `position`.
-  mutating func setRoutes(_ routes: RouteList, at position: Int) {
-    levels[position].routes = routes
-  }
-
-  /// Removes the level at `position` (or keeps its first `count` routes) and what hangs on it.
-  mutating func cut(at position: Int, keeping count: Int?) {
+  /// Removes the level at `position` (or keeps it, showing `routes`) and what hangs on it.
+  mutating func cut(at position: Int, keeping routes: RouteList?) {
     var kept = Array(levels[..<position])
-    if let count {
+    if let routes {
       kept.append(levels[position])
-      kept[position].routes = levels[position].routes.prefix(count)
+      kept[position].routes = routes
     }
     // The rest keep their order, and their parents their new positions.
     var removed: Set<Int> = [position]
@@ -174,23 +146,6 @@ package struct TargetTree: Sendable {
       kept.append(found)
     }
     return index
-  }
-}
-
-extension RestorableFlow {
-  /// `erased` as this flow's routes, up to the first of another type; and where that one is.
-  static func typed(
-    _ erased: [AnyRoute]
-  ) -> (routes: RouteList, wrong: (index: Int, expected: String)?) {
-    var routes: [Route] = []
-    routes.reserveCapacity(erased.count)
-    for (index, route) in erased.enumerated() {
-      guard let typed = route.base as? Route else {
-        return (RouteList(routes), (index, "\(Route.self)"))
-      }
-      routes.append(typed)
-    }
-    return (RouteList(routes), nil)
   }
 }
 
