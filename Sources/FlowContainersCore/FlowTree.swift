@@ -121,10 +121,13 @@ extension ContainerNode {
   func walk(
     describingScreens: Bool, containers: inout [(node: ContainerNode, revision: UInt64)]?
   ) -> FlowTree {
+    // Room for a few levels at once: growing from one costs an allocation a level.
     var levels: [FlowTree.Level] = []
-    var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = [
-      (self, nil, place)
-    ]
+    var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = []
+    levels.reserveCapacity(4)
+    left.reserveCapacity(4)
+    containers?.reserveCapacity(4)
+    left.append((self, nil, place))
     while let (node, parent, place) = left.popLast() {
       let index = levels.count
       if let presented = node.presentedNode, let style = presented.attachment.style {

@@ -85,16 +85,14 @@ extension DeepLinkRouter {
           // takes the rest and the tab's type can. A root bar's tab is chosen by its own type.
           if step > 1, let parent = flowNode(shown[step - 2]),
             resolution.at(
-              step, { resolution.branches(of: parent, .stack).contains { handles($0.node) } })
+              step, { resolution.firstBranch(of: parent, .stack, where: handles) != nil })
           {
             return .failure(LinkSharingFailure(.resolvesElsewhere(flow: name, level: step)))
           }
           chosen = handles(node) ? node : nil
         case .stack:
           chosen = flowNode(below).flatMap { parent in
-            resolution.at(step) {
-              resolution.branches(of: parent, .stack).first { handles($0.node) }?.node
-            }
+            resolution.at(step) { resolution.firstBranch(of: parent, .stack, where: handles)?.node }
           }
         }
         guard chosen == node else {

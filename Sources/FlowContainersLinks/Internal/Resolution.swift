@@ -86,11 +86,10 @@ final class Resolution {
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
     let handles = handling(rest)
-    return branches(of: node, .stack).contains { handles($0.node) }
-      || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
-      || branches(of: node, .split).contains {
-        column(of: $0.node, where: handles, liveDetail: nil) != nil
-      }
+    return firstBranch(of: node, .stack, where: handles) != nil
+      || firstBranch(of: node, .tabs, where: { tab(of: $0, where: handles) != nil }) != nil
+      || firstBranch(of: node, .split) { column(of: $0, where: handles, liveDetail: nil) != nil }
+        != nil
   }
 
   /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
@@ -106,18 +105,18 @@ final class Resolution {
     { [self] node in map.linkable(node)?.canHandle(link) ?? false }
   }
 
-  /// The sub-flows of kind `kind` the flow at `node` declares, in order, with their styles.
-  func branches(
-    of node: Int, _ kind: FlowTree.Level.Kind
-  ) -> [(node: Int, style: PresentationStyle)] {
-    var found: [(node: Int, style: PresentationStyle)] = []
+  /// The first sub-flow of kind `kind` the flow at `node` declares, in order, that `accepts`,
+  /// with its style.
+  func firstBranch(
+    of node: Int, _ kind: FlowTree.Level.Kind, where accepts: (Int) -> Bool
+  ) -> (node: Int, style: PresentationStyle)? {
     for edge in map.next(node) {
-      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == kind else {
-        continue
-      }
-      found.append((edge.to, style))
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == kind,
+        accepts(edge.to)
+      else { continue }
+      return (edge.to, style)
     }
-    return found
+    return nil
   }
 
   /// The first tab of a new bar at `bar`, in declared order, whose flow (or column) `accepts`.
@@ -226,27 +225,29 @@ extension Resolution {
   func way(
     from node: Int, over level: Int, in target: TargetTree, where accepts: (Int) -> Bool
   ) -> Way? {
-    if let sub = branches(of: node, .stack).first(where: { accepts($0.node) }) {
+    if let sub = firstBranch(of: node, .stack, where: accepts) {
       return .presented(sub.node, sub.style)
     }
     let presented = target.kept(presentedOver: level)
     let live = presented.flatMap { target.live($0)?.flow }.map { self.node(type(of: $0)) }
-    let bars = branches(of: node, .tabs)
-    if let presented, let bar = bars.first(where: { $0.node == live }),
+    if let presented, let bar = firstBranch(of: node, .tabs, where: { $0 == live }),
       let way = liveTab(of: presented, bar: bar.node, style: bar.style, in: target, where: accepts)
     {
       return way
     }
-    for bar in bars {
-      guard let tab = tab(of: bar.node, where: accepts) else { continue }
-      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
+    for edge in map.next(node) {
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == .tabs,
+        let tab = tab(of: edge.to, where: accepts)
+      else { continue }
+      return .tab(tab.node, bar: edge.to, style: style, tab: tab.place, split: tab.split)
     }
-    for split in branches(of: node, .split) {
-      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
-      guard let found = column(of: split.node, where: accepts, liveDetail: detail) else {
-        continue
-      }
-      return .column(found.node, split: split.node, style: split.style, column: found.column)
+    for edge in map.next(node) {
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == .split,
+        let found = column(
+          of: edge.to, where: accepts,
+          liveDetail: edge.to == live ? liveDetail(of: presented, in: target) : nil)
+      else { continue }
+      return .column(found.node, split: edge.to, style: style, column: found.column)
     }
     return nil
   }

@@ -9,8 +9,6 @@ struct LiveTree: Sendable {
   let containers: [(node: ContainerNode, revision: UInt64)]
   /// Each restorable stack's routes and screen count, read when first asked; copies share them.
   private let stacks: Stacks
-  /// Each level's flow type, by identity; `nil` without an owner.
-  private let flowTypes: [ObjectIdentifier?]
 
   /// Reads the tree under `root`.
   init(root: ContainerNode) {
@@ -18,21 +16,12 @@ struct LiveTree: Sendable {
     tree = reading.tree
     containers = reading.containers
     var stacks: [Stack] = []
-    var flowTypes: [ObjectIdentifier?] = []
     stacks.reserveCapacity(containers.count)
-    flowTypes.reserveCapacity(containers.count)
     for index in containers.indices {
-      let owner = containers[index].node.owner
-      flowTypes.append(owner.map { ObjectIdentifier(type(of: $0)) })
-      // Only a stack's owner can be a restorable flow: a tab bar's and a split's skip the cast.
-      guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow else {
-        stacks.append(.none)
-        continue
-      }
-      stacks.append(.unread(flow))
+      // Only a stack's owner can be a restorable flow, asked when its routes are.
+      stacks.append(tree.levels[index].kind == .stack ? .unread : .none)
     }
     self.stacks = Stacks(stacks)
-    self.flowTypes = flowTypes
   }
 
   var levels: [FlowTree.Level] { tree.levels }
@@ -50,7 +39,11 @@ struct LiveTree: Sendable {
     switch stacks.levels[level] {
     case .none: return nil
     case .read(let routes, let screens): return (routes, screens)
-    case .unread(let flow):
+    case .unread:
+      guard let flow = node(level).owner as? any RestorableFlow else {
+        stacks.levels[level] = .none
+        return nil
+      }
       let read = Self.routes(of: flow)
       stacks.levels[level] = .read(read.routes, screens: read.screens)
       return read
@@ -58,12 +51,25 @@ struct LiveTree: Sendable {
   }
 
   /// The identity of the level's flow type, or `nil` when it has no owner.
-  func flowType(_ level: Int) -> ObjectIdentifier? { flowTypes[level] }
+  func flowType(_ level: Int) -> ObjectIdentifier? {
+    guard let owner = node(level).owner else { return nil }
+    return ObjectIdentifier(type(of: owner))
+  }
+
+  /// How many of `routes` from the bottom the level's stack shows, and how many screens it has;
+  /// compared screen by screen when its routes were not read (no array of them is made).
+  func commonPrefix(of level: Int, with routes: RouteList) -> (common: Int, screens: Int) {
+    if case .unread = stacks.levels[level], let flow = node(level).owner as? any RestorableFlow {
+      return Self.commonPrefix(of: flow, with: routes)
+    }
+    guard let stack = stack(level) else { return (0, 0) }
+    return (stack.routes.commonPrefix(with: routes), stack.screens)
+  }
 
   /// Whether the level's stack shows exactly `routes`.
   func shows(_ routes: RouteList, at level: Int) -> Bool {
-    guard let stack = stack(level) else { return false }
-    return stack.screens == routes.count && stack.routes == routes
+    let (common, screens) = commonPrefix(of: level, with: routes)
+    return common == routes.count && common == screens
   }
 
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.
@@ -85,6 +91,20 @@ struct LiveTree: Sendable {
     else { return tree.levels[level].presented }
     let shown = column == .detail || self.column(.detail, of: split) == nil
     return shown ? tree.levels[split].presented : nil
+  }
+
+  /// How many of `routes` from the bottom `flow`'s screens show, and how many it has.
+  private static func commonPrefix<Flow: RestorableFlow>(
+    of flow: Flow, with routes: RouteList
+  ) -> (common: Int, screens: Int) {
+    let screens = flow.container.screensUntracked
+    guard let typed = routes.typed(as: Flow.Route.self) else { return (0, screens.count) }
+    let shorter = min(screens.count, typed.count)
+    var common = 0
+    while common < shorter, let route = flow.route(for: screens[common]), route == typed[common] {
+      common += 1
+    }
+    return (common, screens.count)
   }
 
   /// The routes of `flow`'s screens up to the first without one, and how many screens it has
@@ -109,7 +129,7 @@ struct LiveTree: Sendable {
 @MainActor
 private enum Stack {
   case none
-  case unread(any RestorableFlow)
+  case unread
   case read(RouteList, screens: Int)
 }
 

@@ -2,9 +2,17 @@ import FlowContainersCore
 
 @MainActor
 extension NavigationPlan {
-  /// What applying a plan needs: the changes, in order, and the flows they bring in.
+  /// What applying a plan needs: the changes, in order, and each level's container with the
+  /// flow made for it, if any, which the changes bring in.
   typealias Prepared = (
-    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [AnyObject]
+    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [PreparedLevel]
+  )
+
+  /// A target level's container, the flow made for it and what its parent hears when that
+  /// flow's presentation ends, and a new flow's first stack.
+  typealias PreparedLevel = (
+    node: ContainerNode, made: AnyObject?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?,
+    stack: TreeChange?
   )
 
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
@@ -14,66 +22,25 @@ extension NavigationPlan {
   func prepare() throws(PlanFailure) -> Prepared {
     guard isCurrent, let root = node(at: 0) else { throw .stale }
     let levels = target.levels
-    var nodes: [ContainerNode] = []
-    var onEnds: [((PresentationEnding, NavigationCause) -> Void)?] = []
+    var prepared: [PreparedLevel] = []
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, by the move's position, and a new flow's first stack.
+    // The edit each stack move makes, with the move's position.
     var edits: [(position: Int, change: TreeChange)] = []
-    var newStacks: [(level: Int, change: TreeChange)] = []
-    var made: [AnyObject] = []
     edits.reserveCapacity(moves.count)
-    nodes.reserveCapacity(levels.count)
-    onEnds.reserveCapacity(levels.count)
+    prepared.reserveCapacity(levels.count)
     for index in levels.indices {
-      let level = levels[index]
-      let found = try find(index, root: root, nodes: nodes, made: made, chosenTabs: chosenTabs)
+      let found = try find(index, root: root, prepared: prepared, chosenTabs: chosenTabs)
       if let tab = found.tab { chosenTabs[index] = tab }
-      if let flow = found.made?.flow { made.append(flow) }
-      nodes.append(found.node)
-      onEnds.append(found.made?.onEnd)
-      guard let flow = found.flow, !level.keepsLive else { continue }
-      if options.isRestoration {
-        // Saved IDs are checked against current data, even where the screen already shows.
-        try Self.checkRoot(of: flow, against: level.routes, level: index)
-        _ = try Self.screens(for: level.routes, from: 0, of: flow, level: index)
+      var stack: TreeChange?
+      if let flow = found.flow, !levels[index].keepsLive {
+        stack = try Self.stackChanges(
+          of: flow, at: index, in: self, isNew: found.made != nil, edits: &edits)
       }
-      if kept[index] == nil, found.made != nil, !Self.shows(flow, level.routes) {
-        // A new flow shows its routes before it joins the tree.
-        guard !level.routes.isEmpty else {
-          throw .cannotShow(level: index, index: 0, flow: names[index], route: nil, .emptyStack)
-        }
-        if let stack = try Self.edit(
-          flow, from: Self.count(of: flow), keeping: 0, adding: level.routes, from: 0,
-          level: index)
-        {
-          newStacks.append((index, stack))
-        }
-      }
-      // This level's stack moves, in order, each from the count the one before leaves.
-      var count = Self.count(of: flow)
-      for (position, move) in moves.enumerated() {
-        let kept: Int
-        let first: Int
-        switch move {
-        case .popTo(index, let top): (kept, first) = (top + 1, level.routes.count)
-        case .push(index, let from): (kept, first) = (count, from)
-        case .replace(index):
-          // A new bar's tab or split's primary that already shows its routes stays as it is.
-          if self.kept[index] == nil, Self.shows(flow, level.routes) { continue }
-          (kept, first) = (0, 0)
-        default: continue
-        }
-        if let edit = try Self.edit(
-          flow, from: count, keeping: kept, adding: level.routes, from: first, level: index)
-        {
-          edits.append((position, edit))
-        }
-        count = kept + level.routes.count - first
-      }
+      prepared.append((found.node, found.made?.flow, found.made?.onEnd, stack))
     }
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
-    changes.reserveCapacity(moves.count + newStacks.count)
+    changes.reserveCapacity(moves.count + levels.count)
     for (position, move) in moves.enumerated() {
       // Only the last change, which brings the destination on screen, is animated.
       let animated = options.animated && position == moves.count - 1
@@ -82,37 +49,34 @@ extension NavigationPlan {
         guard let presenter = node(at: presenter) else { throw .stale }
         changes.append((presenter, .dismissPresented, animated))
       case .popTo(let level, _), .push(let level, _), .replace(let level):
-        if let edit = edits.first(where: { $0.position == position }) {
-          changes.append((nodes[level], edit.change, animated))
+        for edit in edits where edit.position == position {
+          changes.append((prepared[level].node, edit.change, animated))
         }
       case .present(let level, _), .showDetail(let level, _):
         // A new flow's stack is set before it is shown.
         guard let parent = levels[level].parent else { throw .stale }
-        let node = nodes[level]
-        if let stack = newStacks.first(where: { $0.level == level }) {
-          changes.append((node, stack.change, false))
-        }
+        let (node, _, onEnd, stack) = prepared[level]
+        if let stack { changes.append((node, stack, false)) }
         let change: TreeChange =
           if case .present(_, let style) = move {
-            .present(node, style, onEndWithCause: onEnds[level])
+            .present(node, style, onEndWithCause: onEnd)
           } else {
-            .showColumn(.detail, node, onEndWithCause: onEnds[level])
+            .showColumn(.detail, node, onEndWithCause: onEnd)
           }
-        changes.append((nodes[parent], change, animated))
+        changes.append((prepared[parent].node, change, animated))
       case .selectTab(let bar, let index, let tab):
-        changes.append((nodes[bar], .selectTab(chosenTabs[tab] ?? index), false))
+        changes.append((prepared[bar].node, .selectTab(chosenTabs[tab] ?? index), false))
       case .closeDetail(let split, _, _, _):
-        changes.append((nodes[split], .closeColumn(.detail), animated))
+        changes.append((prepared[split].node, .closeColumn(.detail), animated))
       }
     }
-    return (changes, made)
+    return (changes, prepared)
   }
 
   /// The container and flow of the target's level `index`: kept, made by a declaration, or
   /// made with a new bar or split.
   private func find(
-    _ index: Int, root: ContainerNode, nodes: [ContainerNode], made: [AnyObject],
-    chosenTabs: [Int: Int]
+    _ index: Int, root: ContainerNode, prepared: [PreparedLevel], chosenTabs: [Int: Int]
   ) throws(PlanFailure) -> (
     node: ContainerNode, flow: (any RestorableFlow)?, made: MadeFlow?, tab: Int?
   ) {
@@ -126,7 +90,7 @@ extension NavigationPlan {
     }
     guard let parent = level.parent else { throw .stale }
     let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
-    let parentNode = nodes[parent]
+    let parentNode = prepared[parent].node
     switch level.place {
     case .presented, .column(.detail), .root:
       break
@@ -168,83 +132,100 @@ extension NavigationPlan {
       let found = parentType.make(level.type.identity, for: owner, routes: routes),
       found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
-      !made.contains(where: { $0 === found.flow })
+      !prepared.contains(where: { $0.made === found.flow })
     else { throw failure }
     return (found.node, found.stack, found, nil)
   }
 }
 
-// The typed work of preparation: each opens a flow's type once, with no cast per route.
+// The typed work of preparation: it opens a flow's type once, with no cast per route.
 @MainActor
 extension NavigationPlan {
-  /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
-  static func checkRoot<Flow: RestorableFlow>(
-    of flow: Flow, against routes: RouteList, level: Int
-  ) throws(PlanFailure) {
-    guard let root = flow.rootRoute, let first = routes.typed(as: Flow.Route.self)?.first,
-      first != root
-    else { return }
-    throw .cannotShow(
-      level: level, index: 0, flow: FlowName(Flow.self), route: routes[0],
-      .notTheRootScreen(AnyRoute(root)))
-  }
-
-  /// Makes the screens of `routes` from `first` on, for the stack at `level`.
-  static func screens<Flow: RestorableFlow>(
-    for routes: RouteList, from first: Int, of flow: Flow, level: Int
-  ) throws(PlanFailure) -> [Flow.Screen] {
-    guard let typed = routes.typed(as: Flow.Route.self) else {
-      throw .cannotShow(
-        level: level, index: first, flow: FlowName(Flow.self),
-        route: first < routes.count ? routes[first] : nil,
-        .wrongRouteType(expected: "\(Flow.Route.self)"))
-    }
-    // Nothing to make (a pop): no array to size.
-    guard first < typed.count else { return [] }
-    var screens: [Flow.Screen] = []
-    screens.reserveCapacity(typed.count - first)
-    var index = first
-    while index < typed.count {
-      do {
-        screens.append(try flow.makeScreen(for: typed[index]))
-      } catch {
-        throw .cannotShow(
-          level: level, index: index, flow: FlowName(Flow.self), route: AnyRoute(typed[index]),
-          .threw(ThrownError(error)))
-      }
-      index += 1
-    }
-    return screens
-  }
-
-  /// The change that keeps `count` of the `stored` screens of `flow`'s stack and pushes the
-  /// screens of `routes` from `first` on.
-  static func edit<Flow: RestorableFlow>(
-    _ flow: Flow, from stored: Int, keeping count: Int, adding routes: RouteList, from first: Int,
-    level: Int
+  /// The stack changes of the level at `index` of `plan`, whose flow is `flow` (`isNew`: made
+  /// for it): each of its moves' edits, with the move's position, added to `edits`; and, for a new flow
+  /// that does not show its routes yet, its first stack, returned.
+  static func stackChanges<Flow: RestorableFlow>(
+    of flow: Flow, at index: Int, in plan: NavigationPlan, isNew: Bool,
+    edits: inout [(position: Int, change: TreeChange)]
   ) throws(PlanFailure) -> TreeChange? {
-    let screens = try screens(for: routes, from: first, of: flow, level: level)
-    return flow.container.edit(from: stored, keeping: count, adding: screens)
-  }
-
-  /// How many screens `flow`'s stack holds.
-  static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
-    flow.container.screensUntracked.count
-  }
-
-  /// Whether `flow`'s stack shows exactly `routes` (the counts first: most new flows differ).
-  static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: RouteList) -> Bool {
-    let screens = flow.container.screensUntracked
-    guard screens.count == routes.count, let typed = routes.typed(as: Flow.Route.self) else {
-      return false
-    }
-    var index = 0
-    while index < screens.count {
-      guard let route = flow.route(for: screens[index]), route == typed[index] else {
-        return false
+    let routes = plan.target.levels[index].routes
+    let typed = routes.typed(as: Flow.Route.self)
+    let container = flow.container
+    let stored = container.screensUntracked.count
+    /// The screens of `routes` from `first` on.
+    func screens(from first: Int) throws(PlanFailure) -> [Flow.Screen] {
+      guard let typed else {
+        throw .cannotShow(
+          level: index, index: first, flow: FlowName(Flow.self),
+          route: first < routes.count ? routes[first] : nil,
+          .wrongRouteType(expected: "\(Flow.Route.self)"))
       }
-      index += 1
+      // Nothing to make (a pop): no array to size.
+      guard first < typed.count else { return [] }
+      var screens: [Flow.Screen] = []
+      screens.reserveCapacity(typed.count - first)
+      var position = first
+      while position < typed.count {
+        do {
+          screens.append(try flow.makeScreen(for: typed[position]))
+        } catch {
+          throw .cannotShow(
+            level: index, index: position, flow: FlowName(Flow.self),
+            route: AnyRoute(typed[position]), .threw(ThrownError(error)))
+        }
+        position += 1
+      }
+      return screens
     }
-    return true
+    if plan.options.isRestoration {
+      // Saved IDs are checked against current data, even where the screen already shows.
+      if let root = flow.rootRoute, let first = typed?.first, first != root {
+        throw .cannotShow(
+          level: index, index: 0, flow: FlowName(Flow.self), route: routes[0],
+          .notTheRootScreen(AnyRoute(root)))
+      }
+      _ = try screens(from: 0)
+    }
+    // Whether a new level's stack shows exactly its routes (the counts first: most differ).
+    var shows = false
+    if plan.kept[index] == nil, stored == routes.count, let typed {
+      let live = container.screensUntracked
+      shows = true
+      var position = 0
+      while shows, position < stored {
+        guard let route = flow.route(for: live[position]) else { break }
+        shows = route == typed[position]
+        position += 1
+      }
+      shows = shows && position == stored
+    }
+    var stack: TreeChange?
+    if plan.kept[index] == nil, isNew, !shows {
+      // A new flow shows its routes before it joins the tree.
+      guard !routes.isEmpty else {
+        throw .cannotShow(level: index, index: 0, flow: plan.names[index], route: nil, .emptyStack)
+      }
+      stack = container.edit(from: stored, keeping: 0, adding: try screens(from: 0))
+    }
+    // This level's stack moves, in order, each from the count the one before leaves.
+    var count = stored
+    for (position, move) in plan.moves.enumerated() {
+      let kept: Int
+      let first: Int
+      switch move {
+      case .popTo(index, let top): (kept, first) = (top + 1, routes.count)
+      case .push(index, let from): (kept, first) = (count, from)
+      case .replace(index):
+        // A new bar's tab or split's primary that already shows its routes stays as it is.
+        if shows { continue }
+        (kept, first) = (0, 0)
+      default: continue
+      }
+      if let edit = container.edit(from: count, keeping: kept, adding: try screens(from: first)) {
+        edits.append((position, edit))
+      }
+      count = kept + routes.count - first
+    }
+    return stack
   }
 }

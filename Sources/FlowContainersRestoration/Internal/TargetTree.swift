@@ -14,6 +14,8 @@ package struct TargetTree: Sendable {
     var routes: RouteList
     let place: FlowTree.Level.Place
     var parent: Int?
+    /// What must hold before the level may be shown (a stack flow's ``RestorableFlow/requirement``).
+    var requirement: FlowRequirement?
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
     var keepsLive = false
@@ -22,8 +24,18 @@ package struct TargetTree: Sendable {
   private(set) var levels: [Level] = []
   /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
   private(set) var live: LiveTree?
-  /// For each level, the live level it would keep.
-  private var kept: [Int?] = []
+  /// For each level, the live level it would keep, and how many routes from the bottom a kept
+  /// stack shares with it, of how many screens (0 for a tab bar or a split): the difference
+  /// takes them as they are.
+  private var kept: [(position: Int, common: Int, screens: Int)?] = []
+  /// Whether matching a level to the live tree failed: the difference finds why again.
+  private var keepFailed = false
+
+  /// What each level keeps of the live tree, as found while it was built; empty when it was
+  /// built without one, or a match failed.
+  var keptLevels: [(position: Int, common: Int, screens: Int)?] {
+    live == nil || keepFailed ? [] : kept
+  }
 
   /// An empty target, to add levels to, planned against the tree as it is.
   init(live: LiveTree?) {
@@ -43,13 +55,18 @@ package struct TargetTree: Sendable {
   /// stack as they are; `nil` otherwise.
   @MainActor
   package func kept(presentedOver parent: Int) -> Int? {
-    guard let live, parent < kept.count, let position = kept[parent],
-      let presented = live.presented(over: position)
+    guard let live, parent < kept.count, let position = kept[parent]?.position,
+      let presented = live.presented(over: position), shows(parent)
     else { return nil }
-    if levels[parent].kind == .stack, !live.shows(levels[parent].routes, at: position) {
-      return nil
-    }
     return presented
+  }
+
+  /// Whether the live level the level at `index` keeps shows exactly its routes; `true` for a
+  /// tab bar or a split.
+  @MainActor
+  func shows(_ index: Int) -> Bool {
+    guard levels[index].kind == .stack, let (_, common, screens) = kept[index] else { return true }
+    return common == levels[index].routes.count && common == screens
   }
 
   /// The live level at `position` of the tree read: its flow (`nil` for one that declares
@@ -80,7 +97,7 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: .stack, routes: RouteList(routes), place: place,
-        parent: parent))
+        parent: parent, requirement: Flow.requirement))
   }
 
   /// Adds a level of a flow of type `type` that shows no routes of its own, a tab bar or a
@@ -92,7 +109,8 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none,
-        place: place, parent: parent))
+        place: place, parent: parent,
+        requirement: (type as? any RestorableFlow.Type)?.requirement))
   }
 
   /// Adds a level of a stack flow of type `type` showing the saved `routes` up to the first of
@@ -105,7 +123,9 @@ package struct TargetTree: Sendable {
     let (list, wrong) = type.typed(routes)
     if let wrong, wrong.index == 0 { return (nil, wrong) }
     let position = append(
-      Level(type: FlowType(type), kind: .stack, routes: list, place: place, parent: parent))
+      Level(
+        type: FlowType(type), kind: .stack, routes: list, place: place, parent: parent,
+        requirement: type.requirement))
     return (position, wrong)
   }
 
@@ -117,7 +137,8 @@ package struct TargetTree: Sendable {
     _ = append(
       Level(
         type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none, place: place,
-        parent: parent, keepsLive: true))
+        parent: parent, requirement: (type as? any RestorableFlow.Type)?.requirement,
+        keepsLive: true))
   }
 
   /// Sets the routes of the level at `position`.
@@ -157,21 +178,29 @@ package struct TargetTree: Sendable {
     if let live {
       // What the level keeps, as the plan will find it; only a tab asks what is claimed.
       var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
-      if let parent = level.parent, let keptParent = kept[parent] {
+      if let parent = level.parent, let keptParent = kept[parent]?.position {
         var claimed: [Bool] = []
         if case .tab = level.place {
           claimed = [Bool](repeating: false, count: live.levels.count)
-          for case let position? in kept { claimed[position] = true }
+          for case (let position, _, _)? in kept { claimed[position] = true }
         }
-        if case .success(let position) = NavigationPlan.keep(
-          index, of: levels, over: keptParent, in: live, claimed: claimed,
+        switch NavigationPlan.keep(
+          index, of: levels, over: keptParent, shown: shows(parent), in: live, claimed: claimed,
           options: .request(cause: .restoration))
         {
-          found = position
+        case .success(let position): found = position
+        case .failure: keepFailed = true
         }
       }
       if kept.isEmpty { kept.reserveCapacity(4) }
-      kept.append(found)
+      // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
+      if let found {
+        let (common, screens) =
+          level.kind == .stack ? live.commonPrefix(of: found, with: level.routes) : (0, 0)
+        kept.append((found, common, screens))
+      } else {
+        kept.append(nil)
+      }
     }
     return index
   }
