@@ -141,6 +141,13 @@ extension NavigationPlan {
     let position: Int
     weak var node: ContainerNode?
     let revision: UInt64
+
+    /// The container, while it is as the plan read it.
+    @MainActor
+    var current: ContainerNode? {
+      guard let node, node.revision == revision else { return nil }
+      return node
+    }
   }
 
   /// The container that was at `position` of the tree read, while it is as the plan read it.
@@ -148,10 +155,7 @@ extension NavigationPlan {
   func node(at position: Int) -> ContainerNode? {
     // By index: a copy of an entry would copy its weak reference.
     for index in stamp.indices where stamp[index].position == position {
-      guard let node = stamp[index].node, node.revision == stamp[index].revision else {
-        return nil
-      }
-      return node
+      return stamp[index].current
     }
     return nil
   }
@@ -159,11 +163,7 @@ extension NavigationPlan {
   /// Whether every container the plan read is still there, at the revision it read.
   @MainActor
   var isCurrent: Bool {
-    for index in stamp.indices {
-      guard let node = stamp[index].node, node.revision == stamp[index].revision else {
-        return false
-      }
-    }
+    for index in stamp.indices where stamp[index].current == nil { return false }
     return true
   }
 }

@@ -26,14 +26,24 @@ final class Resolution {
     self.map = map
   }
 
+  /// The last resolution, emptied, for the next to reuse rather than make another.
+  private static var spare: Resolution?
+
   /// Runs `body` as one resolution through `map`, written back with the flow types it met.
   static func run<Result>(through map: inout RouteMap, _ body: (Resolution) -> Result) -> Result {
     if let current { return body(current) }
-    let resolution = Resolution(map: map)
+    let resolution = spare.take() ?? Resolution(map: map)
+    resolution.map = map
     current = resolution
     defer {
       current = nil
       map = resolution.map
+      // Nothing of this link is kept: its answers and match go, and the map stays the router's.
+      resolution.depth = 0
+      resolution.calls = 0
+      if !resolution.answers.isEmpty { resolution.answers.removeAll(keepingCapacity: true) }
+      if resolution.lastMatch != nil { resolution.lastMatch = nil }
+      spare = resolution
     }
     return body(resolution)
   }

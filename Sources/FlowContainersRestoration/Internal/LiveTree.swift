@@ -15,13 +15,7 @@ struct LiveTree: Sendable {
     let reading = root.read(describingScreens: false)
     tree = reading.tree
     containers = reading.containers
-    var stacks: [Stack] = []
-    stacks.reserveCapacity(containers.count)
-    for index in containers.indices {
-      // Only a stack's owner can be a restorable flow, asked when its routes are.
-      stacks.append(tree.levels[index].kind == .stack ? .unread : .none)
-    }
-    self.stacks = Stacks(stacks)
+    stacks = Stacks()
   }
 
   var levels: [FlowTree.Level] { tree.levels }
@@ -36,6 +30,13 @@ struct LiveTree: Sendable {
 
   /// The level's routes and how many screens it has, read now if they were not yet.
   private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
+    if stacks.levels.isEmpty {
+      // Only a stack's owner can be a restorable flow, asked when its routes are.
+      stacks.levels.reserveCapacity(tree.levels.count)
+      for index in tree.levels.indices {
+        stacks.levels.append(tree.levels[index].kind == .stack ? .unread : .none)
+      }
+    }
     switch stacks.levels[level] {
     case .none: return nil
     case .read(let routes, let screens): return (routes, screens)
@@ -59,7 +60,10 @@ struct LiveTree: Sendable {
   /// How many of `routes` from the bottom the level's stack shows, and how many screens it has;
   /// compared screen by screen when its routes were not read (no array of them is made).
   func commonPrefix(of level: Int, with routes: RouteList) -> (common: Int, screens: Int) {
-    if case .unread = stacks.levels[level], let flow = node(level).owner as? any RestorableFlow {
+    let unread = stacks.levels.isEmpty || stacks.levels[level].isUnread
+    if unread, tree.levels[level].kind == .stack,
+      let flow = node(level).owner as? any RestorableFlow
+    {
       return Self.commonPrefix(of: flow, with: routes)
     }
     guard let stack = stack(level) else { return (0, 0) }
@@ -131,14 +135,12 @@ private enum Stack {
   case none
   case unread
   case read(RouteList, screens: Int)
+
+  var isUnread: Bool { if case .unread = self { true } else { false } }
 }
 
-/// The levels' stacks, shared by copies.
+/// The levels' stacks, shared by copies; empty until one is read.
 @MainActor
 private final class Stacks {
-  var levels: [Stack]
-
-  init(_ levels: [Stack]) {
-    self.levels = levels
-  }
+  var levels: [Stack] = []
 }

@@ -15,19 +15,27 @@ extension NavigationPlan {
     from live: LiveTree, to target: TargetTree, request: NavigationRequest, options: PlanOptions
   ) -> Result<NavigationPlan, PlanFailure> {
     let levels = target.levels
-    guard let root = levels.first, live.flowType(0) == root.type.identity else {
+    // Loops rather than `map` and `contains(where:)`: a closure here checks its actor each call.
+    guard !levels.isEmpty, live.flowType(0) == levels[0].type.identity else {
       return .failure(.stale)
     }
     // A target built against the tree read has found what each level keeps (and compared the
     // kept stacks) as it was built; one built without (a snapshot's) is matched here.
     let found = options.isRestoration ? [] : target.keptLevels
-    var kept = found.count == levels.count ? found.map { $0?.position } : [0]
+    var kept: [Int?] = []
+    kept.reserveCapacity(levels.count)
+    if found.count == levels.count {
+      for entry in found { kept.append(entry?.position) }
+    } else {
+      kept.append(0)
+    }
     var claimed = [Bool](repeating: false, count: live.levels.count)
     for case let position? in kept { claimed[position] = true }
     // What hangs on each target level; only bars and splits ask.
     var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
-    if levels.contains(where: { $0.kind != .stack }) {
+    for index in levels.indices where levels[index].kind != .stack {
       branches = Array(repeating: (nil, nil, nil), count: levels.count)
+      break
     }
     for index in levels.indices.dropFirst() {
       guard let parent = levels[index].parent else {
@@ -169,8 +177,14 @@ extension NavigationPlan {
       }
     }
     // A kept level's name is its container's; a new level's is its type's.
-    let names = levels.indices.map { index in
-      kept[index].map { live.levels[$0].flow } ?? FlowName(levels[index].type.type)
+    var names: [FlowName] = []
+    names.reserveCapacity(levels.count)
+    for index in levels.indices {
+      if let position = kept[index] {
+        names.append(live.levels[position].flow)
+      } else {
+        names.append(FlowName(levels[index].type.type))
+      }
     }
     return .success(
       NavigationPlan(

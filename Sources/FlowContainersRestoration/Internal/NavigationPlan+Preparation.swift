@@ -179,25 +179,13 @@ extension NavigationPlan {
     }
     if plan.options.isRestoration {
       // Saved IDs are checked against current data, even where the screen already shows.
-      if let root = flow.rootRoute, let first = typed?.first, first != root {
-        throw .cannotShow(
-          level: index, index: 0, flow: FlowName(Flow.self), route: routes[0],
-          .notTheRootScreen(AnyRoute(root)))
-      }
+      try checkRoot(of: flow, against: typed, in: routes, level: index)
       _ = try screens(from: 0)
     }
     // Whether a new level's stack shows exactly its routes (the counts first: most differ).
     var shows = false
     if plan.kept[index] == nil, stored == routes.count, let typed {
-      let live = container.screensUntracked
-      shows = true
-      var position = 0
-      while shows, position < stored {
-        guard let route = flow.route(for: live[position]) else { break }
-        shows = route == typed[position]
-        position += 1
-      }
-      shows = shows && position == stored
+      shows = Self.shows(typed, in: flow)
     }
     var stack: TreeChange?
     if plan.kept[index] == nil, isNew, !shows {
@@ -227,5 +215,31 @@ extension NavigationPlan {
       count = kept + routes.count - first
     }
     return stack
+  }
+
+  // Apart, so that the metadata of an optional route is looked up only when these run.
+
+  /// Throws when `typed`, the level's `routes`, does not start with `flow`'s root route.
+  @inline(never)
+  static func checkRoot<Flow: RestorableFlow>(
+    of flow: Flow, against typed: [Flow.Route]?, in routes: RouteList, level: Int
+  ) throws(PlanFailure) {
+    guard let root = flow.rootRoute, let first = typed?.first, first != root else { return }
+    throw .cannotShow(
+      level: level, index: 0, flow: FlowName(Flow.self), route: routes[0],
+      .notTheRootScreen(AnyRoute(root)))
+  }
+
+  /// Whether `flow`'s stack shows exactly `routes`, as many as it has screens.
+  @inline(never)
+  static func shows<Flow: RestorableFlow>(_ routes: [Flow.Route], in flow: Flow) -> Bool {
+    let screens = flow.container.screensUntracked
+    var position = 0
+    while position < screens.count, let route = flow.route(for: screens[position]),
+      route == routes[position]
+    {
+      position += 1
+    }
+    return position == screens.count
   }
 }
