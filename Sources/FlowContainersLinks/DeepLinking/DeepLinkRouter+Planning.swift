@@ -217,8 +217,10 @@ extension LinkableFlow {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
-    routes.firstResolution(of: link) { stack, _, rest in
-      resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+    Resolution.withValues { values in
+      routes.firstResolution(of: link, values: &values) { stack, _, rest in
+        resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+      }
     }
     return resolved
   }

@@ -21,6 +21,8 @@ final class Resolution {
   private var answers: [Key: Answer] = [:]
   /// The last match ``handles(_:_:)`` made, which resolving that type for that link takes.
   private var lastMatch: Match?
+  /// An empty list for a match's parameter values, kept from one match to the next.
+  private var values: [String] = []
 
   private init(map: RouteMap) {
     self.map = map
@@ -88,9 +90,11 @@ final class Resolution {
 
   private func accepts<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     var remainder: DeepLink?
-    Flow.routes.firstResolution(of: link) { stack, _, rest in
-      remainder = rest
-      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+    Self.withValues { values in
+      Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
+        remainder = rest
+        lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      }
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
@@ -107,6 +111,16 @@ final class Resolution {
   func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> (stack: Any, rest: DeepLink)? {
     guard let match = lastMatch.take(), match.type == type, match.link == link else { return nil }
     return (match.stack, match.rest)
+  }
+
+  /// Runs `body` with an empty list for parameter values: the resolution's under way, taken
+  /// (so a match inside a match makes its own) and given back, or a new one.
+  static func withValues<Result>(_ body: (inout [String]) -> Result) -> Result {
+    let holder = current
+    var values: [String] = []
+    if let holder { swap(&values, &holder.values) }
+    defer { if let holder { swap(&values, &holder.values) } }
+    return body(&values)
   }
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.

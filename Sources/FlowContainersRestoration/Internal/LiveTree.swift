@@ -70,6 +70,17 @@ struct LiveTree: Sendable {
     return (stack.routes.commonPrefix(with: routes), stack.screens)
   }
 
+  /// ``commonPrefix(of:with:)`` for a level whose flow is of type `Flow`, with its routes typed.
+  func commonPrefix<Flow: RestorableFlow>(
+    of level: Int, as type: Flow.Type, with routes: [Flow.Route]
+  ) -> (common: Int, screens: Int) {
+    let unread = stacks.levels.isEmpty || stacks.levels[level].isUnread
+    guard unread, let flow = node(level).owner as? Flow else {
+      return commonPrefix(of: level, with: RouteList(routes))
+    }
+    return Self.commonPrefix(of: flow, typed: routes)
+  }
+
   /// Whether the level's stack shows exactly `routes`.
   func shows(_ routes: RouteList, at level: Int) -> Bool {
     let (common, screens) = commonPrefix(of: level, with: routes)
@@ -101,8 +112,14 @@ struct LiveTree: Sendable {
   private static func commonPrefix<Flow: RestorableFlow>(
     of flow: Flow, with routes: RouteList
   ) -> (common: Int, screens: Int) {
+    commonPrefix(of: flow, typed: routes.typed(as: Flow.Route.self))
+  }
+
+  private static func commonPrefix<Flow: RestorableFlow>(
+    of flow: Flow, typed: [Flow.Route]?
+  ) -> (common: Int, screens: Int) {
     let screens = flow.container.screensUntracked
-    guard let typed = routes.typed(as: Flow.Route.self) else { return (0, screens.count) }
+    guard let typed else { return (0, screens.count) }
     let shorter = min(screens.count, typed.count)
     var common = 0
     while common < shorter, let route = flow.route(for: screens[common]), route == typed[common] {

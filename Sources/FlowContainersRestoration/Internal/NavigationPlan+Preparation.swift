@@ -18,9 +18,12 @@ extension NavigationPlan {
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
+  /// Its callers have found it current: applying checks, and a restoration's plan is made inside
+  /// the change.
+  ///
   /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
   func prepare() throws(PlanFailure) -> Prepared {
-    guard isCurrent, let root = node(at: 0) else { throw .stale }
+    guard let root = node(at: 0) else { throw .stale }
     let levels = target.levels
     var prepared: [PreparedLevel] = []
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.

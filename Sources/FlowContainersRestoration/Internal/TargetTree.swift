@@ -97,7 +97,11 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: .stack, routes: RouteList(routes), place: place,
-        parent: parent, requirement: Flow.requirement))
+        parent: parent, requirement: Flow.requirement)
+    ) { live, position in
+      // The live level it keeps is of this type too: its routes need no cast.
+      live.commonPrefix(of: position, as: Flow.self, with: routes)
+    }
   }
 
   /// Adds a level of a flow of type `type` that shows no routes of its own, a tab bar or a
@@ -172,6 +176,14 @@ package struct TargetTree: Sendable {
 
   @MainActor
   private mutating func append(_ level: Level) -> Int {
+    append(level) { live, position in live.commonPrefix(of: position, with: level.routes) }
+  }
+
+  /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
+  @MainActor
+  private mutating func append(
+    _ level: Level, comparing compare: (LiveTree, Int) -> (common: Int, screens: Int)
+  ) -> Int {
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
@@ -196,7 +208,9 @@ package struct TargetTree: Sendable {
       // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
       if let found {
         let (common, screens) =
-          level.kind == .stack ? live.commonPrefix(of: found, with: level.routes) : (0, 0)
+          level.kind != .stack
+          ? (0, 0)
+          : compare(live, found)
         kept.append((found, common, screens))
       } else {
         kept.append(nil)
