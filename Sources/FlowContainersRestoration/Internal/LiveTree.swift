@@ -8,14 +8,16 @@ struct LiveTree: Sendable {
   let tree: FlowTree
   let containers: [(node: ContainerNode, revision: UInt64)]
   /// Each restorable stack's routes and screen count, read when first asked; copies share them.
-  private let stacks: Stacks
+  ///
+  /// `nil` for a reading that only compares stacks (a link's), which keeps no routes.
+  private let stacks: Stacks?
 
-  /// Reads the tree under `root`.
-  init(root: ContainerNode) {
+  /// Reads the tree under `root`; `comparingOnly`, for a reading that keeps no routes read.
+  init(root: ContainerNode, comparingOnly: Bool = false) {
     let reading = root.read(describingScreens: false)
     tree = reading.tree
     containers = reading.containers
-    stacks = Stacks()
+    stacks = comparingOnly ? nil : Stacks()
   }
 
   var levels: [FlowTree.Level] { tree.levels }
@@ -30,6 +32,11 @@ struct LiveTree: Sendable {
 
   /// The level's routes and how many screens it has, read now if they were not yet.
   private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
+    guard let stacks else {
+      guard tree.levels[level].kind == .stack, let flow = node(level).owner as? any RestorableFlow
+      else { return nil }
+      return Self.routes(of: flow)
+    }
     if stacks.levels.isEmpty {
       // Only a stack's owner can be a restorable flow, asked when its routes are.
       stacks.levels.reserveCapacity(tree.levels.count)
@@ -51,6 +58,12 @@ struct LiveTree: Sendable {
     }
   }
 
+  /// Whether the level's routes were not read and kept yet.
+  private func isUnread(_ level: Int) -> Bool {
+    guard let stacks, !stacks.levels.isEmpty else { return true }
+    return stacks.levels[level].isUnread
+  }
+
   /// The identity of the level's flow type, or `nil` when it has no owner.
   func flowType(_ level: Int) -> ObjectIdentifier? {
     guard let owner = node(level).owner else { return nil }
@@ -60,7 +73,7 @@ struct LiveTree: Sendable {
   /// How many of `routes` from the bottom the level's stack shows, and how many screens it has;
   /// compared screen by screen when its routes were not read (no array of them is made).
   func commonPrefix(of level: Int, with routes: RouteList) -> (common: Int, screens: Int) {
-    let unread = stacks.levels.isEmpty || stacks.levels[level].isUnread
+    let unread = isUnread(level)
     if unread, tree.levels[level].kind == .stack,
       let flow = node(level).owner as? any RestorableFlow
     {
@@ -74,7 +87,7 @@ struct LiveTree: Sendable {
   func commonPrefix<Flow: RestorableFlow>(
     of level: Int, as type: Flow.Type, with routes: [Flow.Route]
   ) -> (common: Int, screens: Int) {
-    let unread = stacks.levels.isEmpty || stacks.levels[level].isUnread
+    let unread = isUnread(level)
     guard unread, let flow = node(level).owner as? Flow else {
       return commonPrefix(of: level, with: RouteList(routes))
     }

@@ -29,7 +29,14 @@ extension NavigationPlan {
     } else {
       kept.append(0)
     }
-    var claimed = [Bool](repeating: false, count: live.levels.count)
+    // The last difference's list, emptied, when it kept one: no allocation for most plans.
+    var claimed: [Bool] = []
+    swap(&claimed, &spareClaimed)
+    claimed.append(contentsOf: repeatElement(false, count: live.levels.count))
+    defer {
+      claimed.removeAll(keepingCapacity: true)
+      if claimed.capacity <= 64 { spareClaimed = claimed }
+    }
     for case let position? in kept { claimed[position] = true }
     // What hangs on each target level; only bars and splits ask.
     var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
@@ -191,6 +198,9 @@ extension NavigationPlan {
         request: request, target: target.withoutLive, kept: kept, names: names, moves: moves,
         stamp: stamp, options: options))
   }
+
+  /// A list for the next difference to mark the live levels it keeps in.
+  private static var spareClaimed: [Bool] = []
 
   /// The live level that the target's level `index` keeps, hanging on the kept live level
   /// `parent`, of the same flow type: a tab, a primary, a detail while it shows the target's

@@ -15,6 +15,9 @@ extension NavigationPlan {
     stack: TreeChange?
   )
 
+  /// A list for the next preparation's edits, empty.
+  private static var spareEdits: [(position: Int, change: TreeChange)] = []
+
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
@@ -28,8 +31,13 @@ extension NavigationPlan {
     var prepared: [PreparedLevel] = []
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, with the move's position.
+    // The edit each stack move makes, with the move's position; in the last preparation's list.
     var edits: [(position: Int, change: TreeChange)] = []
+    swap(&edits, &Self.spareEdits)
+    defer {
+      edits.removeAll(keepingCapacity: true)
+      if edits.capacity <= 64 { Self.spareEdits = edits }
+    }
     edits.reserveCapacity(moves.count)
     prepared.reserveCapacity(levels.count)
     for index in levels.indices {
