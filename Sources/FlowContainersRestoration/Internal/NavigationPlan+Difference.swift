@@ -211,9 +211,8 @@ extension NavigationPlan {
     _ index: Int, of levels: [TargetTree.Level], over parent: Int,
     shown: @autoclosure () -> Bool, in live: LiveTree, claimed: [Bool], options: PlanOptions
   ) -> Result<Int?, PlanFailure> {
-    let level = levels[index]
-    let type = level.type.identity
-    switch level.place {
+    let type = levels[index].type.identity
+    switch levels[index].place {
     case .tab(let place, _):
       // The tab at the target's place, else the first of that type no other level took.
       guard live.levels[parent].kind == .tabs else { return .failure(.stale) }
@@ -228,12 +227,13 @@ extension NavigationPlan {
       guard let found = live.column(column, of: parent), live.flowType(found) == type else {
         return column == .primary ? .failure(.stale) : .success(nil)
       }
-      guard column == .detail, !level.keepsLive else { return .success(found) }
+      guard column == .detail, !levels[index].keepsLive else { return .success(found) }
       // A detail is kept only while it shows the target's first route.
-      return .success(live.commonPrefix(of: found, with: level.routes).common > 0 ? found : nil)
+      return .success(
+        live.commonPrefix(of: found, with: levels[index].routes).common > 0 ? found : nil)
     case .presented(let style):
       guard let presented = live.presented(over: parent), live.flowType(presented) == type,
-        let below = level.parent
+        let below = levels[index].parent
       else { return .success(nil) }
       // A sub-flow is made for the stack below it: when that stack changes, it is in the way. A
       // restored level keeps only a layer shown in its saved style.
