@@ -34,8 +34,12 @@ extension NavigationPlan {
     swap(&claimed, &spareClaimed)
     claimed.append(contentsOf: repeatElement(false, count: live.levels.count))
     defer {
-      claimed.removeAll(keepingCapacity: true)
-      if claimed.capacity <= 64 { spareClaimed = claimed }
+      // Kept when small, emptied by `removeLast`: `removeAll(keepingCapacity:)` costs a range
+      // replacement.
+      if claimed.capacity <= 64 {
+        while !claimed.isEmpty { claimed.removeLast() }
+        spareClaimed = claimed
+      }
     }
     for case let position? in kept { claimed[position] = true }
     // What hangs on each target level; only bars and splits ask.

@@ -35,8 +35,12 @@ extension NavigationPlan {
     var edits: [(position: Int, change: TreeChange)] = []
     swap(&edits, &Self.spareEdits)
     defer {
-      edits.removeAll(keepingCapacity: true)
-      if edits.capacity <= 64 { Self.spareEdits = edits }
+      // Kept when small, emptied by `removeLast`: `removeAll(keepingCapacity:)` costs a range
+      // replacement.
+      if edits.capacity <= 64 {
+        while !edits.isEmpty { edits.removeLast() }
+        Self.spareEdits = edits
+      }
     }
     edits.reserveCapacity(moves.count)
     prepared.reserveCapacity(levels.count)
@@ -48,7 +52,7 @@ extension NavigationPlan {
         stack = try Self.stackChanges(
           of: flow, at: index, in: self, isNew: found.made != nil, edits: &edits)
       }
-      prepared.append((found.node, found.made?.flow, found.made?.onEnd, stack))
+      prepared.append((found.node, found.made, found.onEnd, stack))
     }
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
     changes.reserveCapacity(moves.count + levels.count)
@@ -89,7 +93,8 @@ extension NavigationPlan {
   private func find(
     _ index: Int, root: ContainerNode, prepared: [PreparedLevel], chosenTabs: [Int: Int]
   ) throws(PlanFailure) -> (
-    node: ContainerNode, flow: (any RestorableFlow)?, made: MadeFlow?, tab: Int?
+    node: ContainerNode, flow: (any RestorableFlow)?, made: AnyObject?,
+    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, tab: Int?
   ) {
     let level = target.levels[index]
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
@@ -97,7 +102,7 @@ extension NavigationPlan {
     }
     if let position = kept[index] {
       guard let node = node(at: position) else { throw .stale }
-      return (node, flow(of: node), nil, nil)
+      return (node, flow(of: node), nil, nil, nil)
     }
     guard let parent = level.parent else { throw .stale }
     let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
@@ -119,7 +124,7 @@ extension NavigationPlan {
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
-        return (node, flow(of: node), nil, nil)
+        return (node, flow(of: node), nil, nil, nil)
       }
       let tabs = levels[0].tabs
       let taken = Set(
@@ -133,7 +138,7 @@ extension NavigationPlan {
           ? .noTab(level: index, listedTwice: tabs.contains(where: holds)) : failure
       }
       let node = reading.containers[tabs[tab]].node
-      return (node, flow(of: node), nil, tab)
+      return (node, flow(of: node), nil, nil, tab)
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
@@ -145,7 +150,7 @@ extension NavigationPlan {
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
       !prepared.contains(where: { $0.made === found.flow })
     else { throw failure }
-    return (found.node, found.stack, found, nil)
+    return (found.node, found.stack, found.flow, found.onEnd, nil)
   }
 }
 
