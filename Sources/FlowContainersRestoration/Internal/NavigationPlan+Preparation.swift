@@ -15,8 +15,21 @@ extension NavigationPlan {
     stack: TreeChange?
   )
 
-  /// A list for the next preparation's edits, empty.
+  /// Lists for the next preparation, empty: its edits, changes and levels.
   private static var spareEdits: [(position: Int, change: TreeChange)] = []
+  private static var spareChanges: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
+  private static var spareLevels: [PreparedLevel] = []
+
+  /// Empties what a preparation made, once its changes have run, and keeps its lists, when small,
+  /// for the next: emptied here, where their types are known, not element by element by the
+  /// runtime.
+  static func recycle(_ prepared: inout Prepared) {
+    guard prepared.changes.capacity <= 64, prepared.made.capacity <= 64 else { return }
+    while !prepared.changes.isEmpty { prepared.changes.removeLast() }
+    while !prepared.made.isEmpty { prepared.made.removeLast() }
+    swap(&prepared.changes, &spareChanges)
+    swap(&prepared.made, &spareLevels)
+  }
 
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
@@ -29,6 +42,7 @@ extension NavigationPlan {
     guard let root = node(at: 0) else { throw .stale }
     let levels = target.levels
     var prepared: [PreparedLevel] = []
+    swap(&prepared, &Self.spareLevels)
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
     // The edit each stack move makes, with the move's position; in the last preparation's list.
@@ -55,6 +69,7 @@ extension NavigationPlan {
       prepared.append((found.node, found.made, found.onEnd, stack))
     }
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
+    swap(&changes, &Self.spareChanges)
     changes.reserveCapacity(moves.count + levels.count)
     for (position, move) in moves.enumerated() {
       // Only the last change, which brings the destination on screen, is animated.
