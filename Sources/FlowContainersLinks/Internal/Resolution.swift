@@ -39,7 +39,8 @@ final class Resolution {
     current = resolution
     defer {
       current = nil
-      map = resolution.map
+      // Written back only when it met new flow types: copying the map retains its storage.
+      if resolution.map.flows.count != map.flows.count { map = resolution.map }
       // Nothing of this link is kept: its answers and match go, and the map stays the router's.
       resolution.depth = 0
       resolution.calls = 0
