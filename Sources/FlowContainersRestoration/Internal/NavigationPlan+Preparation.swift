@@ -111,16 +111,19 @@ extension NavigationPlan {
     node: ContainerNode, flow: (any RestorableFlow)?, made: AnyObject?,
     onEnd: ((PresentationEnding, NavigationCause) -> Void)?, tab: Int?
   ) {
-    let level = target.levels[index]
+    let isStack = target.levels[index].kind == .stack
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
-      level.kind == .stack ? node.owner as? any RestorableFlow : nil
+      isStack ? node.owner as? any RestorableFlow : nil
     }
     if let position = kept[index] {
       guard let node = node(at: position) else { throw .stale }
       return (node, flow(of: node), nil, nil, nil)
     }
+    let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
-    let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
+    var failure: PlanFailure {
+      .cannotCreate(level: index, flow: names[parent], subFlow: names[index])
+    }
     let parentNode = prepared[parent].node
     switch level.place {
     case .presented, .column(.detail), .root:
