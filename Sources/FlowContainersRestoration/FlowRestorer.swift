@@ -200,7 +200,7 @@ extension FlowRestorer {
     building build: (inout TargetTree) -> Bool
   ) -> Result<NavigationPlan, PlanFailure> {
     guard let rootNode, rootNode.owner != nil else { return .failure(.stale) }
-    var target = TargetTree(live: LiveTree(root: rootNode, comparingOnly: true))
+    var target = TargetTree(live: LiveTree(root: rootNode))
     guard build(&target), let live = target.live else { return .failure(.stale) }
     return NavigationPlan.difference(
       from: live, to: target, request: request, options: .request(cause: cause))

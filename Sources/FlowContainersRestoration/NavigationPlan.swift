@@ -85,14 +85,7 @@ public struct NavigationPlan: Sendable {
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
-  package var requirements: [FlowRequirement] {
-    // By index, each level's requirement read in place rather than the level copied.
-    var found: [FlowRequirement] = []
-    for index in target.levels.indices {
-      if let requirement = target.levels[index].requirement { found.append(requirement) }
-    }
-    return found
-  }
+  package var requirements: [FlowRequirement] { target.levels.compactMap(\.requirement) }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
   /// that type; validators use it to check targets exist.

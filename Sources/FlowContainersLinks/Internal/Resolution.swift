@@ -41,11 +41,9 @@ final class Resolution {
       current = nil
       // Written back only when it met new flow types: copying the map retains its storage.
       if resolution.map.flows.count != map.flows.count { map = resolution.map }
-      // Nothing of this link is kept: its answers and match go, and the map stays the router's.
-      resolution.depth = 0
-      resolution.calls = 0
+      // Kept for the next link without this one's answers and match (its depth is back to 0).
+      (resolution.calls, resolution.lastMatch) = (0, nil)
       if !resolution.answers.isEmpty { resolution.answers.removeAll(keepingCapacity: true) }
-      if resolution.lastMatch != nil { resolution.lastMatch = nil }
       spare = resolution
     }
     return body(resolution)

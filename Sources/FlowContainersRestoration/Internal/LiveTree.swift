@@ -7,62 +7,28 @@ import FlowContainersCore
 struct LiveTree: Sendable {
   let tree: FlowTree
   let containers: [(node: ContainerNode, revision: UInt64)]
-  /// Each restorable stack's routes and screen count, read when first asked; copies share them.
-  ///
-  /// `nil` for a reading that only compares stacks (a link's), which keeps no routes.
-  private let stacks: Stacks?
 
-  /// Reads the tree under `root`; `comparingOnly`, for a reading that keeps no routes read.
-  init(root: ContainerNode, comparingOnly: Bool = false) {
+  /// Reads the tree under `root`.
+  init(root: ContainerNode) {
     let reading = root.read(describingScreens: false)
     tree = reading.tree
     containers = reading.containers
-    stacks = comparingOnly ? nil : Stacks()
   }
 
   var levels: [FlowTree.Level] { tree.levels }
 
   func node(_ level: Int) -> ContainerNode { containers[level].node }
 
-  /// The level's routes, up to its first screen without one; empty for a tab bar or a split.
-  func routes(_ level: Int) -> RouteList? { stack(level)?.routes }
+  /// The level's flow, when it is a restorable stack's.
+  private func stack(_ level: Int) -> (any RestorableFlow)? {
+    tree.levels[level].kind == .stack ? node(level).owner as? any RestorableFlow : nil
+  }
+
+  /// The level's routes, up to its first screen without one; `nil` for a tab bar or a split.
+  func routes(_ level: Int) -> RouteList? { stack(level).map { Self.routes(of: $0) } }
 
   /// How many screens the level's stack holds.
-  func screenCount(_ level: Int) -> Int { stack(level)?.screens ?? 0 }
-
-  /// The level's routes and how many screens it has, read now if they were not yet.
-  private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
-    guard let stacks else {
-      guard tree.levels[level].kind == .stack, let flow = node(level).owner as? any RestorableFlow
-      else { return nil }
-      return Self.routes(of: flow)
-    }
-    if stacks.levels.isEmpty {
-      // Only a stack's owner can be a restorable flow, asked when its routes are.
-      stacks.levels.reserveCapacity(tree.levels.count)
-      for index in tree.levels.indices {
-        stacks.levels.append(tree.levels[index].kind == .stack ? .unread : .none)
-      }
-    }
-    switch stacks.levels[level] {
-    case .none: return nil
-    case .read(let routes, let screens): return (routes, screens)
-    case .unread:
-      guard let flow = node(level).owner as? any RestorableFlow else {
-        stacks.levels[level] = .none
-        return nil
-      }
-      let read = Self.routes(of: flow)
-      stacks.levels[level] = .read(read.routes, screens: read.screens)
-      return read
-    }
-  }
-
-  /// Whether the level's routes were not read and kept yet.
-  private func isUnread(_ level: Int) -> Bool {
-    guard let stacks, !stacks.levels.isEmpty else { return true }
-    return stacks.levels[level].isUnread
-  }
+  func screenCount(_ level: Int) -> Int { stack(level).map { Self.count(of: $0) } ?? 0 }
 
   /// The identity of the level's flow type, or `nil` when it has no owner.
   func flowType(_ level: Int) -> ObjectIdentifier? {
@@ -70,27 +36,18 @@ struct LiveTree: Sendable {
     return ObjectIdentifier(type(of: owner))
   }
 
-  /// How many of `routes` from the bottom the level's stack shows, and how many screens it has;
-  /// compared screen by screen when its routes were not read (no array of them is made).
+  /// How many of `routes` from the bottom the level's stack shows, compared screen by screen,
+  /// and how many screens it has.
   func commonPrefix(of level: Int, with routes: RouteList) -> (common: Int, screens: Int) {
-    let unread = isUnread(level)
-    if unread, tree.levels[level].kind == .stack,
-      let flow = node(level).owner as? any RestorableFlow
-    {
-      return Self.commonPrefix(of: flow, with: routes)
-    }
-    guard let stack = stack(level) else { return (0, 0) }
-    return (stack.routes.commonPrefix(with: routes), stack.screens)
+    guard let flow = stack(level) else { return (0, 0) }
+    return Self.commonPrefix(of: flow, with: routes)
   }
 
   /// ``commonPrefix(of:with:)`` for a level whose flow is of type `Flow`, with its routes typed.
   func commonPrefix<Flow: RestorableFlow>(
     of level: Int, as type: Flow.Type, with routes: [Flow.Route]
   ) -> (common: Int, screens: Int) {
-    let unread = isUnread(level)
-    guard unread, let flow = node(level).owner as? Flow else {
-      return commonPrefix(of: level, with: RouteList(routes))
-    }
+    guard let flow = node(level).owner as? Flow else { return (0, 0) }
     return Self.commonPrefix(of: flow, typed: routes)
   }
 
@@ -128,7 +85,8 @@ struct LiveTree: Sendable {
     commonPrefix(of: flow, typed: routes.typed(as: Flow.Route.self))
   }
 
-  private static func commonPrefix<Flow: RestorableFlow>(
+  @inline(never)
+  static func commonPrefix<Flow: RestorableFlow>(
     of flow: Flow, typed: [Flow.Route]?
   ) -> (common: Int, screens: Int) {
     let screens = flow.container.screensUntracked
@@ -141,11 +99,13 @@ struct LiveTree: Sendable {
     return (common, screens.count)
   }
 
-  /// The routes of `flow`'s screens up to the first without one, and how many screens it has
-  /// (a loop: an unspecialised `map` would look up metadata per element).
-  private static func routes<Flow: RestorableFlow>(
-    of flow: Flow
-  ) -> (routes: RouteList, screens: Int) {
+  private static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
+    flow.container.screensUntracked.count
+  }
+
+  /// The routes of `flow`'s screens up to the first without one (a loop: an unspecialised `map`
+  /// would look up metadata per element).
+  private static func routes<Flow: RestorableFlow>(of flow: Flow) -> RouteList {
     let screens = flow.container.screensUntracked
     var routes: [Flow.Route] = []
     routes.reserveCapacity(screens.count)
@@ -154,23 +114,6 @@ struct LiveTree: Sendable {
       routes.append(route)
       index += 1
     }
-    return (RouteList(routes), screens.count)
+    return RouteList(routes)
   }
-}
-
-/// A level's stack as planning reads it: none (a tab bar, a split, a flow not restorable), not
-/// read yet, or its routes and screen count.
-@MainActor
-private enum Stack {
-  case none
-  case unread
-  case read(RouteList, screens: Int)
-
-  var isUnread: Bool { if case .unread = self { true } else { false } }
-}
-
-/// The levels' stacks, shared by copies; empty until one is read.
-@MainActor
-private final class Stacks {
-  var levels: [Stack] = []
 }

@@ -15,38 +15,19 @@ extension NavigationPlan {
     from live: LiveTree, to target: TargetTree, request: NavigationRequest, options: PlanOptions
   ) -> Result<NavigationPlan, PlanFailure> {
     let levels = target.levels
-    // Loops rather than `map` and `contains(where:)`: a closure here checks its actor each call.
     guard !levels.isEmpty, live.flowType(0) == levels[0].type.identity else {
       return .failure(.stale)
     }
     // A target built against the tree read has found what each level keeps (and compared the
     // kept stacks) as it was built; one built without (a snapshot's) is matched here.
-    let found = options.isRestoration ? [] : target.keptLevels
-    var kept: [Int?] = []
-    kept.reserveCapacity(levels.count)
-    if found.count == levels.count {
-      for entry in found { kept.append(entry?.position) }
-    } else {
-      kept.append(0)
-    }
-    // The last difference's list, emptied, when it kept one: no allocation for most plans.
-    var claimed: [Bool] = []
-    swap(&claimed, &spareClaimed)
-    claimed.append(contentsOf: repeatElement(false, count: live.levels.count))
-    defer {
-      // Kept when small, emptied by `removeLast`: `removeAll(keepingCapacity:)` costs a range
-      // replacement.
-      if claimed.capacity <= 64 {
-        while !claimed.isEmpty { claimed.removeLast() }
-        spareClaimed = claimed
-      }
-    }
+    let found = options.isRestoration || target.live == nil ? [] : target.kept
+    var kept = found.count == levels.count ? found.map { $0?.position } : [0]
+    var claimed = [Bool](repeating: false, count: live.levels.count)
     for case let position? in kept { claimed[position] = true }
     // What hangs on each target level; only bars and splits ask.
     var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
-    for index in levels.indices where levels[index].kind != .stack {
+    if levels.contains(where: { $0.kind != .stack }) {
       branches = Array(repeating: (nil, nil, nil), count: levels.count)
-      break
     }
     for index in levels.indices.dropFirst() {
       guard let parent = levels[index].parent else {
@@ -188,23 +169,14 @@ extension NavigationPlan {
       }
     }
     // A kept level's name is its container's; a new level's is its type's.
-    var names: [FlowName] = []
-    names.reserveCapacity(levels.count)
-    for index in levels.indices {
-      if let position = kept[index] {
-        names.append(live.levels[position].flow)
-      } else {
-        names.append(FlowName(levels[index].type.type))
-      }
+    let names = levels.indices.map { index in
+      kept[index].map { live.levels[$0].flow } ?? FlowName(levels[index].type.type)
     }
     return .success(
       NavigationPlan(
         request: request, target: target.withoutLive, kept: kept, names: names, moves: moves,
         stamp: stamp, options: options))
   }
-
-  /// A list for the next difference to mark the live levels it keeps in.
-  private static var spareClaimed: [Bool] = []
 
   /// The live level that the target's level `index` keeps, hanging on the kept live level
   /// `parent`, of the same flow type: a tab, a primary, a detail while it shows the target's

@@ -15,14 +15,13 @@ extension NavigationPlan {
     stack: TreeChange?
   )
 
-  /// Lists for the next preparation, empty: its edits, changes and levels.
+  // The last preparation's lists, emptied, for the next.
   private static var spareEdits: [(position: Int, change: TreeChange)] = []
   private static var spareChanges: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
   private static var spareLevels: [PreparedLevel] = []
 
-  /// Empties what a preparation made, once its changes have run, and keeps its lists, when small,
-  /// for the next: emptied here, where their types are known, not element by element by the
-  /// runtime.
+  /// Empties a preparation's lists once its changes have run (here, where their types are known,
+  /// not element by element by the runtime) and keeps them, when small, for the next.
   static func recycle(_ prepared: inout Prepared) {
     guard prepared.changes.capacity <= 64, prepared.made.capacity <= 64 else { return }
     while !prepared.changes.isEmpty { prepared.changes.removeLast() }
@@ -34,8 +33,7 @@ extension NavigationPlan {
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
-  /// Its callers have found it current: applying checks, and a restoration's plan is made inside
-  /// the change.
+  /// Its callers have found it current (a restoration's plan is made inside the change).
   ///
   /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
   func prepare() throws(PlanFailure) -> Prepared {
@@ -45,12 +43,11 @@ extension NavigationPlan {
     swap(&prepared, &Self.spareLevels)
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, with the move's position; in the last preparation's list.
+    // The edit each stack move makes, with the move's position.
     var edits: [(position: Int, change: TreeChange)] = []
     swap(&edits, &Self.spareEdits)
     defer {
-      // Kept when small, emptied by `removeLast`: `removeAll(keepingCapacity:)` costs a range
-      // replacement.
+      // `removeLast`, not `removeAll(keepingCapacity:)`, which costs a range replacement.
       if edits.capacity <= 64 {
         while !edits.isEmpty { edits.removeLast() }
         Self.spareEdits = edits
@@ -219,7 +216,7 @@ extension NavigationPlan {
     // Whether a new level's stack shows exactly its routes (the counts first: most differ).
     var shows = false
     if plan.kept[index] == nil, stored == routes.count, let typed {
-      shows = Self.shows(typed, in: flow)
+      shows = LiveTree.commonPrefix(of: flow, typed: typed).common == stored
     }
     var stack: TreeChange?
     if plan.kept[index] == nil, isNew, !shows {
@@ -251,10 +248,8 @@ extension NavigationPlan {
     return stack
   }
 
-  // Apart, so that the metadata of an optional route is looked up only when these run.
-
   /// Throws when `typed`, the level's `routes`, does not start with `flow`'s root route.
-  @inline(never)
+  @inline(never)  // Apart: the metadata of an optional route is looked up only when it runs.
   static func checkRoot<Flow: RestorableFlow>(
     of flow: Flow, against typed: [Flow.Route]?, in routes: RouteList, level: Int
   ) throws(PlanFailure) {
@@ -264,16 +259,4 @@ extension NavigationPlan {
       .notTheRootScreen(AnyRoute(root)))
   }
 
-  /// Whether `flow`'s stack shows exactly `routes`, as many as it has screens.
-  @inline(never)
-  static func shows<Flow: RestorableFlow>(_ routes: [Flow.Route], in flow: Flow) -> Bool {
-    let screens = flow.container.screensUntracked
-    var position = 0
-    while position < screens.count, let route = flow.route(for: screens[position]),
-      route == routes[position]
-    {
-      position += 1
-    }
-    return position == screens.count
-  }
 }

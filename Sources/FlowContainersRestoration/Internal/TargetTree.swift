@@ -24,18 +24,10 @@ package struct TargetTree: Sendable {
   private(set) var levels: [Level] = []
   /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
   private(set) var live: LiveTree?
-  /// For each level, the live level it would keep, and how many routes from the bottom a kept
-  /// stack shares with it, of how many screens (0 for a tab bar or a split): the difference
-  /// takes them as they are.
-  private var kept: [(position: Int, common: Int, screens: Int)?] = []
-  /// Whether matching a level to the live tree failed: the difference finds why again.
-  private var keepFailed = false
-
-  /// What each level keeps of the live tree, as found while it was built; empty when it was
-  /// built without one, or a match failed.
-  var keptLevels: [(position: Int, common: Int, screens: Int)?] {
-    live == nil || keepFailed ? [] : kept
-  }
+  /// For each level, the live level it keeps, and how many routes from the bottom a kept stack
+  /// shares with it, of how many screens: the difference takes them; shorter than `levels` once
+  /// a match failed, which the difference finds again.
+  private(set) var kept: [(position: Int, common: Int, screens: Int)?] = []
 
   /// An empty target, to add levels to, planned against the tree as it is.
   init(live: LiveTree?) {
@@ -65,7 +57,8 @@ package struct TargetTree: Sendable {
   /// tab bar or a split.
   @MainActor
   func shows(_ index: Int) -> Bool {
-    guard levels[index].kind == .stack, let (_, common, screens) = kept[index] else { return true }
+    guard levels[index].kind == .stack, index < kept.count, let (_, common, screens) = kept[index]
+    else { return true }
     return common == levels[index].routes.count && common == screens
   }
 
@@ -187,7 +180,7 @@ package struct TargetTree: Sendable {
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
-    if let live {
+    if let live, kept.count == index {
       // What the level keeps, as the plan will find it; only a tab asks what is claimed.
       var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
       if let parent = level.parent, let keptParent = kept[parent]?.position {
@@ -201,20 +194,14 @@ package struct TargetTree: Sendable {
           options: .request(cause: .restoration))
         {
         case .success(let position): found = position
-        case .failure: keepFailed = true
+        case .failure: return index
         }
       }
       if kept.isEmpty { kept.reserveCapacity(4) }
       // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
-      if let found {
-        let (common, screens) =
-          level.kind != .stack
-          ? (0, 0)
-          : compare(live, found)
-        kept.append((found, common, screens))
-      } else {
-        kept.append(nil)
-      }
+      var compared = (common: 0, screens: 0)
+      if let found, level.kind == .stack { compared = compare(live, found) }
+      kept.append(found.map { ($0, compared.common, compared.screens) })
     }
     return index
   }
