@@ -173,8 +173,8 @@ extension NavigationPlan {
 @MainActor
 extension NavigationPlan {
   /// The stack changes of the level at `index` of `plan`, whose flow is `flow` (`isNew`: made
-  /// for it): each of its moves' edits, with the move's position, added to `edits`; and, for a new flow
-  /// that does not show its routes yet, its first stack, returned.
+  /// for it): each of its moves' edits, with the move's position, added to `edits`; and, for a
+  /// new flow that does not show its routes yet, its first stack, returned.
   static func stackChanges<Flow: RestorableFlow>(
     of flow: Flow, at index: Int, in plan: NavigationPlan, isNew: Bool,
     edits: inout [(position: Int, change: TreeChange)]

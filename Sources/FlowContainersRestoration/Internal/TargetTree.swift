@@ -14,7 +14,8 @@ package struct TargetTree: Sendable {
     var routes: RouteList
     let place: FlowTree.Level.Place
     var parent: Int?
-    /// What must hold before the level may be shown (a stack flow's ``RestorableFlow/requirement``).
+    /// What must hold before the level may be shown: a stack flow's
+    /// ``RestorableFlow/requirement``.
     var requirement: FlowRequirement?
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
