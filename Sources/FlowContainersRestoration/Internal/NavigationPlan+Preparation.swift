@@ -46,13 +46,6 @@ extension NavigationPlan {
     // The edit each stack move makes, with the move's position.
     var edits: [(position: Int, change: TreeChange)] = []
     swap(&edits, &Self.spareEdits)
-    defer {
-      // `removeLast`, not `removeAll(keepingCapacity:)`, which costs a range replacement.
-      if edits.capacity <= 64 {
-        while !edits.isEmpty { edits.removeLast() }
-        Self.spareEdits = edits
-      }
-    }
     edits.reserveCapacity(moves.count)
     prepared.reserveCapacity(levels.count)
     for index in levels.indices {
@@ -97,6 +90,9 @@ extension NavigationPlan {
         changes.append((prepared[split].node, .closeColumn(.detail), animated))
       }
     }
+    // Emptied for the next by `removeLast`: `removeAll(keepingCapacity:)` replaces a range.
+    while edits.capacity <= 64, !edits.isEmpty { edits.removeLast() }
+    if edits.isEmpty { Self.spareEdits = edits }
     return (changes, prepared)
   }
 

@@ -92,7 +92,7 @@ package struct TargetTree: Sendable {
       Level(
         type: FlowType(type), kind: .stack, routes: RouteList(routes), place: place,
         parent: parent, requirement: Flow.requirement)
-    ) { live, position in
+    ) { live, position, _ in
       // The live level it keeps is of this type too: its routes need no cast.
       live.commonPrefix(of: position, as: Flow.self, with: routes)
     }
@@ -168,15 +168,13 @@ package struct TargetTree: Sendable {
     self.kept = []
   }
 
-  @MainActor
-  private mutating func append(_ level: Level) -> Int {
-    append(level) { live, position in live.commonPrefix(of: position, with: level.routes) }
-  }
-
   /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
   @MainActor
   private mutating func append(
-    _ level: Level, comparing compare: (LiveTree, Int) -> (common: Int, screens: Int)
+    _ level: Level,
+    comparing compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int) = {
+      $0.commonPrefix(of: $1, with: $2)
+    }
   ) -> Int {
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
@@ -201,7 +199,7 @@ package struct TargetTree: Sendable {
       if kept.isEmpty { kept.reserveCapacity(4) }
       // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
       var compared = (common: 0, screens: 0)
-      if let found, level.kind == .stack { compared = compare(live, found) }
+      if let found, level.kind == .stack { compared = compare(live, found, level.routes) }
       kept.append(found.map { ($0, compared.common, compared.screens) })
     }
     return index
