@@ -68,7 +68,8 @@ extension ContainerNode {
     _ body: (_ apply: ([(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int) -> Result
   ) -> (result: Result, firstRequest: (operation: String, fileID: StaticString, line: UInt)?) {
     let queue = changeQueue
-    let apply = { (changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int in
+    // A local function, not a closure value: nothing is allocated for what it captures.
+    func apply(_ changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int {
       var made = 0
       for (node, change, animated) in changes {
         // A column's presentation is made on its split by the change itself, which remembers

@@ -121,10 +121,16 @@ extension ContainerNode {
   func walk(
     describingScreens: Bool, containers: inout [(node: ContainerNode, revision: UInt64)]?
   ) -> FlowTree {
+    // Room for a few levels at once: growing from one costs an allocation a level. The list of
+    // what is left is the last walk's, emptied, when it is small.
     var levels: [FlowTree.Level] = []
-    var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = [
-      (self, nil, place)
-    ]
+    var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = []
+    swap(&left, &Self.spareLeft)
+    defer { if left.capacity <= 64 { Self.spareLeft = left } }
+    levels.reserveCapacity(4)
+    left.reserveCapacity(4)
+    containers?.reserveCapacity(4)
+    left.append((self, nil, place))
     while let (node, parent, place) = left.popLast() {
       let index = levels.count
       if let presented = node.presentedNode, let style = presented.attachment.style {
@@ -160,6 +166,10 @@ extension ContainerNode {
     }
     return FlowTree(levels: levels)
   }
+
+  /// An empty list for the next walk of what is left to read.
+  private static var spareLeft: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] =
+    []
 
   /// How this container hangs, as a tree value says it.
   private var place: FlowTree.Level.Place {

@@ -139,12 +139,12 @@ public final class FlowRestorer {
           continue
         }
         do throws(PlanFailure) {
-          let prepared = try plan.prepare()
+          var prepared = try plan.prepare()
           willRestore()
           planObservers?.send(.willApply(plan))
           _ = apply(prepared.changes)
-          extendLifetime(prepared.made)
           planObservers?.send(.didApply(plan))
+          NavigationPlan.recycle(&prepared)
           return nil
         } catch {
           target.cut(error)
@@ -235,13 +235,13 @@ extension FlowRestorer {
       guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
-        let prepared = try plan.prepare()
+        var prepared = try plan.prepare()
         if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
         _ = apply(prepared.changes)
-        extendLifetime(prepared.made)
         planObservers?.send(.didApply(plan))
+        NavigationPlan.recycle(&prepared)
         return .success(true)
       } catch {
         return .failure(error)

@@ -85,16 +85,7 @@ public struct NavigationPlan: Sendable {
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
-  @MainActor
-  package var requirements: [FlowRequirement] {
-    var found: [FlowRequirement] = []
-    for level in target.levels {
-      if let requirement = (level.type.type as? any RestorableFlow.Type)?.requirement {
-        found.append(requirement)
-      }
-    }
-    return found
-  }
+  package var requirements: [FlowRequirement] { target.levels.compactMap(\.requirement) }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
   /// that type; validators use it to check targets exist.
@@ -150,14 +141,21 @@ extension NavigationPlan {
     let position: Int
     weak var node: ContainerNode?
     let revision: UInt64
+
+    /// The container, while it is as the plan read it.
+    @MainActor
+    var current: ContainerNode? {
+      guard let node, node.revision == revision else { return nil }
+      return node
+    }
   }
 
   /// The container that was at `position` of the tree read, while it is as the plan read it.
   @MainActor
   func node(at position: Int) -> ContainerNode? {
-    for entry in stamp where entry.position == position {
-      guard let node = entry.node, node.revision == entry.revision else { return nil }
-      return node
+    // By index: a copy of an entry would copy its weak reference.
+    for index in stamp.indices where stamp[index].position == position {
+      return stamp[index].current
     }
     return nil
   }
@@ -165,9 +163,7 @@ extension NavigationPlan {
   /// Whether every container the plan read is still there, at the revision it read.
   @MainActor
   var isCurrent: Bool {
-    for entry in stamp {
-      guard let node = entry.node, node.revision == entry.revision else { return false }
-    }
+    for index in stamp.indices where stamp[index].current == nil { return false }
     return true
   }
 }

@@ -51,7 +51,9 @@ public struct SubFlow<Parent: RestorableFlow>: Sendable {
     )? = nil
   ) -> SubFlow {
     SubFlow(flowType: FlowType(type), style: style) { parent, stack in
-      make(parent, stack).map { MadeFlow($0, of: parent, onEnd: onEnd) }
+      // `guard let` rather than `map`: no metadata of an optional to look up.
+      guard let child = make(parent, stack) else { return nil }
+      return MadeFlow(child, of: parent, onEnd: onEnd)
     }
   }
 }
@@ -127,12 +129,12 @@ struct MadeFlow {
     _ flow: Flow, of holder: Holder,
     onEnd: (@MainActor @Sendable (Holder, Flow, PresentationEnding) -> Void)?
   ) {
-    self.init(
-      flow,
-      onEnd: onEnd.map { onEnd in
-        { [weak holder, weak flow] ending, _ in
-          if let holder, let flow { onEnd(holder, flow, ending) }
-        }
-      })
+    guard let onEnd else {
+      self.init(flow, onEnd: nil)
+      return
+    }
+    self.init(flow) { [weak holder, weak flow] ending, _ in
+      if let holder, let flow { onEnd(holder, flow, ending) }
+    }
   }
 }

@@ -71,15 +71,16 @@ package enum TreeChange {
     }
   }
 
-  /// The flows of the containers the change brings into this tree, which it keeps alive while
-  /// it waits or runs: the only strong references to them may be what the change ends.
+  /// The flows of the containers the change brings into this tree (one, or a bar's tabs'),
+  /// which it keeps alive while it waits or runs: the only strong references to them may be
+  /// what the change ends.
   @MainActor
-  var incomingOwners: [AnyObject?] {
+  var incomingOwners: (one: AnyObject?, tabs: [AnyObject?]) {
     switch self {
     case .present(let child, _, _, _), .addTab(let child, _), .showColumn(_, let child, _, _):
-      [child.owner]
-    case .setTabs(let tabs, _): tabs.map(\.owner)
-    default: []
+      (child.owner, [])
+    case .setTabs(let tabs, _): (nil, tabs.map(\.owner))
+    default: (nil, [])
     }
   }
 }

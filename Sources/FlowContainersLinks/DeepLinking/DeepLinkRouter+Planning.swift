@@ -122,9 +122,8 @@ extension DeepLinkRouter {
           resolution.way(from: node, over: level, in: target, where: handles)
         }
       if next == nil,
-        let fallback = resolution.branches(of: node, .stack).first(where: {
-          resolution.matches($0.node, rest)
-        })
+        let fallback = resolution.firstBranch(
+          of: node, .stack, where: { resolution.matches($0, rest) })
       {
         refusal = refusal ?? .noSubFlow(flow: name, remaining: Array(rest.remaining))
         next = .presented(fallback.node, fallback.style)
@@ -218,8 +217,10 @@ extension LinkableFlow {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
-    routes.firstResolution(of: link) { stack, _, rest in
-      resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+    Resolution.withValues { values in
+      routes.firstResolution(of: link, values: &values) { stack, _, rest in
+        resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+      }
     }
     return resolved
   }

@@ -17,7 +17,9 @@ public struct RouteMatch: Sendable {
   /// The link, as the matching level saw it.
   public let link: DeepLink
   /// The components the trailing wildcard matched, handed to a sub-flow; empty without one.
-  public let remainder: [String]
+  public var remainder: [String] { Array(link.remaining.dropFirst(consumed)) }
+  /// How many of the link's remaining components the pattern consumed.
+  let consumed: Int
   let names: [String]
   let values: [String]
 

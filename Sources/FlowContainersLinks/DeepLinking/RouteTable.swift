@@ -139,7 +139,8 @@ extension RouteTable {
     _ link: DeepLink
   ) -> (stack: [Route], pattern: String, remainder: DeepLink)? {
     var resolution: (stack: [Route], pattern: String, remainder: DeepLink)?
-    firstResolution(of: link) { stack, pattern, remainder in
+    var values: [String] = []
+    firstResolution(of: link, values: &values) { stack, pattern, remainder in
       resolution = (stack, pattern.text, remainder)
     }
     return resolution
@@ -147,17 +148,18 @@ extension RouteTable {
 
   /// Hands `found` the stack, pattern and remainder of the most specific pattern that builds a
   /// stack for `link`: ``resolve(_:)`` with no optional of a generic value to look up.
+  ///
+  /// `values` is an empty list for the parameters' values, which a caller may keep for the next.
   func firstResolution(
-    of link: DeepLink, _ found: (_ stack: [Route], RoutePattern, _ remainder: DeepLink) -> Void
+    of link: DeepLink, values: inout [String],
+    _ found: (_ stack: [Route], RoutePattern, _ remainder: DeepLink) -> Void
   ) {
-    trie.firstMatch(link.remaining) { index, values, consumed in
+    trie.firstMatch(link.remaining, values: &values) { index, values, consumed in
       let declared = self.declared[index]
       let remainder = link.dropping(consumed)
       let match = RouteMatch(
-        pattern: declared.pattern, link: link,
-        // Only a wildcard pattern can leave components unconsumed.
-        remainder: Array(remainder.remaining),
-        names: declared.names, values: values)
+        pattern: declared.pattern, link: link, consumed: consumed, names: declared.names,
+        values: values)
       do {
         found(try declared.entry.make(match), declared.pattern, remainder)
         return true

@@ -21,19 +21,30 @@ final class Resolution {
   private var answers: [Key: Answer] = [:]
   /// The last match ``handles(_:_:)`` made, which resolving that type for that link takes.
   private var lastMatch: Match?
+  /// An empty list for a match's parameter values, kept from one match to the next.
+  private var values: [String] = []
 
   private init(map: RouteMap) {
     self.map = map
   }
 
+  /// The last resolution, emptied, for the next to reuse rather than make another.
+  private static var spare: Resolution?
+
   /// Runs `body` as one resolution through `map`, written back with the flow types it met.
   static func run<Result>(through map: inout RouteMap, _ body: (Resolution) -> Result) -> Result {
     if let current { return body(current) }
-    let resolution = Resolution(map: map)
+    let resolution = spare.take() ?? Resolution(map: map)
+    resolution.map = map
     current = resolution
     defer {
       current = nil
-      map = resolution.map
+      // Written back only when it met new flow types: copying the map retains its storage.
+      if resolution.map.flows.count != map.flows.count { map = resolution.map }
+      // Kept for the next link without this one's answers and match (its depth is back to 0).
+      (resolution.calls, resolution.lastMatch) = (0, nil)
+      if !resolution.answers.isEmpty { resolution.answers.removeAll(keepingCapacity: true) }
+      spare = resolution
     }
     return body(resolution)
   }
@@ -78,19 +89,20 @@ final class Resolution {
 
   private func accepts<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     var remainder: DeepLink?
-    Flow.routes.firstResolution(of: link) { stack, _, rest in
-      remainder = rest
-      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+    Self.withValues { values in
+      Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
+        remainder = rest
+        lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      }
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
     let node = self.node(type)
     let handles = handling(rest)
-    return branches(of: node, .stack).contains { handles($0.node) }
-      || branches(of: node, .tabs).contains { tab(of: $0.node, where: handles) != nil }
-      || branches(of: node, .split).contains {
-        column(of: $0.node, where: handles, liveDetail: nil) != nil
-      }
+    return firstBranch(of: node, .stack, where: handles) != nil
+      || firstBranch(of: node, .tabs, where: { tab(of: $0, where: handles) != nil }) != nil
+      || firstBranch(of: node, .split) { column(of: $0, where: handles, liveDetail: nil) != nil }
+        != nil
   }
 
   /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
@@ -100,24 +112,34 @@ final class Resolution {
     return (match.stack, match.rest)
   }
 
+  /// Runs `body` with an empty list for parameter values: the resolution's under way, taken
+  /// (so a match inside a match makes its own) and given back, or a new one.
+  static func withValues<Result>(_ body: (inout [String]) -> Result) -> Result {
+    let holder = current
+    var values: [String] = []
+    if let holder { swap(&values, &holder.values) }
+    defer { if let holder { swap(&values, &holder.values) } }
+    return body(&values)
+  }
+
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
   func handling(_ link: DeepLink) -> (Int) -> Bool {
     // The resolution, not a copy of its map, so nodes put on it later are found.
     { [self] node in map.linkable(node)?.canHandle(link) ?? false }
   }
 
-  /// The sub-flows of kind `kind` the flow at `node` declares, in order, with their styles.
-  func branches(
-    of node: Int, _ kind: FlowTree.Level.Kind
-  ) -> [(node: Int, style: PresentationStyle)] {
-    var found: [(node: Int, style: PresentationStyle)] = []
+  /// The first sub-flow of kind `kind` the flow at `node` declares, in order, that `accepts`,
+  /// with its style.
+  func firstBranch(
+    of node: Int, _ kind: FlowTree.Level.Kind, where accepts: (Int) -> Bool
+  ) -> (node: Int, style: PresentationStyle)? {
     for edge in map.next(node) {
-      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == kind else {
-        continue
-      }
-      found.append((edge.to, style))
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == kind,
+        accepts(edge.to)
+      else { continue }
+      return (edge.to, style)
     }
-    return found
+    return nil
   }
 
   /// The first tab of a new bar at `bar`, in declared order, whose flow (or column) `accepts`.
@@ -226,27 +248,29 @@ extension Resolution {
   func way(
     from node: Int, over level: Int, in target: TargetTree, where accepts: (Int) -> Bool
   ) -> Way? {
-    if let sub = branches(of: node, .stack).first(where: { accepts($0.node) }) {
+    if let sub = firstBranch(of: node, .stack, where: accepts) {
       return .presented(sub.node, sub.style)
     }
     let presented = target.kept(presentedOver: level)
     let live = presented.flatMap { target.live($0)?.flow }.map { self.node(type(of: $0)) }
-    let bars = branches(of: node, .tabs)
-    if let presented, let bar = bars.first(where: { $0.node == live }),
+    if let presented, let bar = firstBranch(of: node, .tabs, where: { $0 == live }),
       let way = liveTab(of: presented, bar: bar.node, style: bar.style, in: target, where: accepts)
     {
       return way
     }
-    for bar in bars {
-      guard let tab = tab(of: bar.node, where: accepts) else { continue }
-      return .tab(tab.node, bar: bar.node, style: bar.style, tab: tab.place, split: tab.split)
+    for edge in map.next(node) {
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == .tabs,
+        let tab = tab(of: edge.to, where: accepts)
+      else { continue }
+      return .tab(tab.node, bar: edge.to, style: style, tab: tab.place, split: tab.split)
     }
-    for split in branches(of: node, .split) {
-      let detail = split.node == live ? liveDetail(of: presented, in: target) : nil
-      guard let found = column(of: split.node, where: accepts, liveDetail: detail) else {
-        continue
-      }
-      return .column(found.node, split: split.node, style: split.style, column: found.column)
+    for edge in map.next(node) {
+      guard case .presents(let style) = edge.kind, map.flows[edge.to].kind == .split,
+        let found = column(
+          of: edge.to, where: accepts,
+          liveDetail: edge.to == live ? liveDetail(of: presented, in: target) : nil)
+      else { continue }
+      return .column(found.node, split: edge.to, style: style, column: found.column)
     }
     return nil
   }

@@ -47,12 +47,12 @@ struct RouteTrie: Sendable {
 
   /// Calls `accept` with each entry matching `components`, most specific first, until it accepts.
   ///
-  /// With the entry come its parameter values and how many components it consumed.
+  /// With the entry come its parameter values, collected in `values` (empty, and left empty: a
+  /// caller may keep it for the next search), and how many components it consumed.
   func firstMatch(
-    _ components: ArraySlice<String>,
+    _ components: ArraySlice<String>, values: inout [String],
     _ accept: (_ entry: Int, _ values: [String], _ consumed: Int) -> Bool
   ) {
-    var values: [String] = []
     _ = search(0, components.startIndex, components, &values, accept)
   }
 

@@ -7,63 +7,54 @@ import FlowContainersCore
 struct LiveTree: Sendable {
   let tree: FlowTree
   let containers: [(node: ContainerNode, revision: UInt64)]
-  /// Each restorable stack's routes and screen count, read when first asked; copies share them.
-  private let stacks: Stacks
-  /// Each level's flow type, by identity; `nil` without an owner.
-  private let flowTypes: [ObjectIdentifier?]
 
   /// Reads the tree under `root`.
   init(root: ContainerNode) {
     let reading = root.read(describingScreens: false)
     tree = reading.tree
     containers = reading.containers
-    var stacks: [Stack] = []
-    var flowTypes: [ObjectIdentifier?] = []
-    stacks.reserveCapacity(containers.count)
-    flowTypes.reserveCapacity(containers.count)
-    for index in containers.indices {
-      let owner = containers[index].node.owner
-      flowTypes.append(owner.map { ObjectIdentifier(type(of: $0)) })
-      // Only a stack's owner can be a restorable flow: a tab bar's and a split's skip the cast.
-      guard tree.levels[index].kind == .stack, let flow = owner as? any RestorableFlow else {
-        stacks.append(.none)
-        continue
-      }
-      stacks.append(.unread(flow))
-    }
-    self.stacks = Stacks(stacks)
-    self.flowTypes = flowTypes
   }
 
   var levels: [FlowTree.Level] { tree.levels }
 
   func node(_ level: Int) -> ContainerNode { containers[level].node }
 
-  /// The level's routes, up to its first screen without one; empty for a tab bar or a split.
-  func routes(_ level: Int) -> RouteList? { stack(level)?.routes }
-
-  /// How many screens the level's stack holds.
-  func screenCount(_ level: Int) -> Int { stack(level)?.screens ?? 0 }
-
-  /// The level's routes and how many screens it has, read now if they were not yet.
-  private func stack(_ level: Int) -> (routes: RouteList, screens: Int)? {
-    switch stacks.levels[level] {
-    case .none: return nil
-    case .read(let routes, let screens): return (routes, screens)
-    case .unread(let flow):
-      let read = Self.routes(of: flow)
-      stacks.levels[level] = .read(read.routes, screens: read.screens)
-      return read
-    }
+  /// The level's flow, when it is a restorable stack's.
+  private func stack(_ level: Int) -> (any RestorableFlow)? {
+    tree.levels[level].kind == .stack ? node(level).owner as? any RestorableFlow : nil
   }
 
+  /// The level's routes, up to its first screen without one; `nil` for a tab bar or a split.
+  func routes(_ level: Int) -> RouteList? { stack(level).map { Self.routes(of: $0) } }
+
+  /// How many screens the level's stack holds.
+  func screenCount(_ level: Int) -> Int { stack(level).map { Self.count(of: $0) } ?? 0 }
+
   /// The identity of the level's flow type, or `nil` when it has no owner.
-  func flowType(_ level: Int) -> ObjectIdentifier? { flowTypes[level] }
+  func flowType(_ level: Int) -> ObjectIdentifier? {
+    guard let owner = node(level).owner else { return nil }
+    return ObjectIdentifier(type(of: owner))
+  }
+
+  /// How many of `routes` from the bottom the level's stack shows, compared screen by screen,
+  /// and how many screens it has.
+  func commonPrefix(of level: Int, with routes: RouteList) -> (common: Int, screens: Int) {
+    guard let flow = stack(level) else { return (0, 0) }
+    return Self.commonPrefix(of: flow, with: routes)
+  }
+
+  /// ``commonPrefix(of:with:)`` for a level whose flow is of type `Flow`, with its routes typed.
+  func commonPrefix<Flow: RestorableFlow>(
+    of level: Int, as type: Flow.Type, with routes: [Flow.Route]
+  ) -> (common: Int, screens: Int) {
+    guard let flow = node(level).owner as? Flow else { return (0, 0) }
+    return Self.commonPrefix(of: flow, typed: routes)
+  }
 
   /// Whether the level's stack shows exactly `routes`.
   func shows(_ routes: RouteList, at level: Int) -> Bool {
-    guard let stack = stack(level) else { return false }
-    return stack.screens == routes.count && stack.routes == routes
+    let (common, screens) = commonPrefix(of: level, with: routes)
+    return common == routes.count && common == screens
   }
 
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.
@@ -87,11 +78,34 @@ struct LiveTree: Sendable {
     return shown ? tree.levels[split].presented : nil
   }
 
-  /// The routes of `flow`'s screens up to the first without one, and how many screens it has
-  /// (a loop: an unspecialised `map` would look up metadata per element).
-  private static func routes<Flow: RestorableFlow>(
-    of flow: Flow
-  ) -> (routes: RouteList, screens: Int) {
+  /// How many of `routes` from the bottom `flow`'s screens show, and how many it has.
+  private static func commonPrefix<Flow: RestorableFlow>(
+    of flow: Flow, with routes: RouteList
+  ) -> (common: Int, screens: Int) {
+    commonPrefix(of: flow, typed: routes.typed(as: Flow.Route.self))
+  }
+
+  @inline(never)
+  static func commonPrefix<Flow: RestorableFlow>(
+    of flow: Flow, typed: [Flow.Route]?
+  ) -> (common: Int, screens: Int) {
+    let screens = flow.container.screensUntracked
+    guard let typed else { return (0, screens.count) }
+    let shorter = min(screens.count, typed.count)
+    var common = 0
+    while common < shorter, let route = flow.route(for: screens[common]), route == typed[common] {
+      common += 1
+    }
+    return (common, screens.count)
+  }
+
+  private static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
+    flow.container.screensUntracked.count
+  }
+
+  /// The routes of `flow`'s screens up to the first without one (a loop: an unspecialised `map`
+  /// would look up metadata per element).
+  private static func routes<Flow: RestorableFlow>(of flow: Flow) -> RouteList {
     let screens = flow.container.screensUntracked
     var routes: [Flow.Route] = []
     routes.reserveCapacity(screens.count)
@@ -100,25 +114,6 @@ struct LiveTree: Sendable {
       routes.append(route)
       index += 1
     }
-    return (RouteList(routes), screens.count)
-  }
-}
-
-/// A level's stack as planning reads it: none (a tab bar, a split, a flow not restorable), not
-/// read yet, or its routes and screen count.
-@MainActor
-private enum Stack {
-  case none
-  case unread(any RestorableFlow)
-  case read(RouteList, screens: Int)
-}
-
-/// The levels' stacks, shared by copies.
-@MainActor
-private final class Stacks {
-  var levels: [Stack]
-
-  init(_ levels: [Stack]) {
-    self.levels = levels
+    return RouteList(routes)
   }
 }

@@ -15,20 +15,25 @@ extension NavigationPlan {
     from live: LiveTree, to target: TargetTree, request: NavigationRequest, options: PlanOptions
   ) -> Result<NavigationPlan, PlanFailure> {
     let levels = target.levels
-    guard let root = levels.first, live.flowType(0) == root.type.identity else {
+    guard !levels.isEmpty, live.flowType(0) == levels[0].type.identity else {
       return .failure(.stale)
     }
-    var kept = [Int?](repeating: nil, count: levels.count)
-    kept[0] = 0
+    // A target built against the tree read has found what each level keeps (and compared the
+    // kept stacks) as it was built; one built without (a snapshot's) is matched here.
+    let found = options.isRestoration || target.live == nil ? [] : target.kept
+    var kept = found.count == levels.count ? found.map { $0?.position } : [0]
     var claimed = [Bool](repeating: false, count: live.levels.count)
-    claimed[0] = true
+    for case let position? in kept { claimed[position] = true }
     // What hangs on each target level; only bars and splits ask.
     var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
     if levels.contains(where: { $0.kind != .stack }) {
       branches = Array(repeating: (nil, nil, nil), count: levels.count)
     }
     for index in levels.indices.dropFirst() {
-      guard let parent = levels[index].parent else { continue }
+      guard let parent = levels[index].parent else {
+        if kept.count == index { kept.append(nil) }
+        continue
+      }
       if !branches.isEmpty {
         switch levels[index].place {
         case .column(.primary): branches[parent].primary = index
@@ -37,12 +42,19 @@ extension NavigationPlan {
         case .tab, .presented, .root: break
         }
       }
-      guard let keptParent = kept[parent] else { continue }
-      switch keep(index, of: levels, over: keptParent, in: live, claimed: claimed, options: options)
+      guard kept.count == index else { continue }
+      guard let keptParent = kept[parent] else {
+        kept.append(nil)
+        continue
+      }
+      switch keep(
+        index, of: levels, over: keptParent,
+        shown: live.shows(levels[parent].routes, at: keptParent), in: live, claimed: claimed,
+        options: options)
       {
       case .failure(let failure): return .failure(failure)
       case .success(let found):
-        kept[index] = found
+        kept.append(found)
         if let found { claimed[found] = true }
       }
     }
@@ -123,8 +135,10 @@ extension NavigationPlan {
     for index in levels.indices where levels[index].kind == .stack && !levels[index].keepsLive {
       guard let position = kept[index] else { continue }
       let wanted = levels[index].routes
-      let screens = live.screenCount(position)
-      let common = live.routes(position)?.commonPrefix(with: wanted) ?? 0
+      let (common, screens) =
+        found.count == levels.count
+        ? found[index].map { ($0.common, $0.screens) } ?? (0, 0)
+        : live.commonPrefix(of: position, with: wanted)
       if common == screens, common == wanted.count { continue }
       if common == 0 {
         moves.append(.replace(level: index))
@@ -167,14 +181,14 @@ extension NavigationPlan {
   /// The live level that the target's level `index` keeps, hanging on the kept live level
   /// `parent`, of the same flow type: a tab, a primary, a detail while it shows the target's
   /// first route, a presented flow while the stack below stays as it is (and, restoring, in its
-  /// saved style); `nil` when it is new; a failure when the tree changed.
+  /// saved style), while `shown` (the live stack at `parent` shows exactly the target's stack
+  /// below); `nil` when it is new; a failure when the tree changed.
   static func keep(
-    _ index: Int, of levels: [TargetTree.Level], over parent: Int, in live: LiveTree,
-    claimed: [Bool], options: PlanOptions
+    _ index: Int, of levels: [TargetTree.Level], over parent: Int,
+    shown: @autoclosure () -> Bool, in live: LiveTree, claimed: [Bool], options: PlanOptions
   ) -> Result<Int?, PlanFailure> {
-    let level = levels[index]
-    let type = level.type.identity
-    switch level.place {
+    let type = levels[index].type.identity
+    switch levels[index].place {
     case .tab(let place, _):
       // The tab at the target's place, else the first of that type no other level took.
       guard live.levels[parent].kind == .tabs else { return .failure(.stale) }
@@ -188,16 +202,17 @@ extension NavigationPlan {
       guard let found = live.column(column, of: parent), live.flowType(found) == type else {
         return column == .primary ? .failure(.stale) : .success(nil)
       }
-      guard column == .detail, !level.keepsLive else { return .success(found) }
+      guard column == .detail, !levels[index].keepsLive else { return .success(found) }
       // A detail is kept only while it shows the target's first route.
-      return .success((live.routes(found)?.commonPrefix(with: level.routes) ?? 0) > 0 ? found : nil)
+      return .success(
+        live.commonPrefix(of: found, with: levels[index].routes).common > 0 ? found : nil)
     case .presented(let style):
       guard let presented = live.presented(over: parent), live.flowType(presented) == type,
-        let below = level.parent
+        let below = levels[index].parent
       else { return .success(nil) }
       // A sub-flow is made for the stack below it: when that stack changes, it is in the way. A
       // restored level keeps only a layer shown in its saved style.
-      guard levels[below].kind != .stack || live.shows(levels[below].routes, at: parent),
+      guard levels[below].kind != .stack || shown(),
         !options.isRestoration || live.levels[presented].place == .presented(style)
       else { return .success(nil) }
       return .success(presented)

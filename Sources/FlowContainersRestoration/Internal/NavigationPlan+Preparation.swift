@@ -2,78 +2,65 @@ import FlowContainersCore
 
 @MainActor
 extension NavigationPlan {
-  /// What applying a plan needs: the changes, in order, and the flows they bring in.
+  /// What applying a plan needs: the changes, in order, and each level's container with the
+  /// flow made for it, if any, which the changes bring in.
   typealias Prepared = (
-    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [AnyObject]
+    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [PreparedLevel]
   )
+
+  /// A target level's container, the flow made for it and what its parent hears when that
+  /// flow's presentation ends, and a new flow's first stack.
+  typealias PreparedLevel = (
+    node: ContainerNode, made: AnyObject?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?,
+    stack: TreeChange?
+  )
+
+  // The last preparation's lists, emptied, for the next.
+  private static var spareEdits: [(position: Int, change: TreeChange)] = []
+  private static var spareChanges: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
+  private static var spareLevels: [PreparedLevel] = []
+
+  /// Empties a preparation's lists once its changes have run (here, where their types are known,
+  /// not element by element by the runtime) and keeps them, when small, for the next.
+  static func recycle(_ prepared: inout Prepared) {
+    guard prepared.changes.capacity <= 64, prepared.made.capacity <= 64 else { return }
+    while !prepared.changes.isEmpty { prepared.changes.removeLast() }
+    while !prepared.made.isEmpty { prepared.made.removeLast() }
+    swap(&prepared.changes, &spareChanges)
+    swap(&prepared.made, &spareLevels)
+  }
 
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
+  /// Its callers have found it current (a restoration's plan is made inside the change).
+  ///
   /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
   func prepare() throws(PlanFailure) -> Prepared {
-    guard isCurrent, let root = node(at: 0) else { throw .stale }
+    guard let root = node(at: 0) else { throw .stale }
     let levels = target.levels
-    var nodes: [ContainerNode] = []
-    var onEnds: [((PresentationEnding, NavigationCause) -> Void)?] = []
+    var prepared: [PreparedLevel] = []
+    swap(&prepared, &Self.spareLevels)
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, by the move's position, and a new flow's first stack.
+    // The edit each stack move makes, with the move's position.
     var edits: [(position: Int, change: TreeChange)] = []
-    var newStacks: [(level: Int, change: TreeChange)] = []
-    var made: [AnyObject] = []
+    swap(&edits, &Self.spareEdits)
     edits.reserveCapacity(moves.count)
-    nodes.reserveCapacity(levels.count)
-    onEnds.reserveCapacity(levels.count)
+    prepared.reserveCapacity(levels.count)
     for index in levels.indices {
-      let level = levels[index]
-      let found = try find(index, root: root, nodes: nodes, made: made, chosenTabs: chosenTabs)
+      let found = try find(index, root: root, prepared: prepared, chosenTabs: chosenTabs)
       if let tab = found.tab { chosenTabs[index] = tab }
-      if let flow = found.made?.flow { made.append(flow) }
-      nodes.append(found.node)
-      onEnds.append(found.made?.onEnd)
-      guard let flow = found.flow, !level.keepsLive else { continue }
-      if options.isRestoration {
-        // Saved IDs are checked against current data, even where the screen already shows.
-        try Self.checkRoot(of: flow, against: level.routes, level: index)
-        _ = try Self.screens(for: level.routes, from: 0, of: flow, level: index)
+      var stack: TreeChange?
+      if let flow = found.flow, !levels[index].keepsLive {
+        stack = try Self.stackChanges(
+          of: flow, at: index, in: self, isNew: found.made != nil, edits: &edits)
       }
-      if kept[index] == nil, found.made != nil, !Self.shows(flow, level.routes) {
-        // A new flow shows its routes before it joins the tree.
-        guard !level.routes.isEmpty else {
-          throw .cannotShow(level: index, index: 0, flow: names[index], route: nil, .emptyStack)
-        }
-        if let stack = try Self.edit(
-          flow, from: Self.count(of: flow), keeping: 0, adding: level.routes, from: 0,
-          level: index)
-        {
-          newStacks.append((index, stack))
-        }
-      }
-      // This level's stack moves, in order, each from the count the one before leaves.
-      var count = Self.count(of: flow)
-      for (position, move) in moves.enumerated() {
-        let kept: Int
-        let first: Int
-        switch move {
-        case .popTo(index, let top): (kept, first) = (top + 1, level.routes.count)
-        case .push(index, let from): (kept, first) = (count, from)
-        case .replace(index):
-          // A new bar's tab or split's primary that already shows its routes stays as it is.
-          if self.kept[index] == nil, Self.shows(flow, level.routes) { continue }
-          (kept, first) = (0, 0)
-        default: continue
-        }
-        if let edit = try Self.edit(
-          flow, from: count, keeping: kept, adding: level.routes, from: first, level: index)
-        {
-          edits.append((position, edit))
-        }
-        count = kept + level.routes.count - first
-      }
+      prepared.append((found.node, found.made, found.onEnd, stack))
     }
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
-    changes.reserveCapacity(moves.count + newStacks.count)
+    swap(&changes, &Self.spareChanges)
+    changes.reserveCapacity(moves.count + levels.count)
     for (position, move) in moves.enumerated() {
       // Only the last change, which brings the destination on screen, is animated.
       let animated = options.animated && position == moves.count - 1
@@ -82,51 +69,55 @@ extension NavigationPlan {
         guard let presenter = node(at: presenter) else { throw .stale }
         changes.append((presenter, .dismissPresented, animated))
       case .popTo(let level, _), .push(let level, _), .replace(let level):
-        if let edit = edits.first(where: { $0.position == position }) {
-          changes.append((nodes[level], edit.change, animated))
+        for edit in edits where edit.position == position {
+          changes.append((prepared[level].node, edit.change, animated))
         }
       case .present(let level, _), .showDetail(let level, _):
         // A new flow's stack is set before it is shown.
         guard let parent = levels[level].parent else { throw .stale }
-        let node = nodes[level]
-        if let stack = newStacks.first(where: { $0.level == level }) {
-          changes.append((node, stack.change, false))
-        }
+        let (node, _, onEnd, stack) = prepared[level]
+        if let stack { changes.append((node, stack, false)) }
         let change: TreeChange =
           if case .present(_, let style) = move {
-            .present(node, style, onEndWithCause: onEnds[level])
+            .present(node, style, onEndWithCause: onEnd)
           } else {
-            .showColumn(.detail, node, onEndWithCause: onEnds[level])
+            .showColumn(.detail, node, onEndWithCause: onEnd)
           }
-        changes.append((nodes[parent], change, animated))
+        changes.append((prepared[parent].node, change, animated))
       case .selectTab(let bar, let index, let tab):
-        changes.append((nodes[bar], .selectTab(chosenTabs[tab] ?? index), false))
+        changes.append((prepared[bar].node, .selectTab(chosenTabs[tab] ?? index), false))
       case .closeDetail(let split, _, _, _):
-        changes.append((nodes[split], .closeColumn(.detail), animated))
+        changes.append((prepared[split].node, .closeColumn(.detail), animated))
       }
     }
-    return (changes, made)
+    // Emptied for the next by `removeLast`: `removeAll(keepingCapacity:)` replaces a range.
+    while edits.capacity <= 64, !edits.isEmpty { edits.removeLast() }
+    if edits.isEmpty { Self.spareEdits = edits }
+    return (changes, prepared)
   }
 
   /// The container and flow of the target's level `index`: kept, made by a declaration, or
   /// made with a new bar or split.
   private func find(
-    _ index: Int, root: ContainerNode, nodes: [ContainerNode], made: [AnyObject],
-    chosenTabs: [Int: Int]
+    _ index: Int, root: ContainerNode, prepared: [PreparedLevel], chosenTabs: [Int: Int]
   ) throws(PlanFailure) -> (
-    node: ContainerNode, flow: (any RestorableFlow)?, made: MadeFlow?, tab: Int?
+    node: ContainerNode, flow: (any RestorableFlow)?, made: AnyObject?,
+    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, tab: Int?
   ) {
-    let level = target.levels[index]
+    let isStack = target.levels[index].kind == .stack
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
-      level.kind == .stack ? node.owner as? any RestorableFlow : nil
+      isStack ? node.owner as? any RestorableFlow : nil
     }
     if let position = kept[index] {
       guard let node = node(at: position) else { throw .stale }
-      return (node, flow(of: node), nil, nil)
+      return (node, flow(of: node), nil, nil, nil)
     }
+    let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
-    let failure = PlanFailure.cannotCreate(level: index, flow: names[parent], subFlow: names[index])
-    let parentNode = nodes[parent]
+    var failure: PlanFailure {
+      .cannotCreate(level: index, flow: names[parent], subFlow: names[index])
+    }
+    let parentNode = prepared[parent].node
     switch level.place {
     case .presented, .column(.detail), .root:
       break
@@ -144,7 +135,7 @@ extension NavigationPlan {
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
-        return (node, flow(of: node), nil, nil)
+        return (node, flow(of: node), nil, nil, nil)
       }
       let tabs = levels[0].tabs
       let taken = Set(
@@ -157,7 +148,7 @@ extension NavigationPlan {
         throw options.isRestoration ? .noTab(level: index) : failure
       }
       let node = reading.containers[tabs[tab]].node
-      return (node, flow(of: node), nil, tab)
+      return (node, flow(of: node), nil, nil, tab)
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
@@ -167,83 +158,100 @@ extension NavigationPlan {
       let found = parentType.make(level.type.identity, for: owner, routes: routes),
       found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
-      !made.contains(where: { $0 === found.flow })
+      !prepared.contains(where: { $0.made === found.flow })
     else { throw failure }
-    return (found.node, found.stack, found, nil)
+    return (found.node, found.stack, found.flow, found.onEnd, nil)
   }
 }
 
-// The typed work of preparation: each opens a flow's type once, with no cast per route.
+// The typed work of preparation: it opens a flow's type once, with no cast per route.
 @MainActor
 extension NavigationPlan {
-  /// Throws when `routes` does not start with `flow`'s ``RestorableFlow/rootRoute``.
+  /// The stack changes of the level at `index` of `plan`, whose flow is `flow` (`isNew`: made
+  /// for it): each of its moves' edits, with the move's position, added to `edits`; and, for a
+  /// new flow that does not show its routes yet, its first stack, returned.
+  static func stackChanges<Flow: RestorableFlow>(
+    of flow: Flow, at index: Int, in plan: NavigationPlan, isNew: Bool,
+    edits: inout [(position: Int, change: TreeChange)]
+  ) throws(PlanFailure) -> TreeChange? {
+    let routes = plan.target.levels[index].routes
+    let typed = routes.typed(as: Flow.Route.self)
+    let container = flow.container
+    let stored = container.screensUntracked.count
+    /// The screens of `routes` from `first` on.
+    func screens(from first: Int) throws(PlanFailure) -> [Flow.Screen] {
+      guard let typed else {
+        throw .cannotShow(
+          level: index, index: first, flow: FlowName(Flow.self),
+          route: first < routes.count ? routes[first] : nil,
+          .wrongRouteType(expected: "\(Flow.Route.self)"))
+      }
+      // Nothing to make (a pop): no array to size.
+      guard first < typed.count else { return [] }
+      var screens: [Flow.Screen] = []
+      screens.reserveCapacity(typed.count - first)
+      var position = first
+      while position < typed.count {
+        do {
+          screens.append(try flow.makeScreen(for: typed[position]))
+        } catch {
+          throw .cannotShow(
+            level: index, index: position, flow: FlowName(Flow.self),
+            route: AnyRoute(typed[position]), .threw(ThrownError(error)))
+        }
+        position += 1
+      }
+      return screens
+    }
+    if plan.options.isRestoration {
+      // Saved IDs are checked against current data, even where the screen already shows.
+      try checkRoot(of: flow, against: typed, in: routes, level: index)
+      _ = try screens(from: 0)
+    }
+    // Whether a new level's stack shows exactly its routes (the counts first: most differ).
+    var shows = false
+    if plan.kept[index] == nil, stored == routes.count, let typed {
+      shows = LiveTree.commonPrefix(of: flow, typed: typed).common == stored
+    }
+    var stack: TreeChange?
+    if plan.kept[index] == nil, isNew, !shows {
+      // A new flow shows its routes before it joins the tree.
+      guard !routes.isEmpty else {
+        throw .cannotShow(level: index, index: 0, flow: plan.names[index], route: nil, .emptyStack)
+      }
+      stack = container.edit(from: stored, keeping: 0, adding: try screens(from: 0))
+    }
+    // This level's stack moves, in order, each from the count the one before leaves.
+    var count = stored
+    for (position, move) in plan.moves.enumerated() {
+      let kept: Int
+      let first: Int
+      switch move {
+      case .popTo(index, let top): (kept, first) = (top + 1, routes.count)
+      case .push(index, let from): (kept, first) = (count, from)
+      case .replace(index):
+        // A new bar's tab or split's primary that already shows its routes stays as it is.
+        if shows { continue }
+        (kept, first) = (0, 0)
+      default: continue
+      }
+      if let edit = container.edit(from: count, keeping: kept, adding: try screens(from: first)) {
+        edits.append((position, edit))
+      }
+      count = kept + routes.count - first
+    }
+    return stack
+  }
+
+  /// Throws when `typed`, the level's `routes`, does not start with `flow`'s root route.
+  @inline(never)  // Apart: the metadata of an optional route is looked up only when it runs.
   static func checkRoot<Flow: RestorableFlow>(
-    of flow: Flow, against routes: RouteList, level: Int
+    of flow: Flow, against typed: [Flow.Route]?, in routes: RouteList, level: Int
   ) throws(PlanFailure) {
-    guard let root = flow.rootRoute, let first = routes.typed(as: Flow.Route.self)?.first,
-      first != root
-    else { return }
+    guard let root = flow.rootRoute, let first = typed?.first, first != root else { return }
     throw .cannotShow(
       level: level, index: 0, flow: FlowName(Flow.self), route: routes[0],
       .notTheRootScreen(AnyRoute(root)))
   }
 
-  /// Makes the screens of `routes` from `first` on, for the stack at `level`.
-  static func screens<Flow: RestorableFlow>(
-    for routes: RouteList, from first: Int, of flow: Flow, level: Int
-  ) throws(PlanFailure) -> [Flow.Screen] {
-    guard let typed = routes.typed(as: Flow.Route.self) else {
-      throw .cannotShow(
-        level: level, index: first, flow: FlowName(Flow.self),
-        route: first < routes.count ? routes[first] : nil,
-        .wrongRouteType(expected: "\(Flow.Route.self)"))
-    }
-    // Nothing to make (a pop): no array to size.
-    guard first < typed.count else { return [] }
-    var screens: [Flow.Screen] = []
-    screens.reserveCapacity(typed.count - first)
-    var index = first
-    while index < typed.count {
-      do {
-        screens.append(try flow.makeScreen(for: typed[index]))
-      } catch {
-        throw .cannotShow(
-          level: level, index: index, flow: FlowName(Flow.self), route: AnyRoute(typed[index]),
-          .threw(ThrownError(error)))
-      }
-      index += 1
-    }
-    return screens
-  }
-
-  /// The change that keeps `count` of the `stored` screens of `flow`'s stack and pushes the
-  /// screens of `routes` from `first` on.
-  static func edit<Flow: RestorableFlow>(
-    _ flow: Flow, from stored: Int, keeping count: Int, adding routes: RouteList, from first: Int,
-    level: Int
-  ) throws(PlanFailure) -> TreeChange? {
-    let screens = try screens(for: routes, from: first, of: flow, level: level)
-    return flow.container.edit(from: stored, keeping: count, adding: screens)
-  }
-
-  /// How many screens `flow`'s stack holds.
-  static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
-    flow.container.screensUntracked.count
-  }
-
-  /// Whether `flow`'s stack shows exactly `routes` (the counts first: most new flows differ).
-  static func shows<Flow: RestorableFlow>(_ flow: Flow, _ routes: RouteList) -> Bool {
-    let screens = flow.container.screensUntracked
-    guard screens.count == routes.count, let typed = routes.typed(as: Flow.Route.self) else {
-      return false
-    }
-    var index = 0
-    while index < screens.count {
-      guard let route = flow.route(for: screens[index]), route == typed[index] else {
-        return false
-      }
-      index += 1
-    }
-    return true
-  }
 }

@@ -24,9 +24,6 @@ struct RouteList: @unchecked Sendable {
   /// The routes from `index` on, erased.
   func erased(from index: Int) -> [AnyRoute] { storage.erased(from: index) }
 
-  /// How many routes from the bottom both lists share.
-  func commonPrefix(with other: RouteList) -> Int { storage.commonPrefix(with: other.storage) }
-
   /// The first `count` routes.
   func prefix(_ count: Int) -> RouteList { storage.prefix(count) }
 
@@ -38,7 +35,8 @@ struct RouteList: @unchecked Sendable {
 
 extension RouteList: Equatable {
   static func == (lhs: RouteList, rhs: RouteList) -> Bool {
-    lhs.count == rhs.count && lhs.commonPrefix(with: rhs) == lhs.count
+    // Erased: only a restoration's rare checks compare lists; planning compares typed routes.
+    lhs.count == rhs.count && lhs.erased == rhs.erased
   }
 }
 
@@ -47,9 +45,6 @@ private protocol RouteStorage {
   var count: Int { get }
   func route(at index: Int) -> AnyRoute
   func erased(from index: Int) -> [AnyRoute]
-  func commonPrefix(with other: any RouteStorage) -> Int
-  /// How many of `others` from the bottom these routes share (none of another type).
-  func commonPrefix<Other: Hashable & Codable & Sendable>(withTyped others: [Other]) -> Int
   func prefix(_ count: Int) -> RouteList
 }
 
@@ -70,22 +65,6 @@ private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
       position += 1
     }
     return erased
-  }
-
-  func commonPrefix(with other: any RouteStorage) -> Int {
-    // Typed on the other side: no cast of the storage, whose metadata would be looked up.
-    other.commonPrefix(withTyped: routes)
-  }
-
-  func commonPrefix<Other: Hashable & Codable & Sendable>(withTyped others: [Other]) -> Int {
-    // Another route type shares nothing; a route of the same type casts as a copy.
-    guard Other.self == Route.self else { return 0 }
-    let shorter = min(routes.count, others.count)
-    var common = 0
-    while common < shorter, let other = others[common] as? Route, other == routes[common] {
-      common += 1
-    }
-    return common
   }
 
   func prefix(_ count: Int) -> RouteList { RouteList(Array(routes[..<min(count, routes.count)])) }

@@ -14,6 +14,9 @@ package struct TargetTree: Sendable {
     var routes: RouteList
     let place: FlowTree.Level.Place
     var parent: Int?
+    /// What must hold before the level may be shown: a stack flow's
+    /// ``RestorableFlow/requirement``.
+    var requirement: FlowRequirement?
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
     var keepsLive = false
@@ -22,8 +25,10 @@ package struct TargetTree: Sendable {
   private(set) var levels: [Level] = []
   /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
   private(set) var live: LiveTree?
-  /// For each level, the live level it would keep.
-  private var kept: [Int?] = []
+  /// For each level, the live level it keeps, and how many routes from the bottom a kept stack
+  /// shares with it, of how many screens: the difference takes them; shorter than `levels` once
+  /// a match failed, which the difference finds again.
+  private(set) var kept: [(position: Int, common: Int, screens: Int)?] = []
 
   /// An empty target, to add levels to, planned against the tree as it is.
   init(live: LiveTree?) {
@@ -43,13 +48,19 @@ package struct TargetTree: Sendable {
   /// stack as they are; `nil` otherwise.
   @MainActor
   package func kept(presentedOver parent: Int) -> Int? {
-    guard let live, parent < kept.count, let position = kept[parent],
-      let presented = live.presented(over: position)
+    guard let live, parent < kept.count, let position = kept[parent]?.position,
+      let presented = live.presented(over: position), shows(parent)
     else { return nil }
-    if levels[parent].kind == .stack, !live.shows(levels[parent].routes, at: position) {
-      return nil
-    }
     return presented
+  }
+
+  /// Whether the live level the level at `index` keeps shows exactly its routes; `true` for a
+  /// tab bar or a split.
+  @MainActor
+  func shows(_ index: Int) -> Bool {
+    guard levels[index].kind == .stack, index < kept.count, let (_, common, screens) = kept[index]
+    else { return true }
+    return common == levels[index].routes.count && common == screens
   }
 
   /// The live level at `position` of the tree read: its flow (`nil` for one that declares
@@ -80,7 +91,11 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: .stack, routes: RouteList(routes), place: place,
-        parent: parent))
+        parent: parent, requirement: Flow.requirement)
+    ) { live, position, _ in
+      // The live level it keeps is of this type too: its routes need no cast.
+      live.commonPrefix(of: position, as: Flow.self, with: routes)
+    }
   }
 
   /// Adds a level of a flow of type `type` that shows no routes of its own, a tab bar or a
@@ -94,7 +109,8 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: type.declaredKind ?? .stack, routes: .none,
-        place: place, parent: parent, keepsLive: keepsLive))
+        place: place, parent: parent,
+        requirement: (type as? any RestorableFlow.Type)?.requirement, keepsLive: keepsLive))
   }
 
   /// Removes the level at `position` (or keeps it, showing `routes`) and what hangs on it.
@@ -121,29 +137,39 @@ package struct TargetTree: Sendable {
     self.kept = []
   }
 
+  /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
   @MainActor
-  private mutating func append(_ level: Level) -> Int {
+  private mutating func append(
+    _ level: Level,
+    comparing compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int) = {
+      $0.commonPrefix(of: $1, with: $2)
+    }
+  ) -> Int {
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
-    if let live {
+    if let live, kept.count == index {
       // What the level keeps, as the plan will find it; only a tab asks what is claimed.
       var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
-      if let parent = level.parent, let keptParent = kept[parent] {
+      if let parent = level.parent, let keptParent = kept[parent]?.position {
         var claimed: [Bool] = []
         if case .tab = level.place {
           claimed = [Bool](repeating: false, count: live.levels.count)
-          for case let position? in kept { claimed[position] = true }
+          for case (let position, _, _)? in kept { claimed[position] = true }
         }
-        if case .success(let position) = NavigationPlan.keep(
-          index, of: levels, over: keptParent, in: live, claimed: claimed,
+        switch NavigationPlan.keep(
+          index, of: levels, over: keptParent, shown: shows(parent), in: live, claimed: claimed,
           options: .request(cause: .restoration))
         {
-          found = position
+        case .success(let position): found = position
+        case .failure: return index
         }
       }
       if kept.isEmpty { kept.reserveCapacity(4) }
-      kept.append(found)
+      // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
+      var compared = (common: 0, screens: 0)
+      if let found, level.kind == .stack { compared = compare(live, found, level.routes) }
+      kept.append(found.map { ($0, compared.common, compared.screens) })
     }
     return index
   }
