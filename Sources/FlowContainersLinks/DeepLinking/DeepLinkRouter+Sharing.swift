@@ -56,7 +56,9 @@ extension DeepLinkRouter {
           // The first stack sub-flow of the flow at `position` that takes the rest.
           @MainActor func subFlow(of position: Int) -> Int? {
             flowNode(position).flatMap { parent in
-              resolution.at(step) { resolution.firstBranch(of: parent, .stack, where: handles)?.node }
+              resolution.at(step) {
+                resolution.firstBranch(of: parent, .stack, where: handles)?.node
+              }
             }
           }
           let below = shown[step - 1]
