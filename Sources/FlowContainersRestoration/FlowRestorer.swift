@@ -139,12 +139,11 @@ public final class FlowRestorer {
           continue
         }
         do throws(PlanFailure) {
-          var prepared = try plan.prepare()
+          let prepared = try plan.prepare()
           willRestore()
           planObservers?.send(.willApply(plan))
           _ = apply(prepared.changes)
           planObservers?.send(.didApply(plan))
-          NavigationPlan.recycle(&prepared)
           return nil
         } catch {
           target.cut(error)
@@ -235,13 +234,12 @@ extension FlowRestorer {
       guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
-        var prepared = try plan.prepare()
+        let prepared = try plan.prepare()
         if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
         _ = apply(prepared.changes)
         planObservers?.send(.didApply(plan))
-        NavigationPlan.recycle(&prepared)
         return .success(true)
       } catch {
         return .failure(error)
@@ -258,6 +256,6 @@ extension FlowRestorer {
       from: LiveTree(root: rootNode), to: plan.target, request: plan.request,
       options: plan.options)
     guard case .success(let made) = again else { return false }
-    return made.isEmpty
+    return made.moves.isEmpty
   }
 }

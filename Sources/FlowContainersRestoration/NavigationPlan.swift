@@ -80,9 +80,6 @@ public struct NavigationPlan: Sendable {
   /// The changes, in the order they are applied.
   public var steps: [Step] { moves.map(step) }
 
-  /// Whether applying the plan changes nothing: the tree already shows its target.
-  var isEmpty: Bool { moves.isEmpty }
-
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
   package var requirements: [FlowRequirement] { target.levels.compactMap(\.requirement) }

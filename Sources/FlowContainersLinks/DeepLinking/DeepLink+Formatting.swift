@@ -60,8 +60,7 @@ extension DeepLink: CustomStringConvertible {
     case ":", "@":
       // In a host, `:` would start a port and `@` end user information.
       return context != .host
-    case "&", "=", "+":
-      return context == .path
+    case "&", "=", "+": return context == .path
     default:
       return false
     }

@@ -41,8 +41,7 @@ extension DeepLinkRouter {
       return stop == nil
     }
     switch result {
-    case .success(false):
-      return stop ?? .failed(.stalePlan)
+    case .success(false): return stop ?? .failed(.stalePlan)
     case .success(true):
       guard let first else { return .applied(plan) }
       return .interfered(
@@ -50,8 +49,7 @@ extension DeepLinkRouter {
     case .failure(.objection(let flow, let reason, let waitingOn)):
       guard !dropsObjectedLinks else { return .dropped(.objection(flow: flow, reason: reason)) }
       return hold(plan.request, .objection(flow: flow, reason: reason), until: waitingOn)
-    case .failure(let failure):
-      return .failed(LinkFailure(planning: failure))
+    case .failure(let failure): return .failed(LinkFailure(planning: failure))
     }
   }
 

@@ -183,8 +183,7 @@ extension DeepLinkRouter {
       return map.type(node).map { target.add($0, at: place, under: level) } ?? 0
     }
     switch way {
-    case .presented(let node, let style):
-      return (node, .presented(style), level)
+    case .presented(let node, let style): return (node, .presented(style), level)
     case .tab(let node, let bar, let style, let tab, let split):
       let barLevel = add(bar, style)
       guard let split, let type = map.type(split.node) else {
@@ -217,10 +216,9 @@ extension LinkableFlow {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
-    Resolution.withValues { values in
-      routes.firstResolution(of: link, values: &values) { stack, _, rest in
-        resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
-      }
+    var values: [String] = []
+    routes.firstResolution(of: link, values: &values) { stack, _, rest in
+      resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
     }
     return resolved
   }

@@ -44,17 +44,14 @@ extension LinkSharingFailure: CustomStringConvertible {
   /// One line for a person, such as `note/:id<Int> on AppFlow@0 has no reverse mapping`.
   public var description: String {
     switch reason {
-    case .rootReleased:
-      return RestorationError.rootReleased.description
-    case .notLinkable(let flow, let level):
-      return "\(flow)@\(level) is not linkable"
+    case .rootReleased: return RestorationError.rootReleased.description
+    case .notLinkable(let flow, let level): return "\(flow)@\(level) is not linkable"
     case .screenWithoutRoute(let flow, let level, let index):
       return "the screen at \(index) of \(flow)@\(level) has no route"
     case .noReverseMapping(let flow, let level, let patterns):
       return "\(patterns.joined(separator: ", ")) on \(flow)@\(level) "
         + "\(patterns.count == 1 ? "has" : "have") no reverse mapping (a `parameters` function)"
-    case .noPattern(let flow, let level):
-      return "no pattern of \(flow)@\(level) builds its stack"
+    case .noPattern(let flow, let level): return "no pattern of \(flow)@\(level) builds its stack"
     case .resolvesElsewhere(let flow, let level):
       return "following the link would not present \(flow) at level \(level)"
     }

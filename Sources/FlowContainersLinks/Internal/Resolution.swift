@@ -89,11 +89,13 @@ final class Resolution {
 
   private func accepts<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     var remainder: DeepLink?
-    Self.withValues { values in
-      Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
-        remainder = rest
-        lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
-      }
+    // The kept list, taken while this match runs: a match inside it makes its own.
+    var values: [String] = []
+    swap(&values, &self.values)
+    defer { swap(&values, &self.values) }
+    Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
+      remainder = rest
+      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
@@ -110,16 +112,6 @@ final class Resolution {
   func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> (stack: Any, rest: DeepLink)? {
     guard let match = lastMatch.take(), match.type == type, match.link == link else { return nil }
     return (match.stack, match.rest)
-  }
-
-  /// Runs `body` with an empty list for parameter values: the resolution's under way, taken
-  /// (so a match inside a match makes its own) and given back, or a new one.
-  static func withValues<Result>(_ body: (inout [String]) -> Result) -> Result {
-    let holder = current
-    var values: [String] = []
-    if let holder { swap(&values, &holder.values) }
-    defer { if let holder { swap(&values, &holder.values) } }
-    return body(&values)
   }
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.

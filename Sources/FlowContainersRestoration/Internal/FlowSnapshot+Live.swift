@@ -30,8 +30,7 @@ extension FlowSnapshot {
     var level = Level(flow: live.levels[start].flow, routes: [])
     var transient: [TransientLayer] = []
     switch live.levels[start].kind {
-    case .stack:
-      return chain(from: start, of: live, nesting: nesting)
+    case .stack: return chain(from: start, of: live, nesting: nesting)
     case .tabs:
       let selected = live.selectedTab(of: start)
       var trees: [FlowSnapshot] = []

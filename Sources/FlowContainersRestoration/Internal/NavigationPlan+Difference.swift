@@ -216,8 +216,7 @@ extension NavigationPlan {
         !options.isRestoration || live.levels[presented].place == .presented(style)
       else { return .success(nil) }
       return .success(presented)
-    case .root:
-      return .failure(.stale)
+    case .root: return .failure(.stale)
     }
   }
 }

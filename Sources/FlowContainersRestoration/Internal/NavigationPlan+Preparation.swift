@@ -15,21 +15,6 @@ extension NavigationPlan {
     stack: TreeChange?
   )
 
-  // The last preparation's lists, emptied, for the next.
-  private static var spareEdits: [(position: Int, change: TreeChange)] = []
-  private static var spareChanges: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
-  private static var spareLevels: [PreparedLevel] = []
-
-  /// Empties a preparation's lists once its changes have run (here, where their types are known,
-  /// not element by element by the runtime) and keeps them, when small, for the next.
-  static func recycle(_ prepared: inout Prepared) {
-    guard prepared.changes.capacity <= 64, prepared.made.capacity <= 64 else { return }
-    while !prepared.changes.isEmpty { prepared.changes.removeLast() }
-    while !prepared.made.isEmpty { prepared.made.removeLast() }
-    swap(&prepared.changes, &spareChanges)
-    swap(&prepared.made, &spareLevels)
-  }
-
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
@@ -40,12 +25,10 @@ extension NavigationPlan {
     guard let root = node(at: 0) else { throw .stale }
     let levels = target.levels
     var prepared: [PreparedLevel] = []
-    swap(&prepared, &Self.spareLevels)
     // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
     var chosenTabs: [Int: Int] = [:]
     // The edit each stack move makes, with the move's position.
     var edits: [(position: Int, change: TreeChange)] = []
-    swap(&edits, &Self.spareEdits)
     edits.reserveCapacity(moves.count)
     prepared.reserveCapacity(levels.count)
     for index in levels.indices {
@@ -59,7 +42,6 @@ extension NavigationPlan {
       prepared.append((found.node, found.made, found.onEnd, stack))
     }
     var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
-    swap(&changes, &Self.spareChanges)
     changes.reserveCapacity(moves.count + levels.count)
     for (position, move) in moves.enumerated() {
       // Only the last change, which brings the destination on screen, is animated.
@@ -90,9 +72,6 @@ extension NavigationPlan {
         changes.append((prepared[split].node, .closeColumn(.detail), animated))
       }
     }
-    // Emptied for the next by `removeLast`: `removeAll(keepingCapacity:)` replaces a range.
-    while edits.capacity <= 64, !edits.isEmpty { edits.removeLast() }
-    if edits.isEmpty { Self.spareEdits = edits }
     return (changes, prepared)
   }
 
