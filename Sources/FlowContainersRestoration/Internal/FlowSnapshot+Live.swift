@@ -99,13 +99,13 @@ extension FlowSnapshot {
         saved.levels.insert(contentsOf: levels, at: 0)
         return saved
       }
-      guard let routes = live.routes(index) else {
+      guard let (routes, screens) = live.routes(index) else {
         unsaved = index
         break
       }
       levels.append(Level(flow: level.flow, routes: routes.erased, style: style))
       current = live.presented(over: index)
-      if routes.count < live.screenCount(index) {
+      if routes.count < screens {
         unsaved = current
         break
       }

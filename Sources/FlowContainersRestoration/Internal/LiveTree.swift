@@ -1,8 +1,9 @@
 import FlowContainersCore
 
 /// The live tree as planning reads it: the core's one reading (``FlowTree``'s levels, each
-/// level's container and revision), and each restorable stack's routes; links, destinations,
-/// restoration and snapshots read this value, and nothing else walks the containers.
+/// level's container and revision), from which a restorable stack's routes are read when asked;
+/// links, destinations, restoration and snapshots read this value, and nothing else walks the
+/// containers.
 @MainActor
 struct LiveTree: Sendable {
   let tree: FlowTree
@@ -24,11 +25,11 @@ struct LiveTree: Sendable {
     tree.levels[level].kind == .stack ? node(level).owner as? any RestorableFlow : nil
   }
 
-  /// The level's routes, up to its first screen without one; `nil` for a tab bar or a split.
-  func routes(_ level: Int) -> RouteList? { stack(level).map { Self.routes(of: $0) } }
-
-  /// How many screens the level's stack holds.
-  func screenCount(_ level: Int) -> Int { stack(level).map { Self.count(of: $0) } ?? 0 }
+  /// The level's routes, up to its first screen without one, and how many screens its stack
+  /// holds, in one read; `nil` for a tab bar or a split.
+  func routes(_ level: Int) -> (routes: RouteList, screens: Int)? {
+    stack(level).map { Self.routes(of: $0) }
+  }
 
   /// The identity of the level's flow type, or `nil` when it has no owner.
   func flowType(_ level: Int) -> ObjectIdentifier? {
@@ -99,13 +100,11 @@ struct LiveTree: Sendable {
     return (common, screens.count)
   }
 
-  private static func count<Flow: RestorableFlow>(of flow: Flow) -> Int {
-    flow.container.screensUntracked.count
-  }
-
-  /// The routes of `flow`'s screens up to the first without one (a loop: an unspecialised `map`
-  /// would look up metadata per element).
-  private static func routes<Flow: RestorableFlow>(of flow: Flow) -> RouteList {
+  /// The routes of `flow`'s screens up to the first without one, and how many screens it has (a
+  /// loop: an unspecialised `map` would look up metadata per element).
+  private static func routes<Flow: RestorableFlow>(
+    of flow: Flow
+  ) -> (routes: RouteList, screens: Int) {
     let screens = flow.container.screensUntracked
     var routes: [Flow.Route] = []
     routes.reserveCapacity(screens.count)
@@ -114,6 +113,6 @@ struct LiveTree: Sendable {
       routes.append(route)
       index += 1
     }
-    return RouteList(routes)
+    return (RouteList(routes), screens.count)
   }
 }
