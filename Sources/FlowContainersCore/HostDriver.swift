@@ -132,8 +132,7 @@ public final class HostDriver {
   /// The host finished the transition it was playing; the next one, if any, is asked for now
   /// (or, when the host finishes inside `play`, as soon as `play` returns).
   public func transitionFinished() {
-    guard let finished = playing else { return }
-    playing = nil
+    guard let finished = playing.take() else { return }
     apply(finished.effect)
     advance()
   }
@@ -233,9 +232,12 @@ extension HostDriver {
   }
 
   /// The transition the host plays, and what it changes of what the host shows when it ends.
+  ///
+  /// A class: the driver asks whether one plays at every step, and reading a reference is
+  /// cheaper than copying the transition's weak references.
   @MainActor
-  private struct Playing {
-    var transition: PlayedTransition
+  private final class Playing {
+    let transition: PlayedTransition
     var effect: Effect
 
     init(transition: HostTransition, effect: Effect) {
@@ -753,17 +755,16 @@ extension HostDriver {
   /// Where the host shows `id`: its layer, then its slot among its holder's branches at each
   /// level down from the layer's container; `nil` when the host does not show it.
   private func position(of id: ObjectIdentifier) -> MarkedContainers.Position? {
-    guard panes[id] != nil else { return nil }
+    guard var pane = panes[id] else { return nil }
     var slots: [Int] = []
-    var next: ObjectIdentifier? = id
-    var layer = 0
-    while let current = next, let pane = panes[current] {
-      layer = pane.layer
-      if pane.parent != nil { slots.append(pane.slot) }
-      next = pane.parent
+    while let parent = pane.parent {
+      slots.append(pane.slot)
+      guard let holder = panes[parent] else { break }
+      pane = holder
     }
-    slots.append(layer)
-    return slots.reversed()
+    slots.append(pane.layer)
+    slots.reverse()
+    return slots
   }
 
   /// Whether showing `container` with only `branches` removes what the host shows of `id`.

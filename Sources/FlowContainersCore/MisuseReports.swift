@@ -68,8 +68,7 @@ public enum MisuseReports {
     // Also kept per thread: an `isolated deinit` that runs inside `operation` does not see task
     // locals, but it runs on this thread.
     let scope = Scope(handler)
-    let scopes = ThreadScopes.current
-    scopes.handlers.append(scope)
+    ThreadScopes.push(scope)
     defer {
       scope.close()
       ThreadScopes.pop()
@@ -153,26 +152,32 @@ public enum MisuseReports {
 private final class ThreadScopes {
   private static let key = "FlowContainers.MisuseReports.scopes"
 
+  /// How many scopes are open on all threads: with none, no thread's dictionary is read.
+  private static let openCount = Atomic<Int>(0)
+
   var handlers: [MisuseReports.Scope] = []
 
-  /// This thread's scopes, made on first use.
-  static var current: ThreadScopes {
+  /// Opens `scope` on this thread, making the thread's entry on first use.
+  static func push(_ scope: MisuseReports.Scope) {
     let dictionary = Thread.current.threadDictionary
-    if let scopes = dictionary[key] as? ThreadScopes { return scopes }
-    let made = ThreadScopes()
-    dictionary[key] = made
-    return made
+    let scopes = dictionary[key] as? ThreadScopes ?? ThreadScopes()
+    dictionary[key] = scopes
+    scopes.handlers.append(scope)
+    openCount.add(1, ordering: .relaxed)
   }
 
   /// The innermost handler on this thread, if a scope is open.
   static var innermost: MisuseReports.Scope? {
-    (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
+    // A thread sees its own count in order, so zero means none of its scopes is open.
+    guard openCount.load(ordering: .relaxed) > 0 else { return nil }
+    return (Thread.current.threadDictionary[key] as? ThreadScopes)?.handlers.last
   }
 
   /// Closes the innermost scope; the last one removes this thread's entry.
   static func pop() {
     let dictionary = Thread.current.threadDictionary
     guard let scopes = dictionary[key] as? ThreadScopes else { return }
+    openCount.subtract(1, ordering: .relaxed)
     scopes.handlers.removeLast()
     if scopes.handlers.isEmpty { dictionary.removeObject(forKey: key) }
   }
