@@ -618,7 +618,7 @@ extension HostDriver {
     guard kept > 0 else { return nil }
     placeMarked()
     var skipped: [Marked] = []
-    defer { marked.putBack(skipped) }
+    defer { if !skipped.isEmpty { marked.putBack(skipped) } }
     // First, at most one dismissal: of the lowest layer that goes.
     if kept < layers.count {
       guard let above = target[kept - 1].node else { return nil }
