@@ -151,17 +151,18 @@ extension ContainerNode {
         case .root, .presented: levels[parent].presented = index
         }
       }
+      // Made in place: a level copied into the list costs a copy and a release.
       let kind = node.kind
-      var level = FlowTree.Level(
-        flow: node.flowName, kind: kind, place: place,
-        screens: describingScreens ? node.screenDescriptions : [], isFinished: node.finished,
-        parent: parent, depth: depth)
+      levels.append(
+        FlowTree.Level(
+          flow: node.flowName, kind: kind, place: place,
+          screens: describingScreens ? node.screenDescriptions : [], isFinished: node.finished,
+          parent: parent, depth: depth))
       switch kind {
       case .stack: break
-      case .tabs: level.selectedTab = node.branches.shown
-      case .split: level.width = node.splitView?.currentWidth
+      case .tabs: levels[index].selectedTab = node.branches.shown
+      case .split: levels[index].width = node.splitView?.currentWidth
       }
-      levels.append(level)
       containers?.append((node, node.generation))
     }
     return FlowTree(levels: levels)

@@ -52,12 +52,6 @@ struct LiveTree: Sendable {
     return Self.commonPrefix(of: flow, typed: routes)
   }
 
-  /// Whether the level's stack shows exactly `routes`.
-  func shows(_ routes: RouteList, at level: Int) -> Bool {
-    let (common, screens) = commonPrefix(of: level, with: routes)
-    return common == routes.count && common == screens
-  }
-
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.
   func selectedTab(of level: Int) -> Int? {
     tree.levels[level].tabs.firstIndex { tab in
