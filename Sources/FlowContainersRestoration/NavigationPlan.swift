@@ -68,8 +68,7 @@ public struct NavigationPlan: Sendable {
   public var levels: [Level] {
     target.levels.indices.map { index in
       Level(
-        flow: name(index), routes: target.levels[index].routes.erased,
-        isReused: kept(index) != nil)
+        flow: name(index), routes: target.levels[index].routes.erased, isReused: kept(index) != nil)
     }
   }
 
@@ -105,8 +104,7 @@ public struct NavigationPlan: Sendable {
     case .dismiss(_, _, let at, let flow): .dismiss(level: at, flow: flow)
     case .popTo(let level, let index): .popTo(level: level, flow: name(level), index: index)
     case .push(let level, let from):
-      .push(
-        level: level, flow: name(level), routes: target.levels[level].routes.erased(from: from))
+      .push(level: level, flow: name(level), routes: target.levels[level].routes.erased(from: from))
     case .replace(let level):
       .replace(level: level, flow: name(level), routes: target.levels[level].routes.erased)
     case .present(let level, let style):

@@ -19,13 +19,9 @@ extension NavigationPlan {
     // kept stacks) as it was built, its root first; one built without (a snapshot's) is matched
     // here.
     let levels: [TargetTree.Level]
-    if options.isRestoration || target.live == nil || target.matched != target.levels.count {
-      switch target.matched(in: live, options: options) {
-      case .success(let matched): levels = matched
-      case .failure(let failure): return .failure(failure)
-      }
-    } else {
-      levels = target.levels
+    switch target.matched(in: live, options: options) {
+    case .success(let matched): levels = matched
+    case .failure(let failure): return .failure(failure)
     }
     // What a level kept as it is keeps presented over it: no other level may end it.
     var spared: [Int] = []
@@ -118,7 +114,7 @@ extension NavigationPlan {
     }
     // 3. Kept stacks.
     for index in levels.indices where levels[index].kind == .stack && !levels[index].keepsLive {
-      guard let (_, common, screens) = levels[index].kept else { continue }
+      guard let (_, common, screens, _) = levels[index].kept else { continue }
       let wanted = levels[index].routes.count
       if common == screens, common == wanted { continue }
       if common == 0 {
@@ -165,8 +161,9 @@ extension NavigationPlan {
   /// `parent`, of the same flow type: a tab, a primary, a detail while it shows the target's
   /// first route, a presented flow while the stack below stays as it is (and, restoring, in its
   /// saved style), while `shown` (the live stack at `parent` shows exactly the target's stack
-  /// below); `nil` when it is new; a failure when the tree changed. A tab is not one a level
-  /// below kept.
+  /// below); `nil` when it is new; a failure when the tree changed.
+  ///
+  /// A tab is kept only when no level before `index` keeps it.
   static func keep(
     _ index: Int, of levels: [TargetTree.Level], over parent: Int, shown: Bool,
     in live: LiveTree, options: PlanOptions

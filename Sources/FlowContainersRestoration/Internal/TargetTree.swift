@@ -20,10 +20,14 @@ package struct TargetTree: Sendable {
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
     var keepsLive = false
-    /// The live level it keeps, and how many routes from the bottom a kept stack shares with
-    /// it, of how many screens: found as it is added, or by the difference.
-    var kept: (position: Int, common: Int, screens: Int)?
+    /// The live level it keeps, how many routes from the bottom a kept stack shares with it, of
+    /// how many screens, and whether it shows exactly its routes (a bar or a split does): found
+    /// as it is added, or by the difference.
+    var kept: Kept?
   }
+
+  /// What a level keeps of the live tree (see ``Level/kept``).
+  typealias Kept = (position: Int, common: Int, screens: Int, shows: Bool)
 
   private(set) var levels: [Level] = []
   /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
@@ -39,13 +43,23 @@ package struct TargetTree: Sendable {
     self.levels = levels
   }
 
+  /// The lists of the live tree it was built against, emptied, keeping their room, for the
+  /// next reading; the target keeps no live tree after.
+  mutating func spareLive() -> LiveTree.Spare {
+    guard var levels = live?.tree.levels, var containers = live?.containers else { return ([], []) }
+    live = nil
+    levels.removeAll(keepingCapacity: true)
+    containers.removeAll(keepingCapacity: true)
+    return (levels, containers)
+  }
+
   /// The position in the live tree of the level a flow presented over the target's level
   /// `parent` would keep: what that level presents, while the target keeps that level and its
   /// stack as they are; `nil` otherwise.
   @MainActor
   package func kept(presentedOver parent: Int) -> Int? {
     guard let live, parent < matched, let position = levels[parent].kept?.position,
-      let presented = live.presented(over: position), Self.shows(parent, of: levels)
+      let presented = live.presented(over: position), levels[parent].kept?.shows == true
     else { return nil }
     return presented
   }
@@ -127,7 +141,7 @@ package struct TargetTree: Sendable {
   /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
   @MainActor
   private mutating func append(
-    _ level: Level,
+    _ level: consuming Level,
     comparing compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int) = {
       $0.commonPrefix(of: $1, with: $2)
     }
@@ -145,33 +159,18 @@ package struct TargetTree: Sendable {
     return index
   }
 
-  /// The levels with what each keeps of `live` found again, root first (see `match`).
-  @MainActor
-  func matched(in live: LiveTree, options: PlanOptions) -> Result<[Level], PlanFailure> {
-    var levels = levels
-    for index in levels.indices {
-      switch Self.match(
-        index, of: levels, in: live, options: options, { $0.commonPrefix(of: $1, with: $2) })
-      {
-      case .success(let kept): levels[index].kept = kept
-      case .failure(let failure): return .failure(failure)
-      }
-    }
-    return .success(levels)
-  }
-
   /// What the level at `index` of `levels` keeps of `live`, those below it matched (see
   /// `NavigationPlan.keep`), with a kept stack compared by `compare`, once.
   @MainActor
   static func match(
     _ index: Int, of levels: [Level], in live: LiveTree, options: PlanOptions,
     _ compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int)
-  ) -> Result<(position: Int, common: Int, screens: Int)?, PlanFailure> {
+  ) -> Result<Kept?, PlanFailure> {
     var found: Int?
     if let parent = levels[index].parent {
       guard let keptParent = levels[parent].kept?.position else { return .success(nil) }
       switch NavigationPlan.keep(
-        index, of: levels, over: keptParent, shown: shows(parent, of: levels), in: live,
+        index, of: levels, over: keptParent, shown: levels[parent].kept?.shows == true, in: live,
         options: options)
       {
       case .success(let position): found = position
@@ -182,18 +181,27 @@ package struct TargetTree: Sendable {
       found = 0
     }
     guard let found else { return .success(nil) }
-    guard levels[index].kind == .stack else { return .success((found, 0, 0)) }
+    guard levels[index].kind == .stack else { return .success((found, 0, 0, true)) }
     let (common, screens) = compare(live, found, levels[index].routes)
-    return .success((found, common, screens))
+    let shows = common == levels[index].routes.count && common == screens
+    return .success((found, common, screens, shows))
   }
 
-  /// Whether the live level the level at `index` keeps shows exactly its routes; `true` for a
-  /// tab bar or a split.
-  static func shows(_ index: Int, of levels: [Level]) -> Bool {
-    guard levels[index].kind == .stack, let (_, common, screens) = levels[index].kept else {
-      return true
+  /// Its levels with what each keeps of `live`: as found as it was built against `live`, or
+  /// found again, root first (a restoration's, or a target's built without).
+  @MainActor
+  func matched(in live: LiveTree, options: PlanOptions) -> Result<[Level], PlanFailure> {
+    if !options.isRestoration, self.live != nil, matched == levels.count { return .success(levels) }
+    var levels = levels
+    for index in levels.indices {
+      switch Self.match(
+        index, of: levels, in: live, options: options, { $0.commonPrefix(of: $1, with: $2) })
+      {
+      case .success(let kept): levels[index].kept = kept
+      case .failure(let failure): return .failure(failure)
+      }
     }
-    return common == levels[index].routes.count && common == screens
+    return .success(levels)
   }
 }
 
