@@ -28,15 +28,20 @@ extension ContainerNode {
   /// One walk without recursion, registering no Observation access. Describing the screens
   /// (``FlowTree/Level/screens``) costs a `String(describing:)` each: planning leaves them out.
   ///
-  /// - Parameter describingScreens: Whether to describe each level's screens.
+  /// - Parameters:
+  ///   - describingScreens: Whether to describe each level's screens.
+  ///   - levels: An empty list the caller kept from an earlier reading, whose room the
+  ///     reading fills rather than allocating its own.
+  ///   - containers: Another, for the containers.
   /// - Returns: The tree, its containers and their revisions, and whether it is changing.
   package func read(
-    describingScreens: Bool
+    describingScreens: Bool, reusing levels: consuming [FlowTree.Level] = [],
+    _ containers: consuming [(node: ContainerNode, revision: UInt64)] = []
   ) -> (
     tree: FlowTree, containers: [(node: ContainerNode, revision: UInt64)], isChanging: Bool
   ) {
-    var containers: [(node: ContainerNode, revision: UInt64)]? = []
-    let tree = walk(describingScreens: describingScreens, containers: &containers)
+    var containers: [(node: ContainerNode, revision: UInt64)]? = consume containers
+    let tree = walk(describingScreens: describingScreens, into: levels, containers: &containers)
     return (tree, containers ?? [], changes?.isChanging == true)
   }
 

@@ -110,20 +110,21 @@ extension ContainerNode {
   /// ``root`` for the whole tree.
   public var tree: FlowTree {
     var ignored: [(node: ContainerNode, revision: UInt64)]?
-    return walk(describingScreens: true, containers: &ignored)
+    return walk(describingScreens: true, into: [], containers: &ignored)
   }
 
   /// The walk of ``tree``, without recursion.
   ///
   /// Each level, then its tabs in order, then what it presents, with a list of what is left, so
   /// no depth recurses. When `containers` is not `nil`, each level's container and revision are
-  /// added to it, in the levels' order.
+  /// added to it, in the levels' order. The levels fill `spare`, an empty list.
   func walk(
-    describingScreens: Bool, containers: inout [(node: ContainerNode, revision: UInt64)]?
+    describingScreens: Bool, into spare: consuming [FlowTree.Level],
+    containers: inout [(node: ContainerNode, revision: UInt64)]?
   ) -> FlowTree {
     // Room for a few levels at once: growing from one costs an allocation a level. The list of
     // what is left is the last walk's, emptied, when it is small.
-    var levels: [FlowTree.Level] = []
+    var levels = spare
     var left: [(node: ContainerNode, parent: Int?, place: FlowTree.Level.Place)] = []
     swap(&left, &Self.spareLeft)
     defer { if left.capacity <= 64 { Self.spareLeft = left } }
@@ -151,17 +152,18 @@ extension ContainerNode {
         case .root, .presented: levels[parent].presented = index
         }
       }
+      // Made in place: a level copied into the list costs a copy and a release.
       let kind = node.kind
-      var level = FlowTree.Level(
-        flow: node.flowName, kind: kind, place: place,
-        screens: describingScreens ? node.screenDescriptions : [], isFinished: node.finished,
-        parent: parent, depth: depth)
+      levels.append(
+        FlowTree.Level(
+          flow: node.flowName, kind: kind, place: place,
+          screens: describingScreens ? node.screenDescriptions : [], isFinished: node.finished,
+          parent: parent, depth: depth))
       switch kind {
       case .stack: break
-      case .tabs: level.selectedTab = node.branches.shown
-      case .split: level.width = node.splitView?.currentWidth
+      case .tabs: levels[index].selectedTab = node.branches.shown
+      case .split: levels[index].width = node.splitView?.currentWidth
       }
-      levels.append(level)
       containers?.append((node, node.generation))
     }
     return FlowTree(levels: levels)

@@ -31,6 +31,8 @@ public final class FlowRestorer {
   /// What the layer above does as a restoration's changes are about to run, before any
   /// ``PlanEvent/willApply(_:)``: links drop a held or resuming link.
   package var willRestore: @MainActor () -> Void = {}
+  /// The last plan's reading of the tree, emptied: scratch the next plan reads into.
+  private var spare: LiveTree.Spare = ([], [])
   /// Who hears where plans begin and end, made on the first registration.
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
@@ -95,10 +97,9 @@ public final class FlowRestorer {
     // The flow types `root` leads to, and, for a tab bar, those of its tabs as they are.
     var roots: [any ContainerFlow.Type] = [type(of: root)]
     if type(of: root).declaredKind == .tabs {
-      let reading = root.container.read(describingScreens: false)
-      roots += reading.tree.levels[0].tabs.compactMap { tab in
-        (reading.containers[tab].node.owner as? any ContainerFlow).map { type(of: $0) }
-      }
+      let live = LiveTree(root: root.container)
+      let tabs = live.levels[0].tabs.compactMap { live.node($0).owner as? any ContainerFlow }
+      roots += tabs.map { type(of: $0) }
     }
     let registry = FlowRegistry(roots: roots)
     let snapshot: FlowSnapshot
@@ -199,7 +200,10 @@ extension FlowRestorer {
     building build: (inout TargetTree) -> Bool
   ) -> Result<NavigationPlan, PlanFailure> {
     guard let rootNode, rootNode.owner != nil else { return .failure(.stale) }
-    var target = TargetTree(live: LiveTree(root: rootNode))
+    let (levels, containers) = spare
+    spare = ([], [])
+    var target = TargetTree(live: LiveTree(root: rootNode, reusing: levels, containers))
+    defer { spare = target.spareLive() }
     guard build(&target), let live = target.live else { return .failure(.stale) }
     return NavigationPlan.difference(
       from: live, to: target, request: request, options: .request(cause: cause))
@@ -253,8 +257,7 @@ extension FlowRestorer {
   private func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
     let again = NavigationPlan.difference(
-      from: LiveTree(root: rootNode), to: plan.target, request: plan.request,
-      options: plan.options)
+      from: LiveTree(root: rootNode), to: plan.target, request: plan.request, options: plan.options)
     guard case .success(let made) = again else { return false }
     return made.moves.isEmpty
   }

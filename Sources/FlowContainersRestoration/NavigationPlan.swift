@@ -55,12 +55,8 @@ public struct NavigationPlan: Sendable {
 
   /// What the plan is for: a link, a typed destination, or a restoration.
   public let request: NavigationRequest
-  /// The target tree.
+  /// The target tree, each level with the live level it keeps.
   let target: TargetTree
-  /// For each target level, the position in the tree read of the live level it keeps.
-  let kept: [Int?]
-  /// Each target level's flow name: a kept level's container's, a new level's type's.
-  let names: [FlowName]
   /// The changes, in the order they are applied.
   let moves: [Move]
   /// The containers the plan read (kept or ended), with their positions and revisions then.
@@ -72,10 +68,16 @@ public struct NavigationPlan: Sendable {
   public var levels: [Level] {
     target.levels.indices.map { index in
       Level(
-        flow: names[index], routes: target.levels[index].routes.erased,
-        isReused: kept[index] != nil)
+        flow: name(index), routes: target.levels[index].routes.erased, isReused: kept(index) != nil)
     }
   }
+
+  /// The position in the tree read of the live level that the target's level `index` keeps.
+  func kept(_ index: Int) -> Int? { target.levels[index].kept?.position }
+
+  /// The flow name of the target's level `index`: its type's, which a kept level's container
+  /// has too.
+  func name(_ index: Int) -> FlowName { FlowName(target.levels[index].type.type) }
 
   /// The changes, in the order they are applied.
   public var steps: [Step] { moves.map(step) }
@@ -100,19 +102,18 @@ public struct NavigationPlan: Sendable {
   private func step(_ move: Move) -> Step {
     switch move {
     case .dismiss(_, _, let at, let flow): .dismiss(level: at, flow: flow)
-    case .popTo(let level, let index): .popTo(level: level, flow: names[level], index: index)
+    case .popTo(let level, let index): .popTo(level: level, flow: name(level), index: index)
     case .push(let level, let from):
-      .push(
-        level: level, flow: names[level], routes: target.levels[level].routes.erased(from: from))
+      .push(level: level, flow: name(level), routes: target.levels[level].routes.erased(from: from))
     case .replace(let level):
-      .replace(level: level, flow: names[level], routes: target.levels[level].routes.erased)
+      .replace(level: level, flow: name(level), routes: target.levels[level].routes.erased)
     case .present(let level, let style):
       .present(
-        level: level, flow: names[level], style: style, routes: target.levels[level].routes.erased)
+        level: level, flow: name(level), style: style, routes: target.levels[level].routes.erased)
     case .selectTab(let bar, let index, let tab):
-      .selectTab(level: bar, index: index, flow: names[tab])
+      .selectTab(level: bar, index: index, flow: name(tab))
     case .showDetail(let level, _):
-      .showDetail(level: level, flow: names[level], routes: target.levels[level].routes.erased)
+      .showDetail(level: level, flow: name(level), routes: target.levels[level].routes.erased)
     case .closeDetail(_, _, let at, let flow): .closeDetail(level: at, flow: flow)
     }
   }

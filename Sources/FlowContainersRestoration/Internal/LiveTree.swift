@@ -7,14 +7,21 @@ import FlowContainersCore
 @MainActor
 struct LiveTree: Sendable {
   let tree: FlowTree
-  let containers: [(node: ContainerNode, revision: UInt64)]
+  let containers: [Container]
 
-  /// Reads the tree under `root`.
-  init(root: ContainerNode) {
-    let reading = root.read(describingScreens: false)
+  /// A level's container, and its revision as read.
+  typealias Container = (node: ContainerNode, revision: UInt64)
+
+  /// Reads the tree under `root`, into the room of `levels` and `containers`, empty lists of an
+  /// earlier reading (see ``TargetTree/spareLive()``), which it takes.
+  init(root: ContainerNode, reusing levels: [FlowTree.Level] = [], _ containers: [Container] = []) {
+    let reading = root.read(describingScreens: false, reusing: levels, containers)
     tree = reading.tree
-    containers = reading.containers
+    self.containers = reading.containers
   }
+
+  /// A reading's lists, emptied: room for the next reading, which holds nothing alive.
+  typealias Spare = (levels: [FlowTree.Level], containers: [Container])
 
   var levels: [FlowTree.Level] { tree.levels }
 
@@ -50,12 +57,6 @@ struct LiveTree: Sendable {
   ) -> (common: Int, screens: Int) {
     guard let flow = node(level).owner as? Flow else { return (0, 0) }
     return Self.commonPrefix(of: flow, typed: routes)
-  }
-
-  /// Whether the level's stack shows exactly `routes`.
-  func shows(_ routes: RouteList, at level: Int) -> Bool {
-    let (common, screens) = commonPrefix(of: level, with: routes)
-    return common == routes.count && common == screens
   }
 
   /// The position among its bar's tabs of the selected tab of the tab bar at `level`.

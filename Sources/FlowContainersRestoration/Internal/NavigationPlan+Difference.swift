@@ -14,57 +14,38 @@ extension NavigationPlan {
   static func difference(
     from live: LiveTree, to target: TargetTree, request: NavigationRequest, options: PlanOptions
   ) -> Result<NavigationPlan, PlanFailure> {
-    let levels = target.levels
-    guard !levels.isEmpty, live.flowType(0) == levels[0].type.identity else {
-      return .failure(.stale)
-    }
+    guard !target.levels.isEmpty else { return .failure(.stale) }
     // A target built against the tree read has found what each level keeps (and compared the
-    // kept stacks) as it was built; one built without (a snapshot's) is matched here.
-    let found = options.isRestoration || target.live == nil ? [] : target.kept
-    var kept = found.count == levels.count ? found.map { $0?.position } : [0]
-    var claimed = [Bool](repeating: false, count: live.levels.count)
-    for case let position? in kept { claimed[position] = true }
-    // What hangs on each target level; only bars and splits ask.
-    var branches: [(primary: Int?, detail: Int?, selectedTab: Int?)] = []
-    if levels.contains(where: { $0.kind != .stack }) {
-      branches = Array(repeating: (nil, nil, nil), count: levels.count)
+    // kept stacks) as it was built, its root first; one built without (a snapshot's) is matched
+    // here.
+    let levels: [TargetTree.Level]
+    switch target.matched(in: live, options: options) {
+    case .success(let matched): levels = matched
+    case .failure(let failure): return .failure(failure)
     }
-    for index in levels.indices.dropFirst() {
-      guard let parent = levels[index].parent else {
-        if kept.count == index { kept.append(nil) }
-        continue
-      }
-      if !branches.isEmpty {
-        switch levels[index].place {
-        case .column(.primary): branches[parent].primary = index
-        case .column(.detail): branches[parent].detail = index
-        case .tab(_, selected: true): branches[parent].selectedTab = index
-        case .tab, .presented, .root: break
-        }
-      }
-      guard kept.count == index else { continue }
-      guard let keptParent = kept[parent] else {
-        kept.append(nil)
-        continue
-      }
-      switch keep(
-        index, of: levels, over: keptParent,
-        shown: live.shows(levels[parent].routes, at: keptParent), in: live, claimed: claimed,
-        options: options)
-      {
-      case .failure(let failure): return .failure(failure)
-      case .success(let found):
-        kept.append(found)
-        if let found { claimed[found] = true }
-      }
-    }
-    // A level kept as it is keeps everything presented over it.
+    // What a level kept as it is keeps presented over it: no other level may end it.
+    var spared: [Int] = []
     for index in levels.indices where levels[index].keepsLive {
-      var over = kept[index].flatMap { live.presented(over: $0) }
+      var over = levels[index].kept.flatMap { live.presented(over: $0.position) }
       while let presented = over {
-        claimed[presented] = true
+        spared.append(presented)
         over = live.presented(over: presented)
       }
+    }
+    /// Whether a target level keeps the live level at `position`, or it is spared.
+    func claimed(_ position: Int) -> Bool {
+      spared.contains(position) || Self.keeps(position, in: levels, below: levels.count)
+    }
+    /// The target level that hangs on `index` as its `column`, or (`nil`) as its selected tab.
+    func branch(of index: Int, _ column: SplitColumn?) -> Int? {
+      for level in levels.indices where levels[level].parent == index {
+        switch levels[level].place {
+        case .column(let found) where found == column: return level
+        case .tab(_, selected: true) where column == nil: return level
+        default: continue
+        }
+      }
+      return nil
     }
     var moves: [Move] = []
     // At most two changes a level, and one dismissal.
@@ -77,7 +58,6 @@ extension NavigationPlan {
           position: position, node: live.node(position),
           revision: live.containers[position].revision))
     }
-    for case let position? in kept { read(position) }
     func dismiss(_ position: Int, at level: Int) {
       // What a level presents hangs on it in the tree read: that level is kept.
       guard let presenter = live.levels[position].parent else { return }
@@ -85,29 +65,30 @@ extension NavigationPlan {
         .dismiss(live: position, from: presenter, at: level, flow: live.levels[position].flow))
       read(position)
     }
-    // 1. Through kept splits and bars.
+    // 1. Through kept splits and bars (and every kept level is read).
     for index in levels.indices {
-      guard let position = kept[index] else { continue }
+      guard let position = levels[index].kept?.position else { continue }
+      read(position)
       switch levels[index].kind {
       case .split:
         let detail = live.column(.detail, of: position)
         // What the split presents is in the way unless the target goes through its shown column.
-        let through = detail == nil ? branches[index].primary : branches[index].detail
-        if let cover = live.levels[position].presented, !claimed[cover], through == nil {
+        let through = branch(of: index, detail == nil ? .primary : .detail)
+        if let cover = live.levels[position].presented, !claimed(cover), through == nil {
           dismiss(cover, at: index + 1)
         }
-        if let detail, branches[index].detail == nil {
+        if let detail, branch(of: index, .detail) == nil {
           moves.append(
             .closeDetail(split: index, live: detail, at: index + 1, flow: live.levels[detail].flow)
           )
           read(detail)
         }
       case .tabs:
-        if let cover = live.levels[position].presented, !claimed[cover] {
+        if let cover = live.levels[position].presented, !claimed(cover) {
           dismiss(cover, at: index + 1)
         }
         // The live tab the target's selected tab keeps, at its place in the live bar.
-        if let tab = branches[index].selectedTab, let liveTab = kept[tab],
+        if let tab = branch(of: index, nil), let liveTab = levels[tab].kept?.position,
           case .tab(let place, _) = live.levels[liveTab].place,
           place != live.selectedTab(of: position)
         {
@@ -120,35 +101,31 @@ extension NavigationPlan {
     // 2. What kept stacks and columns present that the target does not keep (a replaced detail
     // ends when the new one shows, but what the split presents over it is dismissed).
     for index in levels.indices where levels[index].kind == .stack {
-      var over = kept[index]
+      var over = levels[index].kept?.position
       if over == nil, case .column(.detail) = levels[index].place, let split = levels[index].parent,
-        let keptSplit = kept[split]
+        let keptSplit = levels[split].kept?.position
       {
         over = live.column(.detail, of: keptSplit)
       }
-      guard let over, let presented = live.presented(over: over), !claimed[presented] else {
+      guard let over, let presented = live.presented(over: over), !claimed(presented) else {
         continue
       }
       dismiss(presented, at: index + 1)
     }
     // 3. Kept stacks.
     for index in levels.indices where levels[index].kind == .stack && !levels[index].keepsLive {
-      guard let position = kept[index] else { continue }
-      let wanted = levels[index].routes
-      let (common, screens) =
-        found.count == levels.count
-        ? found[index].map { ($0.common, $0.screens) } ?? (0, 0)
-        : live.commonPrefix(of: position, with: wanted)
-      if common == screens, common == wanted.count { continue }
+      guard let (_, common, screens, _) = levels[index].kept else { continue }
+      let wanted = levels[index].routes.count
+      if common == screens, common == wanted { continue }
       if common == 0 {
         moves.append(.replace(level: index))
         continue
       }
       if common < screens { moves.append(.popTo(level: index, index: common - 1)) }
-      if common < wanted.count { moves.append(.push(level: index, from: common)) }
+      if common < wanted { moves.append(.push(level: index, from: common)) }
     }
     // 4. New levels.
-    for index in levels.indices.dropFirst() where kept[index] == nil {
+    for index in levels.indices.dropFirst() where levels[index].kept == nil {
       guard let parent = levels[index].parent else { continue }
       switch levels[index].place {
       case .presented(let style):
@@ -161,21 +138,23 @@ extension NavigationPlan {
         if levels[index].kind == .stack { moves.append(.replace(level: index)) }
       case .column(.detail):
         // The detail it replaces, if any, may object.
-        let replaced = kept[parent].flatMap { live.column(.detail, of: $0) }
+        let replaced = levels[parent].kept.flatMap { live.column(.detail, of: $0.position) }
         if let replaced { read(replaced) }
         moves.append(.showDetail(level: index, replacing: replaced))
       case .root:
         break
       }
     }
-    // A kept level's name is its container's; a new level's is its type's.
-    let names = levels.indices.map { index in
-      kept[index].map { live.levels[$0].flow } ?? FlowName(levels[index].type.type)
-    }
     return .success(
       NavigationPlan(
-        request: request, target: target.withoutLive, kept: kept, names: names, moves: moves,
-        stamp: stamp, options: options))
+        request: request, target: TargetTree(live: nil, levels: levels), moves: moves, stamp: stamp,
+        options: options))
+  }
+
+  /// Whether one of the first `count` of `levels` keeps the live level at `position`.
+  static func keeps(_ position: Int, in levels: [TargetTree.Level], below count: Int) -> Bool {
+    for index in 0..<count where levels[index].kept?.position == position { return true }
+    return false
   }
 
   /// The live level that the target's level `index` keeps, hanging on the kept live level
@@ -183,9 +162,11 @@ extension NavigationPlan {
   /// first route, a presented flow while the stack below stays as it is (and, restoring, in its
   /// saved style), while `shown` (the live stack at `parent` shows exactly the target's stack
   /// below); `nil` when it is new; a failure when the tree changed.
+  ///
+  /// A tab is kept only when no level before `index` keeps it.
   static func keep(
-    _ index: Int, of levels: [TargetTree.Level], over parent: Int,
-    shown: @autoclosure () -> Bool, in live: LiveTree, claimed: [Bool], options: PlanOptions
+    _ index: Int, of levels: [TargetTree.Level], over parent: Int, shown: Bool,
+    in live: LiveTree, options: PlanOptions
   ) -> Result<Int?, PlanFailure> {
     let type = levels[index].type.identity
     switch levels[index].place {
@@ -193,9 +174,11 @@ extension NavigationPlan {
       // The tab at the target's place, else the first of that type no other level took.
       guard live.levels[parent].kind == .tabs else { return .failure(.stale) }
       let tabs = live.levels[parent].tabs
-      func fits(_ tab: Int) -> Bool { live.flowType(tab) == type && !claimed[tab] }
+      func fits(_ tab: Int) -> Bool {
+        live.flowType(tab) == type && !keeps(tab, in: levels, below: index)
+      }
       if tabs.indices.contains(place), fits(tabs[place]) { return .success(tabs[place]) }
-      if let tab = tabs.first(where: fits) { return .success(tab) }
+      for tab in tabs where fits(tab) { return .success(tab) }
       return .failure(.noTab(level: index))
     case .column(let column):
       guard live.levels[parent].kind == .split else { return .failure(.stale) }
@@ -212,7 +195,7 @@ extension NavigationPlan {
       else { return .success(nil) }
       // A sub-flow is made for the stack below it: when that stack changes, it is in the way. A
       // restored level keeps only a layer shown in its saved style.
-      guard levels[below].kind != .stack || shown(),
+      guard levels[below].kind != .stack || shown,
         !options.isRestoration || live.levels[presented].place == .presented(style)
       else { return .success(nil) }
       return .success(presented)

@@ -87,14 +87,14 @@ extension NavigationPlan {
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
       isStack ? node.owner as? any RestorableFlow : nil
     }
-    if let position = kept[index] {
+    if let position = kept(index) {
       guard let node = node(at: position) else { throw .stale }
       return (node, flow(of: node), nil, nil, nil)
     }
     let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
     var failure: PlanFailure {
-      .cannotCreate(level: index, flow: names[parent], subFlow: names[index])
+      .cannotCreate(level: index, flow: name(parent), subFlow: name(index))
     }
     let parentNode = prepared[parent].node
     switch level.place {
@@ -189,14 +189,14 @@ extension NavigationPlan {
     }
     // Whether a new level's stack shows exactly its routes (the counts first: most differ).
     var shows = false
-    if plan.kept[index] == nil, stored == routes.count, let typed {
+    if plan.kept(index) == nil, stored == routes.count, let typed {
       shows = LiveTree.commonPrefix(of: flow, typed: typed).common == stored
     }
     var stack: TreeChange?
-    if plan.kept[index] == nil, isNew, !shows {
+    if plan.kept(index) == nil, isNew, !shows {
       // A new flow shows its routes before it joins the tree.
       guard !routes.isEmpty else {
-        throw .cannotShow(level: index, index: 0, flow: plan.names[index], route: nil, .emptyStack)
+        throw .cannotShow(level: index, index: 0, flow: plan.name(index), route: nil, .emptyStack)
       }
       stack = container.edit(from: stored, keeping: 0, adding: try screens(from: 0))
     }

@@ -4,16 +4,18 @@
 /// Unchecked `Sendable`: it only holds an immutable array of `Sendable` routes.
 struct RouteList: @unchecked Sendable {
   private let storage: any RouteStorage
+  /// How many routes it holds, stored: read without opening the storage, or copying it.
+  let count: Int
 
   init<Route: Hashable & Codable & Sendable>(_ routes: [Route]) {
     storage = Typed(routes: routes)
+    count = routes.count
   }
 
   /// No routes: a tab bar's or a split's.
   static let none = RouteList([Int]())
 
-  var count: Int { storage.count }
-  var isEmpty: Bool { storage.count == 0 }
+  var isEmpty: Bool { count == 0 }
 
   /// The routes as public values show them.
   var erased: [AnyRoute] { storage.erased(from: 0) }
@@ -42,7 +44,6 @@ extension RouteList: Equatable {
 
 /// A typed array of routes, seen through what planning asks of it.
 private protocol RouteStorage {
-  var count: Int { get }
   func route(at index: Int) -> AnyRoute
   func erased(from index: Int) -> [AnyRoute]
   func prefix(_ count: Int) -> RouteList
@@ -51,8 +52,6 @@ private protocol RouteStorage {
 /// The routes of one route type: what a ``RouteList`` holds, inline (an array's one pointer).
 private struct Typed<Route: Hashable & Codable & Sendable>: RouteStorage {
   let routes: [Route]
-
-  var count: Int { routes.count }
 
   func route(at index: Int) -> AnyRoute { AnyRoute(routes[index]) }
 

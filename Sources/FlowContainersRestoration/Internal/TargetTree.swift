@@ -20,27 +20,37 @@ package struct TargetTree: Sendable {
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
     var keepsLive = false
+    /// The live level it keeps, how many routes from the bottom a kept stack shares with it, of
+    /// how many screens, and whether it shows exactly its routes (a bar or a split does): found
+    /// as it is added, or by the difference.
+    var kept: Kept?
   }
+
+  /// What a level keeps of the live tree (see ``Level/kept``).
+  typealias Kept = (position: Int, common: Int, screens: Int, shows: Bool)
 
   private(set) var levels: [Level] = []
   /// The live tree the target is built against; `nil` once in a plan, which keeps nothing alive.
   private(set) var live: LiveTree?
-  /// For each level, the live level it keeps, and how many routes from the bottom a kept stack
-  /// shares with it, of how many screens: the difference takes them; shorter than `levels` once
-  /// a match failed, which the difference finds again.
-  private(set) var kept: [(position: Int, common: Int, screens: Int)?] = []
+  /// How many levels, from the first, have found what they keep of `live`: the difference
+  /// takes them; fewer than `levels` once a match failed, which the difference finds again.
+  private(set) var matched = 0
 
-  /// An empty target, to add levels to, planned against the tree as it is.
-  init(live: LiveTree?) {
+  /// A target, empty to add levels to, planned against the tree as it is; or, for a plan, of
+  /// `levels`, with what each keeps, and no live tree.
+  init(live: LiveTree?, levels: [Level] = []) {
     self.live = live
+    self.levels = levels
   }
 
-  /// The target without the live tree it was built against.
-  var withoutLive: TargetTree {
-    var copy = self
-    copy.live = nil
-    copy.kept = []
-    return copy
+  /// The lists of the live tree it was built against, emptied, keeping their room, for the
+  /// next reading; the target keeps no live tree after.
+  mutating func spareLive() -> LiveTree.Spare {
+    guard var levels = live?.tree.levels, var containers = live?.containers else { return ([], []) }
+    live = nil
+    levels.removeAll(keepingCapacity: true)
+    containers.removeAll(keepingCapacity: true)
+    return (levels, containers)
   }
 
   /// The position in the live tree of the level a flow presented over the target's level
@@ -48,19 +58,10 @@ package struct TargetTree: Sendable {
   /// stack as they are; `nil` otherwise.
   @MainActor
   package func kept(presentedOver parent: Int) -> Int? {
-    guard let live, parent < kept.count, let position = kept[parent]?.position,
-      let presented = live.presented(over: position), shows(parent)
+    guard let live, parent < matched, let position = levels[parent].kept?.position,
+      let presented = live.presented(over: position), levels[parent].kept?.shows == true
     else { return nil }
     return presented
-  }
-
-  /// Whether the live level the level at `index` keeps shows exactly its routes; `true` for a
-  /// tab bar or a split.
-  @MainActor
-  func shows(_ index: Int) -> Bool {
-    guard levels[index].kind == .stack, index < kept.count, let (_, common, screens) = kept[index]
-    else { return true }
-    return common == levels[index].routes.count && common == screens
   }
 
   /// The live level at `position` of the tree read: its flow (`nil` for one that declares
@@ -134,13 +135,13 @@ package struct TargetTree: Sendable {
       kept.append(level)
     }
     levels = kept
-    self.kept = []
+    matched = 0
   }
 
   /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
   @MainActor
   private mutating func append(
-    _ level: Level,
+    _ level: consuming Level,
     comparing compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int) = {
       $0.commonPrefix(of: $1, with: $2)
     }
@@ -148,30 +149,59 @@ package struct TargetTree: Sendable {
     if levels.isEmpty { levels.reserveCapacity(4) }
     levels.append(level)
     let index = levels.count - 1
-    if let live, kept.count == index {
-      // What the level keeps, as the plan will find it; only a tab asks what is claimed.
-      var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
-      if let parent = level.parent, let keptParent = kept[parent]?.position {
-        var claimed: [Bool] = []
-        if case .tab = level.place {
-          claimed = [Bool](repeating: false, count: live.levels.count)
-          for case (let position, _, _)? in kept { claimed[position] = true }
-        }
-        switch NavigationPlan.keep(
-          index, of: levels, over: keptParent, shown: shows(parent), in: live, claimed: claimed,
-          options: .request(cause: .restoration))
-        {
-        case .success(let position): found = position
-        case .failure: return index
-        }
-      }
-      if kept.isEmpty { kept.reserveCapacity(4) }
-      // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
-      var compared = (common: 0, screens: 0)
-      if let found, level.kind == .stack { compared = compare(live, found, level.routes) }
-      kept.append(found.map { ($0, compared.common, compared.screens) })
+    if let live, matched == index,
+      case .success(let kept) = Self.match(
+        index, of: levels, in: live, options: .request(cause: .restoration), compare)
+    {
+      levels[index].kept = kept
+      matched += 1
     }
     return index
+  }
+
+  /// What the level at `index` of `levels` keeps of `live`, those below it matched (see
+  /// `NavigationPlan.keep`), with a kept stack compared by `compare`, once.
+  @MainActor
+  static func match(
+    _ index: Int, of levels: [Level], in live: LiveTree, options: PlanOptions,
+    _ compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int)
+  ) -> Result<Kept?, PlanFailure> {
+    var found: Int?
+    if let parent = levels[index].parent {
+      guard let keptParent = levels[parent].kept?.position else { return .success(nil) }
+      switch NavigationPlan.keep(
+        index, of: levels, over: keptParent, shown: levels[parent].kept?.shows == true, in: live,
+        options: options)
+      {
+      case .success(let position): found = position
+      case .failure(let failure): return .failure(failure)
+      }
+    } else if index == 0 {
+      guard live.flowType(0) == levels[0].type.identity else { return .failure(.stale) }
+      found = 0
+    }
+    guard let found else { return .success(nil) }
+    guard levels[index].kind == .stack else { return .success((found, 0, 0, true)) }
+    let (common, screens) = compare(live, found, levels[index].routes)
+    let shows = common == levels[index].routes.count && common == screens
+    return .success((found, common, screens, shows))
+  }
+
+  /// Its levels with what each keeps of `live`: as found as it was built against `live`, or
+  /// found again, root first (a restoration's, or a target's built without).
+  @MainActor
+  func matched(in live: LiveTree, options: PlanOptions) -> Result<[Level], PlanFailure> {
+    if !options.isRestoration, self.live != nil, matched == levels.count { return .success(levels) }
+    var levels = levels
+    for index in levels.indices {
+      switch Self.match(
+        index, of: levels, in: live, options: options, { $0.commonPrefix(of: $1, with: $2) })
+      {
+      case .success(let kept): levels[index].kept = kept
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    return .success(levels)
   }
 }
 
