@@ -142,7 +142,7 @@ public final class FlowRestorer {
           let prepared = try plan.prepare()
           willRestore()
           planObservers?.send(.willApply(plan))
-          _ = apply(prepared.changes)
+          plan.apply(prepared, with: apply)
           planObservers?.send(.didApply(plan))
           return nil
         } catch {
@@ -238,7 +238,7 @@ extension FlowRestorer {
         if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        _ = apply(prepared.changes)
+        plan.apply(prepared, with: apply)
         planObservers?.send(.didApply(plan))
         return .success(true)
       } catch {
