@@ -2,11 +2,12 @@ import FlowContainersCore
 
 @MainActor
 extension NavigationPlan {
-  /// A target level's container, the flow made for it and what its parent hears when that
-  /// flow's presentation ends, for a new bar's tab the bar's tab it is, and its stack's
-  /// changes: a pop, and a push, a replacement or a new flow's first stack.
+  /// A target level's container, its flow as a stack flow, the flow made for it and what its
+  /// parent hears when that flow's presentation ends, for a new bar's tab the bar's tab it is,
+  /// and its stack's changes: a pop, and a push, a replacement or a new flow's first stack.
   struct PreparedLevel {
     let node: ContainerNode
+    var flow: (any RestorableFlow)?
     var made: AnyObject?
     var onEnd: ((PresentationEnding, NavigationCause) -> Void)?
     var tab: Int?
@@ -27,15 +28,12 @@ extension NavigationPlan {
     var prepared: [PreparedLevel] = []
     prepared.reserveCapacity(levels.count + 1)
     for index in levels.indices {
-      let found = try find(index, root: root, prepared: prepared)
-      var changes: (pop: TreeChange?, stack: TreeChange?) = (nil, nil)
-      if let flow = found.flow, !levels[index].keepsLive {
-        changes = try Self.stackChanges(of: flow, at: index, in: self, isNew: found.made != nil)
+      // Changed in place: a level changed, then appended, would be copied.
+      prepared.append(try find(index, root: root, prepared: prepared))
+      if let flow = prepared[index].flow, !levels[index].keepsLive {
+        (prepared[index].pop, prepared[index].stack) = try Self.stackChanges(
+          of: flow, at: index, in: self, isNew: prepared[index].made != nil)
       }
-      prepared.append(
-        PreparedLevel(
-          node: found.node, made: found.made, onEnd: found.onEnd, tab: found.tab,
-          pop: changes.pop, stack: changes.stack))
     }
     for case .dismiss(_, let presenter, _, _) in moves {
       guard let presenter = node(at: presenter) else { throw .stale }
@@ -64,18 +62,14 @@ extension NavigationPlan {
           _ = apply(prepared[level].node, edit, animated)
         }
       case .present(let level, _), .showDetail(let level, _):
-        // A new flow's stack is set before it is shown.
-        guard let parent = target.levels[level].parent else { continue }
-        let node = prepared[level].node
+        // A new flow's stack is set before it is shown over its parent (`find` found it).
+        let (node, onEnd) = (prepared[level].node, prepared[level].onEnd)
         if let stack = prepared[level].stack.take() { _ = apply(node, stack, false) }
-        let onEnd = prepared[level].onEnd
-        let change: TreeChange =
-          if case .present(_, let style) = move {
-            .present(node, style, onEndWithCause: onEnd)
-          } else {
-            .showColumn(.detail, node, onEndWithCause: onEnd)
-          }
-        _ = apply(prepared[parent].node, change, animated)
+        var change = TreeChange.showColumn(.detail, node, onEndWithCause: onEnd)
+        if case .present(_, let style) = move {
+          change = .present(node, style, onEndWithCause: onEnd)
+        }
+        _ = apply(prepared[target.levels[level].parent ?? 0].node, change, animated)
       case .selectTab(let bar, let index, let tab):
         _ = apply(prepared[bar].node, .selectTab(prepared[tab].tab ?? index), false)
       case .closeDetail(let split, _, _, _):
@@ -88,17 +82,14 @@ extension NavigationPlan {
   /// made with a new bar or split.
   private func find(
     _ index: Int, root: ContainerNode, prepared: [PreparedLevel]
-  ) throws(PlanFailure) -> (
-    node: ContainerNode, flow: (any RestorableFlow)?, made: AnyObject?,
-    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, tab: Int?
-  ) {
+  ) throws(PlanFailure) -> PreparedLevel {
     let isStack = target.levels[index].kind == .stack
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
       isStack ? node.owner as? any RestorableFlow : nil
     }
     if let position = kept[index] {
       guard let node = node(at: position) else { throw .stale }
-      return (node, flow(of: node), nil, nil, nil)
+      return PreparedLevel(node: node, flow: flow(of: node))
     }
     let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
@@ -123,7 +114,7 @@ extension NavigationPlan {
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
-        return (node, flow(of: node), nil, nil, nil)
+        return PreparedLevel(node: node, flow: flow(of: node))
       }
       let tabs = levels[0].tabs
       let taken = Set(
@@ -136,7 +127,7 @@ extension NavigationPlan {
         throw options.isRestoration ? .noTab(level: index) : failure
       }
       let node = reading.containers[tabs[tab]].node
-      return (node, flow(of: node), nil, nil, tab)
+      return PreparedLevel(node: node, flow: flow(of: node), tab: tab)
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
@@ -149,7 +140,7 @@ extension NavigationPlan {
       // By index: iterating would copy each level.
       !prepared.indices.contains(where: { prepared[$0].made === found.flow })
     else { throw failure }
-    return (found.node, found.stack, found.flow, found.onEnd, nil)
+    return PreparedLevel(node: found.node, flow: found.stack, made: found.flow, onEnd: found.onEnd)
   }
 }
 
