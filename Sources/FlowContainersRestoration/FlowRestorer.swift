@@ -31,6 +31,8 @@ public final class FlowRestorer {
   /// What the layer above does as a restoration's changes are about to run, before any
   /// ``PlanEvent/willApply(_:)``: links drop a held or resuming link.
   package var willRestore: @MainActor () -> Void = {}
+  /// The last plan's prepared levels, emptied, for the next: scratch a plan takes while it runs.
+  private var spareLevels: [NavigationPlan.PreparedLevel] = []
   /// Who hears where plans begin and end, made on the first registration.
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
@@ -139,10 +141,11 @@ public final class FlowRestorer {
           continue
         }
         do throws(PlanFailure) {
-          let prepared = try plan.prepare()
+          var prepared = try plan.prepare(root: rootNode, reusing: &spareLevels)
           willRestore()
           planObservers?.send(.willApply(plan))
-          plan.apply(prepared, with: apply)
+          plan.apply(&prepared, with: apply)
+          spareLevels = prepared
           planObservers?.send(.didApply(plan))
           return nil
         } catch {
@@ -234,11 +237,12 @@ extension FlowRestorer {
       guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
-        let prepared = try plan.prepare()
+        var prepared = try plan.prepare(root: rootNode, reusing: &spareLevels)
         if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        plan.apply(prepared, with: apply)
+        plan.apply(&prepared, with: apply)
+        spareLevels = prepared
         planObservers?.send(.didApply(plan))
         return .success(true)
       } catch {
@@ -253,9 +257,7 @@ extension FlowRestorer {
   private func shows(_ plan: NavigationPlan) -> Bool {
     guard let rootNode else { return false }
     let again = NavigationPlan.difference(
-      from: LiveTree(root: rootNode), to: plan.target, request: plan.request,
-      options: plan.options)
-    guard case .success(let made) = again else { return false }
-    return made.moves.isEmpty
+      from: LiveTree(root: rootNode), to: plan.target, request: plan.request, options: plan.options)
+    return (try? again.get())?.moves.isEmpty == true
   }
 }

@@ -82,7 +82,9 @@ public struct NavigationPlan: Sendable {
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
-  package var requirements: [FlowRequirement] { target.levels.compactMap { $0.requirement } }
+  package var requirements: [FlowRequirement] {
+    target.levels.indices.compactMap { target.levels[$0].requirement }
+  }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
   /// that type; validators use it to check targets exist.

@@ -19,9 +19,8 @@ extension NavigationPlan {
           let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: request)
         {
-          let failure = PlanFailure.objection(
-            flow: asked.flowName, reason: reason, waitingOn: layer.presenter ?? staying)
-          return (failure, nil)
+          let waitingOn = layer.presenter ?? staying
+          return (.objection(flow: asked.flowName, reason: reason, waitingOn: waitingOn), nil)
         }
         guard layer !== first,
           let next = layer.presenter ?? layer.tabContainer ?? layer.splitContainer

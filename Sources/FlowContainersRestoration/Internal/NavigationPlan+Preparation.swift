@@ -18,14 +18,20 @@ extension NavigationPlan {
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
-  /// Its callers have found it current (a restoration's plan is made inside the change).
+  /// Its callers have found it current (a restoration's plan is made inside the change), with
+  /// `root` at its root.
   ///
+  /// - Parameters:
+  ///   - root: The plan's root container.
+  ///   - spare: An empty list to fill, taken (a plan applied inside another's change finds none).
   /// - Returns: Each target level's, then each dismissal's presenter, in order.
   /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
-  func prepare() throws(PlanFailure) -> [PreparedLevel] {
-    guard let root = node(at: 0) else { throw .stale }
-    let levels = target.levels
+  func prepare(
+    root: ContainerNode, reusing spare: inout [PreparedLevel]
+  ) throws(PlanFailure) -> [PreparedLevel] {
     var prepared: [PreparedLevel] = []
+    swap(&prepared, &spare)
+    let levels = target.levels
     prepared.reserveCapacity(levels.count + 1)
     for index in levels.indices {
       // Changed in place: a level changed, then appended, would be copied.
@@ -42,10 +48,10 @@ extension NavigationPlan {
     return prepared
   }
 
-  /// Makes the changes of `prepared`, this plan's preparation, in order, with `apply`.
+  /// Makes the changes of `levels`, this plan's prepared levels, in order, with `apply`, then
+  /// empties it, keeping its storage when small.
   func apply(
-    _ prepared: consuming [PreparedLevel],
-    with apply: (ContainerNode, TreeChange, Bool) -> Bool
+    _ levels: inout [PreparedLevel], with apply: (ContainerNode, TreeChange, Bool) -> Bool
   ) {
     var dismissal = target.levels.count
     for (position, move) in moves.enumerated() {
@@ -53,29 +59,30 @@ extension NavigationPlan {
       let animated = options.animated && position == moves.count - 1
       switch move {
       case .dismiss:
-        _ = apply(prepared[dismissal].node, .dismissPresented, animated)
+        _ = apply(levels[dismissal].node, .dismissPresented, animated)
         dismissal += 1
       case .popTo(let level, _):
-        if let pop = prepared[level].pop.take() { _ = apply(prepared[level].node, pop, animated) }
+        if let pop = levels[level].pop.take() { _ = apply(levels[level].node, pop, animated) }
       case .push(let level, _), .replace(let level):
-        if let edit = prepared[level].stack.take() {
-          _ = apply(prepared[level].node, edit, animated)
-        }
+        if let edit = levels[level].stack.take() { _ = apply(levels[level].node, edit, animated) }
       case .present(let level, _), .showDetail(let level, _):
         // A new flow's stack is set before it is shown over its parent (`find` found it).
-        let (node, onEnd) = (prepared[level].node, prepared[level].onEnd)
-        if let stack = prepared[level].stack.take() { _ = apply(node, stack, false) }
+        let (node, onEnd) = (levels[level].node, levels[level].onEnd)
+        if let stack = levels[level].stack.take() { _ = apply(node, stack, false) }
         var change = TreeChange.showColumn(.detail, node, onEndWithCause: onEnd)
         if case .present(_, let style) = move {
           change = .present(node, style, onEndWithCause: onEnd)
         }
-        _ = apply(prepared[target.levels[level].parent ?? 0].node, change, animated)
+        _ = apply(levels[target.levels[level].parent ?? 0].node, change, animated)
       case .selectTab(let bar, let index, let tab):
-        _ = apply(prepared[bar].node, .selectTab(prepared[tab].tab ?? index), false)
+        _ = apply(levels[bar].node, .selectTab(levels[tab].tab ?? index), false)
       case .closeDetail(let split, _, _, _):
-        _ = apply(prepared[split].node, .closeColumn(.detail), animated)
+        _ = apply(levels[split].node, .closeColumn(.detail), animated)
       }
     }
+    // By `removeLast`: `removeAll(keepingCapacity:)` replaces a range.
+    if levels.capacity > 64 { levels = [] }
+    while !levels.isEmpty { levels.removeLast() }
   }
 
   /// The container and flow of the target's level `index`: kept, made by a declaration, or
