@@ -69,33 +69,41 @@ extension ContainerNode {
       Result
   ) -> (result: Result, firstRequest: (operation: String, fileID: StaticString, line: UInt)?) {
     let queue = changeQueue
-    // A local function, not a closure value: nothing is allocated for what it captures.
-    func apply(_ node: ContainerNode, _ change: TreeChange, _ animated: Bool) -> Bool {
-      // A column's presentation is made on its split by the change itself, which remembers
-      // the column it ends with; a dismissal is asked of the split.
-      var target = node
-      switch change {
-      case .dismissPresented, .purpose:
-        if case .column = node.attachment { target = node.presentingLevel }
-      default:
-        break
-      }
-      guard target.fits(change) else { return false }
-      // The flows a change brings in live through it, even if only what it ends held them.
-      let owners = change.incomingOwners
-      target.perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
-      extendLifetime(owners)
-      return true
-    }
     // Begun and ended as `ChangeQueue.perform` does, without a closure: none is allocated.
     let isJoining = queue.isChanging
     if !isJoining { queue.startRecording() }
     let started = queue.begin()
-    let result = body(apply)
+    // A closure written here, which the compiler keeps on the stack: a local function passed as
+    // a value was allocated.
+    let result = body { node, change, animated in
+      node.makeInTransaction(change, animated: animated, cause: cause)
+    }
     queue.end(started)
     guard !isJoining else { return (result, nil) }
     let first = queue.stopRecording().first
     return (result, first.map { ($0.operation, $0.fileID, $0.line) })
+  }
+
+  /// Makes `change` on this container inside ``transact(cause:_:)``, if it fits; whether it
+  /// did.
+  private func makeInTransaction(
+    _ change: TreeChange, animated: Bool, cause: NavigationCause
+  ) -> Bool {
+    // A column's presentation is made on its split by the change itself, which remembers the
+    // column it ends with; a dismissal is asked of the split.
+    var target = self
+    switch change {
+    case .dismissPresented, .purpose:
+      if case .column = attachment { target = presentingLevel }
+    default:
+      break
+    }
+    guard target.fits(change) else { return false }
+    // The flows a change brings in live through it, even if only what it ends held them.
+    let owners = change.incomingOwners
+    target.perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
+    extendLifetime(owners)
+    return true
   }
 
   /// What this container keeps that can keep a flow or a screen alive, and whether its flow is
