@@ -52,10 +52,10 @@ extension ContainerNode {
   /// Runs `body` as one change of the tree (a transaction), then each request that callbacks
   /// made during it, each as a change of its own; and says which request ran first, if any.
   ///
-  /// `body` makes its changes with the function it is given, which makes each
-  /// ``TreeChange`` in order on its container, as a public operation makes it, by the same
-  /// code. Unlike the public operations, a change that does not fit is not misuse: it is left
-  /// out (the function returns how many were made). A presentation and a dismissal asked of a
+  /// `body` makes its changes with the function it is given, which makes one ``TreeChange`` on
+  /// its container, as a public operation makes it, by the same code. Unlike the public
+  /// operations, a change that does not fit is not misuse: it is left out (the function
+  /// returns whether it was made). A presentation and a dismissal asked of a
   /// split's column are made on its split, over which the column presents. Whatever `body`
   /// does before, between and after its changes (making flows, telling its own observers) runs
   /// inside the change, so that requests callbacks make wait until the change has ended.
@@ -70,36 +70,45 @@ extension ContainerNode {
   ///   ran after it.
   package func transact<Result>(
     cause: NavigationCause,
-    _ body: (_ apply: ([(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int) -> Result
+    _ body: (_ apply: (_ on: ContainerNode, _ change: TreeChange, _ animated: Bool) -> Bool) ->
+      Result
   ) -> (result: Result, firstRequest: (operation: String, fileID: StaticString, line: UInt)?) {
     let queue = changeQueue
-    // A local function, not a closure value: nothing is allocated for what it captures.
-    func apply(_ changes: [(on: ContainerNode, change: TreeChange, animated: Bool)]) -> Int {
-      var made = 0
-      for (node, change, animated) in changes {
-        // A column's presentation is made on its split by the change itself, which remembers
-        // the column it ends with; a dismissal is asked of the split.
-        var target = node
-        switch change {
-        case .dismissPresented, .purpose:
-          if case .column = node.attachment { target = node.presentingLevel }
-        default:
-          break
-        }
-        guard target.fits(change) else { continue }
-        // The flows a change brings in live through it, even if only what it ends held them.
-        let owners = change.incomingOwners
-        target.perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
-        extendLifetime(owners)
-        made += 1
-      }
-      return made
+    // Begun and ended as `ChangeQueue.perform` does, without a closure: none is allocated.
+    let isJoining = queue.isChanging
+    if !isJoining { queue.startRecording() }
+    let started = queue.begin()
+    // A closure written here, which the compiler keeps on the stack: a local function passed as
+    // a value was allocated.
+    let result = body { node, change, animated in
+      node.makeInTransaction(change, animated: animated, cause: cause)
     }
-    guard !queue.isChanging else { return (queue.perform { body(apply) }, nil) }
-    queue.startRecording()
-    let result = queue.perform { body(apply) }
+    queue.end(started)
+    guard !isJoining else { return (result, nil) }
     let first = queue.stopRecording().first
     return (result, first.map { ($0.operation, $0.fileID, $0.line) })
+  }
+
+  /// Makes `change` on this container inside ``transact(cause:_:)``, if it fits; whether it
+  /// did.
+  private func makeInTransaction(
+    _ change: TreeChange, animated: Bool, cause: NavigationCause
+  ) -> Bool {
+    // A column's presentation is made on its split by the change itself, which remembers the
+    // column it ends with; a dismissal is asked of the split.
+    var target = self
+    switch change {
+    case .dismissPresented, .purpose:
+      if case .column = attachment { target = presentingLevel }
+    default:
+      break
+    }
+    guard target.fits(change) else { return false }
+    // The flows a change brings in live through it, even if only what it ends held them.
+    let owners = change.incomingOwners
+    target.perform(change, animated: animated, cause: cause, fileID: #fileID, line: #line)
+    extendLifetime(owners)
+    return true
   }
 
   /// What this container keeps that can keep a flow or a screen alive, and whether its flow is
@@ -179,17 +188,9 @@ extension StackContainer {
           push(contentsOf: screens, animated: animated, cause: cause)
         })
     }
-    if added == 0, count >= 1, count < stored {
-      return .stack(
-        "pop(toIndex:)", check: nil,
-        apply: { [self] animated, cause in
-          guard screenCount == stored else { return }
-          _ = pop(
-            toIndex: count - 1, operation: .popTo(index: count - 1), animated: animated,
-            cause: cause)
-        })
-    }
-    return nil
+    // A pop needs no screens: a value, not a closure.
+    guard added == 0, count >= 1, count < stored else { return nil }
+    return .pop(stored: stored, keeping: count)
   }
 }
 

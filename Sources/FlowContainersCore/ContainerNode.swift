@@ -162,6 +162,9 @@ public class ContainerNode {
   /// Removes the top screen, for the host.
   func hostPopTop() {}
 
+  /// Makes a stack's ``TreeChange/pop(stored:keeping:)``.
+  func pop(from stored: Int, keeping count: Int, animated: Bool, cause: NavigationCause) {}
+
   /// Tears down the branches of this finished container and releases their flows, as its
   /// `deinit` does: a host may hold the container a while longer (animating it away).
   func releaseBranches() {}

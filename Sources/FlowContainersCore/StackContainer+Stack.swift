@@ -336,21 +336,36 @@ extension StackContainer {
   }
 
   func push(contentsOf screens: [Screen], animated: Bool, cause: NavigationCause) {
-    guard !screens.isEmpty else { return }
-    mutateStack { $0.append(contentsOf: screens) }
+    // Counts and one screen at a time: unspecialised, `isEmpty` and `append(contentsOf:)` look
+    // up the metadata of `[Screen]` and its witness tables.
+    guard screens.count != 0 else { return }
+    mutateStack { stack in
+      stack.reserveCapacity(stack.count + screens.count)
+      var position = 0
+      while position < screens.count {
+        stack.append(screens[position])
+        position += 1
+      }
+    }
     if isObserved {
       didChange(.push, added: screens, removed: [], animated: animated, cause: cause)
     }
   }
 
   func popTop(animated: Bool, cause: NavigationCause) -> Screen {
-    let removed = mutateStack { $0.removeLast() }
-    if isObserved {
-      didChange(
-        .pop, added: EmptyCollection(), removed: CollectionOfOne(removed), animated: animated,
-        cause: cause)
-    }
+    // `remove(at:)`, Array's own: unspecialised, `removeLast()` is a protocol's, looked up.
+    let removed = mutateStack { $0.remove(at: $0.count - 1) }
+    if isObserved { didPopTop(removed, animated: animated, cause: cause) }
     return removed
+  }
+
+  /// Tells observers of ``popTop(animated:cause:)``'s pop: apart, so that a pop nobody hears
+  /// looks up no metadata of the collections it would send.
+  @inline(never)
+  private func didPopTop(_ removed: Screen, animated: Bool, cause: NavigationCause) {
+    didChange(
+      .pop, added: EmptyCollection(), removed: CollectionOfOne(removed), animated: animated,
+      cause: cause)
   }
 
   func pop(
@@ -367,7 +382,7 @@ extension StackContainer {
         removed.append(stack[position])
         position += 1
       }
-      while stack.count > index + 1 { stack.removeLast() }
+      while stack.count > index + 1 { stack.remove(at: stack.count - 1) }
       return removed
     }
     if isObserved {
@@ -377,10 +392,12 @@ extension StackContainer {
   }
 
   func replace(with screens: [Screen], animated: Bool, cause: NavigationCause) {
-    let removed = mutateStack { stack in
-      let removed = stack
+    // Set inside, not returned: a returned `[Screen]` is a generic result, whose metadata is
+    // looked up.
+    var removed: [Screen] = []
+    mutateStack { stack in
+      removed = stack
       stack = screens
-      return removed
     }
     if isObserved {
       didChange(.replace, added: screens, removed: removed, animated: animated, cause: cause)

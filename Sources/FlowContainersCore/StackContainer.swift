@@ -137,6 +137,17 @@ public final class StackContainer<Screen>: ContainerNode {
 
   override func accessStack() { access(.stack) }
 
+  override func pop(from stored: Int, keeping count: Int, animated: Bool, cause: NavigationCause) {
+    guard screenCount == stored else { return }
+    // One screen unobserved: popped alone, with no list of the screens removed.
+    guard count + 1 < stored || isObserved else {
+      _ = popTop(animated: animated, cause: cause)
+      return
+    }
+    _ = pop(
+      toIndex: count - 1, operation: .popTo(index: count - 1), animated: animated, cause: cause)
+  }
+
   @usableFromInline override func reportPopOfRoot(fileID: StaticString, line: UInt) {
     report(
       .popRoot,

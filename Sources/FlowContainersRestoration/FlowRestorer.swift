@@ -33,6 +33,8 @@ public final class FlowRestorer {
   package var willRestore: @MainActor () -> Void = {}
   /// The last plan's reading of the tree, emptied: scratch the next plan reads into.
   private var spare: LiveTree.Spare = ([], [])
+  /// The last plan's prepared levels, emptied, for the next: scratch a plan takes while it runs.
+  private var spareLevels: [NavigationPlan.PreparedLevel] = []
   /// Who hears where plans begin and end, made on the first registration.
   private var planObservers:
     (observe: (@escaping (PlanEvent) -> Void) -> ObserverToken, send: (PlanEvent) -> Void)?
@@ -140,10 +142,11 @@ public final class FlowRestorer {
           continue
         }
         do throws(PlanFailure) {
-          let prepared = try plan.prepare()
+          var prepared = try plan.prepare(root: rootNode, reusing: &spareLevels)
           willRestore()
           planObservers?.send(.willApply(plan))
-          _ = apply(prepared.changes)
+          plan.apply(&prepared, with: apply)
+          spareLevels = prepared
           planObservers?.send(.didApply(plan))
           return nil
         } catch {
@@ -238,11 +241,12 @@ extension FlowRestorer {
       guard admit(plan) else { return .success(false) }
       if let objection = plan.objection() { return .failure(objection.failure) }
       do throws(PlanFailure) {
-        let prepared = try plan.prepare()
+        var prepared = try plan.prepare(root: rootNode, reusing: &spareLevels)
         if plan.options.isRestoration { willRestore() }
         planObservers?.send(.willApply(plan))
         // Nothing here holds the flows being dismissed, so each is released as its layer ends.
-        _ = apply(prepared.changes)
+        plan.apply(&prepared, with: apply)
+        spareLevels = prepared
         planObservers?.send(.didApply(plan))
         return .success(true)
       } catch {

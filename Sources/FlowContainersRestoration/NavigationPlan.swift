@@ -84,7 +84,9 @@ public struct NavigationPlan: Sendable {
 
   /// The requirements of the flow types the plan shows, level by level: what must hold before it
   /// is applied.
-  package var requirements: [FlowRequirement] { target.levels.compactMap(\.requirement) }
+  package var requirements: [FlowRequirement] {
+    target.levels.indices.compactMap { target.levels[$0].requirement }
+  }
 
   /// The routes the plan shows at the level of flow type `type`, typed, or `nil` if no level has
   /// that type; validators use it to check targets exist.
@@ -139,30 +141,28 @@ extension NavigationPlan {
     let position: Int
     weak var node: ContainerNode?
     let revision: UInt64
-
-    /// The container, while it is as the plan read it.
-    @MainActor
-    var current: ContainerNode? {
-      guard let node, node.revision == revision else { return nil }
-      return node
-    }
   }
 
   /// The container that was at `position` of the tree read, while it is as the plan read it.
   @MainActor
   func node(at position: Int) -> ContainerNode? {
-    // By index: a copy of an entry would copy its weak reference.
-    for index in stamp.indices where stamp[index].position == position {
-      return stamp[index].current
-    }
+    for index in stamp.indices where stamp[index].position == position { return current(index) }
     return nil
   }
 
   /// Whether every container the plan read is still there, at the revision it read.
   @MainActor
   var isCurrent: Bool {
-    for index in stamp.indices where stamp[index].current == nil { return false }
+    for index in stamp.indices where current(index) == nil { return false }
     return true
+  }
+
+  /// The container of `stamp[index]`, while it is as the plan read it.
+  @MainActor
+  private func current(_ index: Int) -> ContainerNode? {
+    // Each field read in place: a copy of the entry would copy its weak reference.
+    guard let node = stamp[index].node, node.revision == stamp[index].revision else { return nil }
+    return node
   }
 }
 

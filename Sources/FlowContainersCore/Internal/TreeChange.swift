@@ -42,6 +42,9 @@ package enum TreeChange {
   case stack(
     String, check: ((_ fileID: StaticString, _ line: UInt) -> Bool)?,
     apply: (_ animated: Bool, _ cause: NavigationCause) -> Void)
+  /// A module's pop of this stack, as a value (``StackContainer/edit(from:keeping:adding:)``):
+  /// while it holds `stored` screens, keep the first `keeping`.
+  case pop(stored: Int, keeping: Int)
   /// Hear once when this container's presentation ends, after the presenter's `onEnd`; on a
   /// split's detail, when the detail ends. Not a change: nothing moves.
   case listen((PresentationEnding) -> Void)
@@ -66,6 +69,7 @@ package enum TreeChange {
     case .closeColumn: "closeDetail()"
     case .host(let event): "handle(\(event))"
     case .stack(let operation, _, _): operation
+    case .pop: "pop(toIndex:)"
     case .listen: "listen"
     case .purpose: "purpose"
     }
@@ -149,7 +153,7 @@ extension ContainerNode {
       return
     }
     switch change {
-    case .selectTab, .stack, .listen:
+    case .selectTab, .stack, .pop, .listen:
       // Nothing can hear or call back a change that nobody observes: no change queue needed.
       self.change {
         apply(change, animated: animated, cause: cause, fileID: fileID, line: line, owner: nil)
@@ -237,7 +241,7 @@ extension ContainerNode {
       return split.check(splitChange, fileID, line)
     case .stack(_, let check, _):
       return check?(fileID, line) ?? true
-    case .finish, .host, .listen, .purpose:
+    case .finish, .pop, .host, .listen, .purpose:
       // Host events fit or not by the state they meet: checked as they are applied.
       return true
     }
@@ -282,6 +286,8 @@ extension ContainerNode {
       handleNow(event, fileID: fileID, line: line)
     case .stack(_, _, let apply):
       apply(animated, cause)
+    case .pop(let stored, let keeping):
+      pop(from: stored, keeping: keeping, animated: animated, cause: cause)
     case .listen(let listener):
       listen(listener)
     case .purpose(let purpose):
@@ -338,6 +344,8 @@ extension ContainerNode {
       return !finished
     case .stack(_, let check, _):
       return !finished && check?(#fileID, #line) ?? true
+    case .pop:
+      return !finished
     case .listen:
       if case .column(.detail) = attachment, let split = holder?.splitView {
         return split.detailNode === self

@@ -23,9 +23,9 @@ extension DeepLinkRouter {
         flow.node, registered.style,
         onEndWithCause: { [weak self] _, _ in self?.guardFlowEnded(requirement) })
       let made = top.transact(cause: .deepLink) {
-        $0([(top, present, true), (top, .purpose(requirement.rawValue), false)])
+        ($0(top, present, true), $0(top, .purpose(requirement.rawValue), false))
       }
-      guard made.result == 2 else {
+      guard made.result == (true, true) else {
         return .failed(.cannotCreate(flow: top.flowName, subFlow: FlowName(type(of: flow))))
       }
       presentedGuard = requirement
@@ -36,7 +36,7 @@ extension DeepLinkRouter {
   /// Hears once when `presenter`'s presentation ends (or, for a split's detail, when the detail
   /// ends).
   private func listen(to presenter: ContainerNode, _ ended: @escaping () -> Void) {
-    _ = presenter.transact(cause: .deepLink) { $0([(presenter, .listen { _ in ended() }, false)]) }
+    _ = presenter.transact(cause: .deepLink) { $0(presenter, .listen { _ in ended() }, false) }
   }
 
   /// Holds `link` for `reason`; when `presenter`'s presentation ends, the link resumes.

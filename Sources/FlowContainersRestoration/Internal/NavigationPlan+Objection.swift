@@ -8,28 +8,24 @@ extension NavigationPlan {
   /// What the plan dismisses is asked first, topmost first; for an alert, its presenter (once),
   /// and a link held for it waits until the alert is gone. Details are asked after.
   func objection() -> (failure: PlanFailure, split: Int?)? {
-    for move in moves {
-      guard case .dismiss(let position, let from, _, _) = move, let first = node(at: position),
-        let staying = node(at: from)
-      else { continue }
+    for case .dismiss(let position, let from, _, _) in moves {
+      guard let first = node(at: position), let staying = node(at: from) else { continue }
       // From what the user sees down to `first`: each layer's presenter, tab container or
       // split next.
-      let layers = sequence(first: first.topmost) { (layer: ContainerNode) -> ContainerNode? in
-        layer === first ? nil : layer.presenter ?? layer.tabContainer ?? layer.splitContainer
-      }
-      for layer in layers {
-        var asked = layer
-        if layer.details().transientTitle != nil {
-          guard let presenter = layer.presenter, presenter === staying else { continue }
-          asked = presenter
-        }
-        guard let aware = asked.owner as? any InterruptionAware,
+      var layer = first.topmost
+      while true {
+        let asked = layer.details().transientTitle == nil ? layer : layer.presenter
+        if let asked, asked === layer || asked === staying,
+          let aware = asked.owner as? any InterruptionAware,
           let reason = aware.objection(toInterruptionBy: request)
-        else { continue }
-        return (
-          .objection(flow: asked.flowName, reason: reason, waitingOn: layer.presenter ?? staying),
-          nil
-        )
+        {
+          let waitingOn = layer.presenter ?? staying
+          return (.objection(flow: asked.flowName, reason: reason, waitingOn: waitingOn), nil)
+        }
+        guard layer !== first,
+          let next = layer.presenter ?? layer.tabContainer ?? layer.splitContainer
+        else { break }
+        layer = next
       }
     }
     for move in moves {

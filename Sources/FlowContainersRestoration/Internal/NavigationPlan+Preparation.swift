@@ -2,94 +2,101 @@ import FlowContainersCore
 
 @MainActor
 extension NavigationPlan {
-  /// What applying a plan needs: the changes, in order, and each level's container with the
-  /// flow made for it, if any, which the changes bring in.
-  typealias Prepared = (
-    changes: [(on: ContainerNode, change: TreeChange, animated: Bool)], made: [PreparedLevel]
-  )
-
-  /// A target level's container, the flow made for it and what its parent hears when that
-  /// flow's presentation ends, and a new flow's first stack.
-  typealias PreparedLevel = (
-    node: ContainerNode, made: AnyObject?, onEnd: ((PresentationEnding, NavigationCause) -> Void)?,
-    stack: TreeChange?
-  )
+  /// A target level's container, its flow as a stack flow, the flow made for it and what its
+  /// parent hears when that flow's presentation ends, for a new bar's tab the bar's tab it is,
+  /// and its stack's changes: a pop, and a push, a replacement or a new flow's first stack.
+  struct PreparedLevel {
+    let node: ContainerNode
+    var flow: (any RestorableFlow)?
+    var made: AnyObject?
+    var onEnd: ((PresentationEnding, NavigationCause) -> Void)?
+    var tab: Int?
+    var pop: TreeChange?
+    var stack: TreeChange?
+  }
 
   /// Makes every flow and screen the plan needs, level by level, root first, and the changes
   /// that install them, touching nothing live: every failure is found here.
   ///
-  /// Its callers have found it current (a restoration's plan is made inside the change).
+  /// Its callers have found it current (a restoration's plan is made inside the change), with
+  /// `root` at its root.
   ///
+  /// - Parameters:
+  ///   - root: The plan's root container.
+  ///   - spare: An empty list to fill, taken (a plan applied inside another's change finds none).
+  /// - Returns: Each target level's, then each dismissal's presenter, in order.
   /// - Throws: ``PlanFailure``: ``PlanFailure/stale`` when a container the plan read changed.
-  func prepare() throws(PlanFailure) -> Prepared {
-    guard let root = node(at: 0) else { throw .stale }
-    let levels = target.levels
+  func prepare(
+    root: ContainerNode, reusing spare: inout [PreparedLevel]
+  ) throws(PlanFailure) -> [PreparedLevel] {
     var prepared: [PreparedLevel] = []
-    // For a new bar's tab, the bar's tab it is, found by type once the bar is made.
-    var chosenTabs: [Int: Int] = [:]
-    // The edit each stack move makes, with the move's position.
-    var edits: [(position: Int, change: TreeChange)] = []
-    edits.reserveCapacity(moves.count)
-    prepared.reserveCapacity(levels.count)
+    swap(&prepared, &spare)
+    let levels = target.levels
+    prepared.reserveCapacity(levels.count + 1)
     for index in levels.indices {
-      let found = try find(index, root: root, prepared: prepared, chosenTabs: chosenTabs)
-      if let tab = found.tab { chosenTabs[index] = tab }
-      var stack: TreeChange?
-      if let flow = found.flow, !levels[index].keepsLive {
-        stack = try Self.stackChanges(
-          of: flow, at: index, in: self, isNew: found.made != nil, edits: &edits)
+      // Changed in place: a level changed, then appended, would be copied.
+      prepared.append(try find(index, root: root, prepared: prepared))
+      if let flow = prepared[index].flow, !levels[index].keepsLive {
+        (prepared[index].pop, prepared[index].stack) = try Self.stackChanges(
+          of: flow, at: index, in: self, isNew: prepared[index].made != nil)
       }
-      prepared.append((found.node, found.made, found.onEnd, stack))
     }
-    var changes: [(on: ContainerNode, change: TreeChange, animated: Bool)] = []
-    changes.reserveCapacity(moves.count + levels.count)
+    for case .dismiss(_, let presenter, _, _) in moves {
+      guard let presenter = node(at: presenter) else { throw .stale }
+      prepared.append(PreparedLevel(node: presenter))
+    }
+    return prepared
+  }
+
+  /// Makes the changes of `levels`, this plan's prepared levels, in order, with `apply`, then
+  /// empties it, keeping its storage when small.
+  func apply(
+    _ levels: inout [PreparedLevel], with apply: (ContainerNode, TreeChange, Bool) -> Bool
+  ) {
+    var dismissal = target.levels.count
     for (position, move) in moves.enumerated() {
       // Only the last change, which brings the destination on screen, is animated.
       let animated = options.animated && position == moves.count - 1
       switch move {
-      case .dismiss(_, let presenter, _, _):
-        guard let presenter = node(at: presenter) else { throw .stale }
-        changes.append((presenter, .dismissPresented, animated))
-      case .popTo(let level, _), .push(let level, _), .replace(let level):
-        for edit in edits where edit.position == position {
-          changes.append((prepared[level].node, edit.change, animated))
-        }
+      case .dismiss:
+        _ = apply(levels[dismissal].node, .dismissPresented, animated)
+        dismissal += 1
+      case .popTo(let level, _):
+        if let pop = levels[level].pop.take() { _ = apply(levels[level].node, pop, animated) }
+      case .push(let level, _), .replace(let level):
+        if let edit = levels[level].stack.take() { _ = apply(levels[level].node, edit, animated) }
       case .present(let level, _), .showDetail(let level, _):
-        // A new flow's stack is set before it is shown.
-        guard let parent = levels[level].parent else { throw .stale }
-        let (node, _, onEnd, stack) = prepared[level]
-        if let stack { changes.append((node, stack, false)) }
-        let change: TreeChange =
-          if case .present(_, let style) = move {
-            .present(node, style, onEndWithCause: onEnd)
-          } else {
-            .showColumn(.detail, node, onEndWithCause: onEnd)
-          }
-        changes.append((prepared[parent].node, change, animated))
+        // A new flow's stack is set before it is shown over its parent (`find` found it).
+        let (node, onEnd) = (levels[level].node, levels[level].onEnd)
+        if let stack = levels[level].stack.take() { _ = apply(node, stack, false) }
+        var change = TreeChange.showColumn(.detail, node, onEndWithCause: onEnd)
+        if case .present(_, let style) = move {
+          change = .present(node, style, onEndWithCause: onEnd)
+        }
+        _ = apply(levels[target.levels[level].parent ?? 0].node, change, animated)
       case .selectTab(let bar, let index, let tab):
-        changes.append((prepared[bar].node, .selectTab(chosenTabs[tab] ?? index), false))
+        _ = apply(levels[bar].node, .selectTab(levels[tab].tab ?? index), false)
       case .closeDetail(let split, _, _, _):
-        changes.append((prepared[split].node, .closeColumn(.detail), animated))
+        _ = apply(levels[split].node, .closeColumn(.detail), animated)
       }
     }
-    return (changes, prepared)
+    // By `removeLast`: `removeAll(keepingCapacity:)` replaces a range.
+    if levels.capacity > 64 { levels = [] }
+    while !levels.isEmpty { levels.removeLast() }
   }
 
   /// The container and flow of the target's level `index`: kept, made by a declaration, or
   /// made with a new bar or split.
   private func find(
-    _ index: Int, root: ContainerNode, prepared: [PreparedLevel], chosenTabs: [Int: Int]
-  ) throws(PlanFailure) -> (
-    node: ContainerNode, flow: (any RestorableFlow)?, made: AnyObject?,
-    onEnd: ((PresentationEnding, NavigationCause) -> Void)?, tab: Int?
-  ) {
+    _ index: Int, root: ContainerNode, prepared: [PreparedLevel]
+  ) throws(PlanFailure) -> PreparedLevel {
     let isStack = target.levels[index].kind == .stack
     func flow(of node: ContainerNode) -> (any RestorableFlow)? {
       isStack ? node.owner as? any RestorableFlow : nil
     }
     if let position = kept(index) {
       guard let node = node(at: position) else { throw .stale }
-      return (node, flow(of: node), nil, nil, nil)
+      return PreparedLevel(node: node, flow: flow(of: node))
     }
     let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
@@ -114,11 +121,11 @@ extension NavigationPlan {
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
-        return (node, flow(of: node), nil, nil, nil)
+        return PreparedLevel(node: node, flow: flow(of: node))
       }
       let tabs = levels[0].tabs
       let taken = Set(
-        chosenTabs.compactMap { target.levels[$0.key].parent == parent ? $0.value : nil })
+        prepared.indices.compactMap { target.levels[$0].parent == parent ? prepared[$0].tab : nil })
       func free(_ tab: Int) -> Bool { holds(tabs[tab]) && !taken.contains(tab) }
       guard
         let tab = (tabs.indices.contains(place) && free(place) ? place : nil)
@@ -127,7 +134,7 @@ extension NavigationPlan {
         throw options.isRestoration ? .noTab(level: index) : failure
       }
       let node = reading.containers[tabs[tab]].node
-      return (node, flow(of: node), nil, nil, tab)
+      return PreparedLevel(node: node, flow: flow(of: node), tab: tab)
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
@@ -137,9 +144,10 @@ extension NavigationPlan {
       let found = parentType.make(level.type.identity, for: owner, routes: routes),
       found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
-      !prepared.contains(where: { $0.made === found.flow })
+      // By index: iterating would copy each level.
+      !prepared.indices.contains(where: { prepared[$0].made === found.flow })
     else { throw failure }
-    return (found.node, found.stack, found.flow, found.onEnd, nil)
+    return PreparedLevel(node: found.node, flow: found.stack, made: found.flow, onEnd: found.onEnd)
   }
 }
 
@@ -147,12 +155,11 @@ extension NavigationPlan {
 @MainActor
 extension NavigationPlan {
   /// The stack changes of the level at `index` of `plan`, whose flow is `flow` (`isNew`: made
-  /// for it): each of its moves' edits, with the move's position, added to `edits`; and, for a
-  /// new flow that does not show its routes yet, its first stack, returned.
+  /// for it): its pop, and its push or replacement, or, for a new flow that does not show its
+  /// routes yet, its first stack.
   static func stackChanges<Flow: RestorableFlow>(
-    of flow: Flow, at index: Int, in plan: NavigationPlan, isNew: Bool,
-    edits: inout [(position: Int, change: TreeChange)]
-  ) throws(PlanFailure) -> TreeChange? {
+    of flow: Flow, at index: Int, in plan: NavigationPlan, isNew: Bool
+  ) throws(PlanFailure) -> (pop: TreeChange?, stack: TreeChange?) {
     let routes = plan.target.levels[index].routes
     let typed = routes.typed(as: Flow.Route.self)
     let container = flow.container
@@ -192,6 +199,7 @@ extension NavigationPlan {
     if plan.kept(index) == nil, stored == routes.count, let typed {
       shows = LiveTree.commonPrefix(of: flow, typed: typed).common == stored
     }
+    var pop: TreeChange?
     var stack: TreeChange?
     if plan.kept(index) == nil, isNew, !shows {
       // A new flow shows its routes before it joins the tree.
@@ -202,7 +210,7 @@ extension NavigationPlan {
     }
     // This level's stack moves, in order, each from the count the one before leaves.
     var count = stored
-    for (position, move) in plan.moves.enumerated() {
+    for move in plan.moves {
       let kept: Int
       let first: Int
       switch move {
@@ -214,12 +222,14 @@ extension NavigationPlan {
         (kept, first) = (0, 0)
       default: continue
       }
-      if let edit = container.edit(from: count, keeping: kept, adding: try screens(from: first)) {
-        edits.append((position, edit))
+      if case .popTo = move {
+        pop = container.edit(from: count, keeping: kept, adding: try screens(from: first))
+      } else {
+        stack = container.edit(from: count, keeping: kept, adding: try screens(from: first))
       }
       count = kept + routes.count - first
     }
-    return stack
+    return (pop, stack)
   }
 
   /// Throws when `typed`, the level's `routes`, does not start with `flow`'s root route.
