@@ -39,7 +39,14 @@ extension DeepLinkRouter {
     if case .link(let link) = subject, !accepts(link) {
       return .failure(.unsupportedScheme(link))
     }
-    guard let root = rootNode?.owner as? any ContainerFlow else { return .failure(.rootReleased) }
+    guard let owner = rootNode?.owner else { return .failure(.rootReleased) }
+    // The map's first type, unless the owner changed: it costs less than a conformance lookup.
+    var root = map.type(0)
+    if root.map(ObjectIdentifier.init) != ObjectIdentifier(type(of: owner)) {
+      guard let flow = owner as? any ContainerFlow else { return .failure(.rootReleased) }
+      root = type(of: flow)
+    }
+    guard let root else { return .failure(.rootReleased) }
     var failure: LinkFailure?
     let planned = Resolution.run(through: &map) { resolution in
       restorer.plan(for: request, cause: .deepLink) { target in
@@ -51,11 +58,15 @@ extension DeepLinkRouter {
         case nil:
           failure = .stalePlan
         }
-        return failure == nil
+        guard case .none = failure else { return false }
+        return true
       }
     }
-    if let failure { return .failure(failure) }
-    return planned.mapError(LinkFailure.init(planning:))
+    if let failure = consume failure { return .failure(failure) }
+    switch consume planned {
+    case .success(let plan): return .success(plan)
+    case .failure(let failure): return .failure(LinkFailure(planning: failure))
+    }
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
@@ -71,10 +82,10 @@ extension DeepLinkRouter {
   /// presented flow if its type can handle it, else where ``Resolution/way(from:over:in:where:)``
   /// leads.
   static func resolve(
-    _ link: DeepLink, from root: any ContainerFlow, into target: inout TargetTree,
+    _ link: DeepLink, from root: any ContainerFlow.Type, into target: inout TargetTree,
     with resolution: Resolution
   ) -> LinkFailure? {
-    var node = resolution.node(type(of: root))
+    var node = resolution.node(root)
     var (place, parent, current): (FlowTree.Level.Place, Int?, DeepLink) = (.root, nil, link)
     // Set when resolution goes on into a flow that only matches, to find where it really stops
     // (`unreached`: no root tab takes the link).
@@ -101,7 +112,8 @@ extension DeepLinkRouter {
       // The flow's name only for a failure: reading it copies from the map.
       var name: FlowName { resolution.map.flows[node].name }
       guard let type = resolution.map.linkable(node),
-        let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
+        let (level, rest) = type.resolve(
+          current, at: place, under: parent, into: &target, with: resolution)
       else { return .noRoute(flow: name, remaining: Array(current.remaining)) }
       guard !rest.remaining.isEmpty else { return refusal ?? unreached }
       guard level + 1 < Resolution.limit else { return .tooDeep(limit: Resolution.limit) }
@@ -137,10 +149,10 @@ extension DeepLinkRouter {
   /// Builds `destination`'s levels into `target` from `root`, each through the sub-flow, tab or
   /// column the one before declares; returns the failure, or `nil`.
   static func build(
-    _ destination: LinkDestination, from root: any ContainerFlow, into target: inout TargetTree,
-    with resolution: Resolution
+    _ destination: LinkDestination, from root: any ContainerFlow.Type,
+    into target: inout TargetTree, with resolution: Resolution
   ) -> LinkFailure? {
-    let node = resolution.node(type(of: root))
+    let node = resolution.node(root)
     let rootFlow = resolution.map.flows[node]
     guard let first = destination.levels.first else {
       return .cannotShow(flow: rootFlow.name, route: nil, .emptyStack)
@@ -207,18 +219,19 @@ extension LinkableFlow {
   /// it with the rest of the link, or `nil` when no pattern matches.
   static func resolve(
     _ link: DeepLink, at place: FlowTree.Level.Place, under parent: Int?,
-    into target: inout TargetTree
+    into target: inout TargetTree, with resolution: Resolution
   ) -> (level: Int, rest: DeepLink)? {
     // What this resolution's `canHandle` just matched for this type and link, if it did.
-    if let last = Resolution.current?.takeMatch(of: ObjectIdentifier(Self.self), for: link),
+    if let last = resolution.takeMatch(of: ObjectIdentifier(Self.self), for: link),
       let stack = last.stack as? [Route]
     {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
-    var values: [String] = []
-    routes.firstResolution(of: link, values: &values) { stack, _, rest in
-      resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+    resolution.withValues { values in
+      routes.firstResolution(of: link, values: &values) { stack, _, rest in
+        resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
+      }
     }
     return resolved
   }
