@@ -228,10 +228,11 @@ extension LinkableFlow {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
-    resolution.withValues { values in
-      routes.firstResolution(of: link, values: &values) { stack, _, rest in
-        resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
-      }
+    var values: [String] = []
+    swap(&values, &resolution.values)
+    defer { swap(&values, &resolution.values) }
+    routes.firstResolution(of: link, values: &values) { stack, _, rest in
+      resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
     }
     return resolved
   }

@@ -22,7 +22,7 @@ final class Resolution {
   /// The last match ``handles(_:_:)`` made, which resolving that type for that link takes.
   private var lastMatch: Match?
   /// An empty list for a match's parameter values, kept from one match to the next.
-  private var values: [String] = []
+  var values: [String] = []
 
   private init(map: RouteMap) {
     self.map = map
@@ -89,11 +89,13 @@ final class Resolution {
 
   private func accepts<Flow: LinkableFlow>(_ type: Flow.Type, _ link: DeepLink) -> Bool {
     var remainder: DeepLink?
-    withValues { values in
-      Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
-        remainder = rest
-        lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
-      }
+    // The kept list, taken while this match runs: a match inside it makes its own.
+    var values: [String] = []
+    swap(&values, &self.values)
+    defer { swap(&values, &self.values) }
+    Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
+      remainder = rest
+      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
@@ -103,15 +105,6 @@ final class Resolution {
       || firstBranch(of: node, .tabs, where: { tab(of: $0, where: handles) != nil }) != nil
       || firstBranch(of: node, .split) { column(of: $0, where: handles, liveDetail: nil) != nil }
         != nil
-  }
-
-  /// Runs `body` with the kept list for a match's parameter values, taken while it runs: a match
-  /// inside it makes its own.
-  func withValues(_ body: (inout [String]) -> Void) {
-    var values: [String] = []
-    swap(&values, &self.values)
-    defer { swap(&values, &self.values) }
-    body(&values)
   }
 
   /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
