@@ -54,10 +54,15 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
     }
   }
 
-  struct Declared: Sendable {
+  /// A class: matching copies one reference, not what an entry holds.
+  final class Declared: Sendable {
     let pattern: RoutePattern
     let entry: Entry
     let names: [String]
+
+    init(pattern: RoutePattern, entry: Entry, names: [String]) {
+      (self.pattern, self.entry, self.names) = (pattern, entry, names)
+    }
   }
 
   let declared: [Declared]
