@@ -41,14 +41,14 @@ extension DeepLinkRouter {
     }
     guard let owner = rootNode?.owner else { return .failure(.rootReleased) }
     // The map's first type, unless the owner changed: it costs less than a conformance lookup.
-    var root = map.type(0)
+    var root = resolution.map.type(0)
     if root.map(ObjectIdentifier.init) != ObjectIdentifier(type(of: owner)) {
       guard let flow = owner as? any ContainerFlow else { return .failure(.rootReleased) }
       root = type(of: flow)
     }
     guard let root else { return .failure(.rootReleased) }
     var failure: LinkFailure?
-    let planned = Resolution.run(through: &map) { resolution in
+    let planned = resolution.run { resolution in
       restorer.plan(for: request, cause: .deepLink) { target in
         switch subject {
         case .link(let link):

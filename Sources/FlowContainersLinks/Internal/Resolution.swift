@@ -24,29 +24,23 @@ final class Resolution {
   /// An empty list for a match's parameter values, kept from one match to the next.
   var values: [String] = []
 
-  private init(map: RouteMap) {
+  /// A resolution through `map`, which keeps the flow types it meets for the next.
+  init(map: RouteMap) {
     self.map = map
   }
 
-  /// The last resolution, emptied, for the next to reuse rather than make another.
-  private static var spare: Resolution?
-
-  /// Runs `body` as one resolution through `map`, written back with the flow types it met.
-  static func run<Result>(through map: inout RouteMap, _ body: (Resolution) -> Result) -> Result {
-    if let current { return body(current) }
-    let resolution = spare.take() ?? Resolution(map: map)
-    resolution.map = map
-    current = resolution
+  /// Runs `body` as one resolution (or in the one under way, if any): a router keeps one, so
+  /// its map, and runs each link in it.
+  func run<Result>(_ body: (Resolution) -> Result) -> Result {
+    if let current = Self.current { return body(current) }
+    Self.current = self
     defer {
-      current = nil
-      // Written back only when it met new flow types: copying the map retains its storage.
-      if resolution.map.flows.count != map.flows.count { map = resolution.map }
+      Self.current = nil
       // Kept for the next link without this one's answers and match (its depth is back to 0).
-      (resolution.calls, resolution.lastMatch) = (0, nil)
-      if !resolution.answers.isEmpty { resolution.answers.removeAll(keepingCapacity: true) }
-      spare = resolution
+      (calls, lastMatch) = (0, nil)
+      if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
     }
-    return body(resolution)
+    return body(self)
   }
 
   /// Runs `body` in the resolution under way, or in one of its own through a map of `type`.
@@ -54,8 +48,7 @@ final class Resolution {
     _ type: any ContainerFlow.Type, _ body: (Resolution) -> Result
   ) -> Result {
     if let current { return body(current) }
-    var map = RouteMap(type: type)
-    return run(through: &map, body)
+    return Resolution(map: RouteMap(type: type)).run(body)
   }
 
   /// Runs `body` with the depth at `level`: what the types it asks answer counts from there.
