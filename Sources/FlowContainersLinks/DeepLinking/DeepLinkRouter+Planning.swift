@@ -39,22 +39,16 @@ extension DeepLinkRouter {
     if case .link(let link) = subject, !accepts(link) {
       return .failure(.unsupportedScheme(link))
     }
-    guard let owner = rootNode?.owner else { return .failure(.rootReleased) }
-    // The map's first type, unless the owner changed: it costs less than a conformance lookup.
-    var root = resolution.map.type(0)
-    if root.map(ObjectIdentifier.init) != ObjectIdentifier(type(of: owner)) {
-      guard let flow = owner as? any ContainerFlow else { return .failure(.rootReleased) }
-      root = type(of: flow)
-    }
-    guard let root else { return .failure(.rootReleased) }
+    // Resolution starts at the map's first flow, the root's type.
+    guard rootNode?.owner != nil else { return .failure(.rootReleased) }
     var failure: LinkFailure?
     let planned = resolution.run { resolution in
       restorer.plan(for: request, cause: .deepLink) { target in
         switch subject {
         case .link(let link):
-          failure = Self.resolve(link, from: root, into: &target, with: resolution)
+          failure = Self.resolve(link, into: &target, with: resolution)
         case .destination(let destination):
-          failure = Self.build(destination, from: root, into: &target, with: resolution)
+          failure = Self.build(destination, into: &target, with: resolution)
         case nil:
           failure = .stalePlan
         }
@@ -63,10 +57,7 @@ extension DeepLinkRouter {
       }
     }
     if let failure = consume failure { return .failure(failure) }
-    switch consume planned {
-    case .success(let plan): return .success(plan)
-    case .failure(let failure): return .failure(LinkFailure(planning: failure))
-    }
+    return (consume planned).mapError(LinkFailure.init(planning:))
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
@@ -76,16 +67,15 @@ extension DeepLinkRouter {
     return webHosts.contains(host)
   }
 
-  /// Resolves `link` from `root` into `target`; returns the failure, or `nil`.
+  /// Resolves `link` from the root into `target`; returns the failure, or `nil`.
   ///
   /// Level by level, each level's patterns give its stack, and the rest goes to the kept
   /// presented flow if its type can handle it, else where ``Resolution/way(from:over:in:where:)``
   /// leads.
   static func resolve(
-    _ link: DeepLink, from root: any ContainerFlow.Type, into target: inout TargetTree,
-    with resolution: Resolution
+    _ link: DeepLink, into target: inout TargetTree, with resolution: Resolution
   ) -> LinkFailure? {
-    var node = resolution.node(root)
+    var node = 0
     var (place, parent, current): (FlowTree.Level.Place, Int?, DeepLink) = (.root, nil, link)
     // Set when resolution goes on into a flow that only matches, to find where it really stops
     // (`unreached`: no root tab takes the link).
@@ -100,7 +90,9 @@ extension DeepLinkRouter {
         guard bar.kind == .tabs,
           let tab = resolution.liveTabs(of: 0, in: target).ordered.sorted(by: {
             $0.place < $1.place
-          }).first(where: { resolution.matches(resolution.node(type(of: $0.flow)), link) })
+          }).first(where: {
+            resolution.map.linkable(resolution.node(type(of: $0.flow)))?.matches(link) == true
+          })
         else { return unreached }
         if let type = resolution.map.type(node) { target.add(type, at: .root, under: nil) }
         (node, place, parent) = (
@@ -135,7 +127,7 @@ extension DeepLinkRouter {
         }
       if next == nil,
         let fallback = resolution.firstBranch(
-          of: node, .stack, where: { resolution.matches($0, rest) })
+          of: node, .stack, where: { resolution.map.linkable($0)?.matches(rest) == true })
       {
         refusal = refusal ?? .noSubFlow(flow: name, remaining: Array(rest.remaining))
         next = .presented(fallback.node, fallback.style)
@@ -146,13 +138,12 @@ extension DeepLinkRouter {
     }
   }
 
-  /// Builds `destination`'s levels into `target` from `root`, each through the sub-flow, tab or
+  /// Builds `destination`'s levels into `target` from the root, each through the sub-flow, tab or
   /// column the one before declares; returns the failure, or `nil`.
   static func build(
-    _ destination: LinkDestination, from root: any ContainerFlow.Type,
-    into target: inout TargetTree, with resolution: Resolution
+    _ destination: LinkDestination, into target: inout TargetTree, with resolution: Resolution
   ) -> LinkFailure? {
-    let node = resolution.node(root)
+    let node = 0
     let rootFlow = resolution.map.flows[node]
     guard let first = destination.levels.first else {
       return .cannotShow(flow: rootFlow.name, route: nil, .emptyStack)

@@ -43,14 +43,6 @@ final class Resolution {
     return body(self)
   }
 
-  /// Runs `body` in the resolution under way, or in one of its own through a map of `type`.
-  static func within<Result>(
-    _ type: any ContainerFlow.Type, _ body: (Resolution) -> Result
-  ) -> Result {
-    if let current { return body(current) }
-    return Resolution(map: RouteMap(type: type)).run(body)
-  }
-
   /// Runs `body` with the depth at `level`: what the types it asks answer counts from there.
   func at<Result>(_ level: Int, _ body: () -> Result) -> Result {
     let saved = depth
@@ -170,11 +162,6 @@ final class Resolution {
     if let detail = details.first(where: accepts) { return (.detail, detail) }
     if let primary, accepts(primary) { return (.primary, primary) }
     return nil
-  }
-
-  /// Whether the patterns of the linkable flow at `node` match `link`, whatever follows.
-  func matches(_ node: Int, _ link: DeepLink) -> Bool {
-    map.linkable(node)?.matches(link) ?? false
   }
 
   /// A type, at a depth, asked about a remainder of the resolution's link; the answer keeps the
