@@ -52,8 +52,7 @@ extension DeepLinkRouter {
         case nil:
           failure = .stalePlan
         }
-        guard case .none = failure else { return false }
-        return true
+        return if case .none = failure { true } else { false }
       }
     }
     if let failure = consume failure { return .failure(failure) }

@@ -69,8 +69,7 @@ extension LinkableFlow {
   /// - Returns: `true` when resolution from this type would succeed.
   public static func canHandle(_ link: DeepLink) -> Bool {
     // In the resolution under way, or in one of its own through a map of this type.
-    (Resolution.current ?? Resolution(map: RouteMap(type: Self.self))).run {
-      $0.handles(Self.self, link)
-    }
+    let resolution = Resolution.current ?? Resolution(map: RouteMap(type: Self.self))
+    return resolution.run { $0.handles(Self.self, link) }
   }
 }

@@ -25,9 +25,7 @@ final class Resolution {
   var values: [String] = []
 
   /// A resolution through `map`, which keeps the flow types it meets for the next.
-  init(map: RouteMap) {
-    self.map = map
-  }
+  init(map: RouteMap) { self.map = map }
 
   /// Runs `body` as one resolution (or in the one under way, if any): a router keeps one, so
   /// its map, and runs each link in it.

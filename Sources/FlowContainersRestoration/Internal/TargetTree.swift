@@ -140,20 +140,22 @@ package struct TargetTree: Sendable {
   /// Adds `level`, and finds what it keeps of the live tree: a stack compared by `compare`.
   @MainActor
   private mutating func append(
-    _ level: Level,
+    _ level: consuming Level,
     comparing compare: (LiveTree, Int, RouteList) -> (common: Int, screens: Int) = {
       $0.commonPrefix(of: $1, with: $2)
     }
   ) -> Int {
     if levels.isEmpty { levels.reserveCapacity(4) }
+    let index = levels.count
+    // Moved in, and read there: a copy would retain what it holds.
     levels.append(level)
-    let index = levels.count - 1
     if let live, kept.count == index {
       // What the level keeps, as the plan will find it; only a tab asks what is claimed.
-      var found: Int? = level.parent == nil && live.flowType(0) == level.type.identity ? 0 : nil
-      if let parent = level.parent, let keptParent = kept[parent]?.position {
+      var found: Int? =
+        levels[index].parent == nil && live.flowType(0) == levels[index].type.identity ? 0 : nil
+      if let parent = levels[index].parent, let keptParent = kept[parent]?.position {
         var claimed: [Bool] = []
-        if case .tab = level.place {
+        if case .tab = levels[index].place {
           claimed = [Bool](repeating: false, count: live.levels.count)
           for case (let position, _, _)? in kept { claimed[position] = true }
         }
@@ -168,7 +170,9 @@ package struct TargetTree: Sendable {
       if kept.isEmpty { kept.reserveCapacity(4) }
       // A kept stack is compared once, here: the difference and `kept(presentedOver:)` ask.
       var compared = (common: 0, screens: 0)
-      if let found, level.kind == .stack { compared = compare(live, found, level.routes) }
+      if let found, levels[index].kind == .stack {
+        compared = compare(live, found, levels[index].routes)
+      }
       kept.append(found.map { ($0, compared.common, compared.screens) })
     }
     return index
