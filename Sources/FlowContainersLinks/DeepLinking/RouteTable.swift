@@ -163,7 +163,7 @@ extension RouteTable {
       let declared = self.declared[index]
       let remainder = link.dropping(consumed)
       let match = RouteMatch(
-        pattern: declared.pattern, link: link, consumed: consumed, names: declared.names,
+        pattern: declared.pattern.text, link: link, consumed: consumed, names: declared.names,
         values: values)
       do {
         found(try declared.entry.make(match), declared.pattern, remainder)
