@@ -179,16 +179,15 @@ extension DeepLinkRouter {
     _ way: Resolution.Way, under level: Int?, into target: inout TargetTree,
     with resolution: Resolution
   ) -> (node: Int, place: FlowTree.Level.Place, parent: Int?) {
-    let map = resolution.map
     func add(_ node: Int, _ style: PresentationStyle) -> Int {
       let place = level.map { _ in FlowTree.Level.Place.presented(style) } ?? .root
-      return map.type(node).map { target.add($0, at: place, under: level) } ?? 0
+      return resolution.map.type(node).map { target.add($0, at: place, under: level) } ?? 0
     }
     switch way {
     case .presented(let node, let style): return (node, .presented(style), level)
     case .tab(let node, let bar, let style, let tab, let split):
       let barLevel = add(bar, style)
-      guard let split, let type = map.type(split.node) else {
+      guard let split, let type = resolution.map.type(split.node) else {
         return (node, .tab(tab, selected: true), barLevel)
       }
       return (

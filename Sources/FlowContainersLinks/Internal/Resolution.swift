@@ -90,11 +90,11 @@ final class Resolution {
         != nil
   }
 
-  /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
-  /// for `link`; it is taken either way.
-  func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> (stack: Any, rest: DeepLink)? {
+  /// The last match, its stack a `[Route]` of `type`'s, when it was of `type` for `link`; it is
+  /// taken either way.
+  func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> Match? {
     guard let match = lastMatch.take(), match.type == type, match.link == link else { return nil }
-    return (match.stack, match.rest)
+    return match
   }
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
@@ -170,7 +170,7 @@ final class Resolution {
     let depth: Int
   }
 
-  private struct Match {
+  struct Match {
     let type: ObjectIdentifier
     let link: DeepLink
     let stack: Any
