@@ -39,23 +39,24 @@ extension DeepLinkRouter {
     if case .link(let link) = subject, !accepts(link) {
       return .failure(.unsupportedScheme(link))
     }
-    guard let root = rootNode?.owner as? any ContainerFlow else { return .failure(.rootReleased) }
+    // Resolution starts at the map's first flow, the root's type.
+    guard rootNode?.owner != nil else { return .failure(.rootReleased) }
     var failure: LinkFailure?
-    let planned = Resolution.run(through: &map) { resolution in
+    let planned = resolution.run { resolution in
       restorer.plan(for: request, cause: .deepLink) { target in
         switch subject {
         case .link(let link):
-          failure = Self.resolve(link, from: root, into: &target, with: resolution)
+          failure = Self.resolve(link, into: &target, with: resolution)
         case .destination(let destination):
-          failure = Self.build(destination, from: root, into: &target, with: resolution)
+          failure = Self.build(destination, into: &target, with: resolution)
         case nil:
           failure = .stalePlan
         }
-        return failure == nil
+        return if case .none = failure { true } else { false }
       }
     }
-    if let failure { return .failure(failure) }
-    return planned.mapError(LinkFailure.init(planning:))
+    if let failure = consume failure { return .failure(failure) }
+    return (consume planned).mapError(LinkFailure.init(planning:))
   }
 
   /// Whether the router handles `link`: its own scheme, or a web link to one of its hosts.
@@ -65,16 +66,15 @@ extension DeepLinkRouter {
     return webHosts.contains(host)
   }
 
-  /// Resolves `link` from `root` into `target`; returns the failure, or `nil`.
+  /// Resolves `link` from the root into `target`; returns the failure, or `nil`.
   ///
   /// Level by level, each level's patterns give its stack, and the rest goes to the kept
   /// presented flow if its type can handle it, else where ``Resolution/way(from:over:in:where:)``
   /// leads.
   static func resolve(
-    _ link: DeepLink, from root: any ContainerFlow, into target: inout TargetTree,
-    with resolution: Resolution
+    _ link: DeepLink, into target: inout TargetTree, with resolution: Resolution
   ) -> LinkFailure? {
-    var node = resolution.node(type(of: root))
+    var node = 0
     var (place, parent, current): (FlowTree.Level.Place, Int?, DeepLink) = (.root, nil, link)
     // Set when resolution goes on into a flow that only matches, to find where it really stops
     // (`unreached`: no root tab takes the link).
@@ -89,7 +89,9 @@ extension DeepLinkRouter {
         guard bar.kind == .tabs,
           let tab = resolution.liveTabs(of: 0, in: target).ordered.sorted(by: {
             $0.place < $1.place
-          }).first(where: { resolution.matches(resolution.node(type(of: $0.flow)), link) })
+          }).first(where: {
+            resolution.map.linkable(resolution.node(type(of: $0.flow)))?.matches(link) == true
+          })
         else { return unreached }
         if let type = resolution.map.type(node) { target.add(type, at: .root, under: nil) }
         (node, place, parent) = (
@@ -101,7 +103,8 @@ extension DeepLinkRouter {
       // The flow's name only for a failure: reading it copies from the map.
       var name: FlowName { resolution.map.flows[node].name }
       guard let type = resolution.map.linkable(node),
-        let (level, rest) = type.resolve(current, at: place, under: parent, into: &target)
+        let (level, rest) = type.resolve(
+          current, at: place, under: parent, into: &target, with: resolution)
       else { return .noRoute(flow: name, remaining: Array(current.remaining)) }
       guard !rest.remaining.isEmpty else { return refusal ?? unreached }
       guard level + 1 < Resolution.limit else { return .tooDeep(limit: Resolution.limit) }
@@ -123,7 +126,7 @@ extension DeepLinkRouter {
         }
       if next == nil,
         let fallback = resolution.firstBranch(
-          of: node, .stack, where: { resolution.matches($0, rest) })
+          of: node, .stack, where: { resolution.map.linkable($0)?.matches(rest) == true })
       {
         refusal = refusal ?? .noSubFlow(flow: name, remaining: Array(rest.remaining))
         next = .presented(fallback.node, fallback.style)
@@ -134,13 +137,12 @@ extension DeepLinkRouter {
     }
   }
 
-  /// Builds `destination`'s levels into `target` from `root`, each through the sub-flow, tab or
+  /// Builds `destination`'s levels into `target` from the root, each through the sub-flow, tab or
   /// column the one before declares; returns the failure, or `nil`.
   static func build(
-    _ destination: LinkDestination, from root: any ContainerFlow, into target: inout TargetTree,
-    with resolution: Resolution
+    _ destination: LinkDestination, into target: inout TargetTree, with resolution: Resolution
   ) -> LinkFailure? {
-    let node = resolution.node(type(of: root))
+    let node = 0
     let rootFlow = resolution.map.flows[node]
     guard let first = destination.levels.first else {
       return .cannotShow(flow: rootFlow.name, route: nil, .emptyStack)
@@ -177,16 +179,15 @@ extension DeepLinkRouter {
     _ way: Resolution.Way, under level: Int?, into target: inout TargetTree,
     with resolution: Resolution
   ) -> (node: Int, place: FlowTree.Level.Place, parent: Int?) {
-    let map = resolution.map
     func add(_ node: Int, _ style: PresentationStyle) -> Int {
       let place = level.map { _ in FlowTree.Level.Place.presented(style) } ?? .root
-      return map.type(node).map { target.add($0, at: place, under: level) } ?? 0
+      return resolution.map.type(node).map { target.add($0, at: place, under: level) } ?? 0
     }
     switch way {
     case .presented(let node, let style): return (node, .presented(style), level)
     case .tab(let node, let bar, let style, let tab, let split):
       let barLevel = add(bar, style)
-      guard let split, let type = map.type(split.node) else {
+      guard let split, let type = resolution.map.type(split.node) else {
         return (node, .tab(tab, selected: true), barLevel)
       }
       return (
@@ -207,16 +208,18 @@ extension LinkableFlow {
   /// it with the rest of the link, or `nil` when no pattern matches.
   static func resolve(
     _ link: DeepLink, at place: FlowTree.Level.Place, under parent: Int?,
-    into target: inout TargetTree
+    into target: inout TargetTree, with resolution: Resolution
   ) -> (level: Int, rest: DeepLink)? {
     // What this resolution's `canHandle` just matched for this type and link, if it did.
-    if let last = Resolution.current?.takeMatch(of: ObjectIdentifier(Self.self), for: link),
+    if let last = resolution.takeMatch(of: ObjectIdentifier(Self.self), for: link),
       let stack = last.stack as? [Route]
     {
       return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
     var values: [String] = []
+    swap(&values, &resolution.values)
+    defer { swap(&values, &resolution.values) }
     routes.firstResolution(of: link, values: &values) { stack, _, rest in
       resolved = (target.add(Self.self, showing: stack, at: place, under: parent), rest)
     }

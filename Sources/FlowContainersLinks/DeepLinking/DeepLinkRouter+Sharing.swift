@@ -33,7 +33,7 @@ extension DeepLinkRouter {
         shown.append(column)
       }
     }
-    return Resolution.run(through: &map) { resolution in
+    return resolution.run { resolution in
       Result { () throws(LinkSharingFailure) -> DeepLink in
         var following: [String] = []
         for (step, position) in shown.enumerated().reversed() {

@@ -36,9 +36,9 @@ public final class DeepLinkRouter {
   package var root: AnyObject? { rootNode?.owner }
   /// The root flow's container, the tree's root; held weakly, as the root flow is.
   weak var rootNode: ContainerNode?
-  /// The route graph links resolve through, made once for the root and kept: the flow types the
-  /// root leads to, with their patterns.
-  var map: RouteMap
+  /// The resolution links run in, with the route graph they resolve through, made once for the
+  /// root and kept: the flow types the root leads to, with their patterns.
+  let resolution: Resolution
   /// The scheme links must have, lowercased, such as `notes`: the one the router was made with.
   package let scheme: String
   /// Hosts whose `https` (and `http`) links are accepted too, lowercased.
@@ -103,7 +103,7 @@ public final class DeepLinkRouter {
     now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     rootNode = root.container
-    map = RouteMap(type: type(of: root))
+    resolution = Resolution(map: RouteMap(type: type(of: root)))
     self.scheme = scheme.asciiLowercased()
     self.now = now
     restorer = FlowRestorer(root: root)
@@ -137,7 +137,7 @@ public final class DeepLinkRouter {
   /// print(router.routeMap.mermaid, terminator: "")
   /// ```
   public var routeMap: RouteMap {
-    var drawn = (root as? any ContainerFlow).map { RouteMap(root: $0) } ?? map
+    var drawn = (root as? any ContainerFlow).map { RouteMap(root: $0) } ?? resolution.map
     for (requirement, held) in guards.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       drawn.setGuard(requirement, flow: held.flowType)
     }

@@ -68,6 +68,8 @@ extension LinkableFlow {
   /// - Parameter link: The link, as this level would see it.
   /// - Returns: `true` when resolution from this type would succeed.
   public static func canHandle(_ link: DeepLink) -> Bool {
-    Resolution.within(Self.self) { $0.handles(Self.self, link) }
+    // In the resolution under way, or in one of its own through a map of this type.
+    let resolution = Resolution.current ?? Resolution(map: RouteMap(type: Self.self))
+    return resolution.run { $0.handles(Self.self, link) }
   }
 }

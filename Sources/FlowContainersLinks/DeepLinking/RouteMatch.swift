@@ -12,8 +12,8 @@ public import Foundation
 /// builder asks for a parameter the pattern does not declare; that is reported as a
 /// ``FlowDiagnostic/Code/inconsistentRoute`` and the entry is treated as not matching.
 public struct RouteMatch: Sendable {
-  /// The pattern that matched.
-  let pattern: RoutePattern
+  /// The pattern that matched, as written.
+  let pattern: String
   /// The link, as the matching level saw it.
   public let link: DeepLink
   /// The components the trailing wildcard matched, handed to a sub-flow; empty without one.
@@ -54,7 +54,7 @@ public struct RouteMatch: Sendable {
   }
 
   private func missing(_ name: String, _ type: String?) -> MissingParameter {
-    MissingParameter(pattern: pattern.text, name: name, type: type)
+    MissingParameter(pattern: pattern, name: name, type: type)
   }
 }
 

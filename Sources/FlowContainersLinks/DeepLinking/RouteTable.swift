@@ -54,10 +54,15 @@ public struct RouteTable<Route: Hashable & Sendable>: Sendable {
     }
   }
 
-  struct Declared: Sendable {
+  /// A class: matching copies one reference, not what an entry holds.
+  final class Declared: Sendable {
     let pattern: RoutePattern
     let entry: Entry
     let names: [String]
+
+    init(pattern: RoutePattern, entry: Entry, names: [String]) {
+      (self.pattern, self.entry, self.names) = (pattern, entry, names)
+    }
   }
 
   let declared: [Declared]
@@ -158,7 +163,7 @@ extension RouteTable {
       let declared = self.declared[index]
       let remainder = link.dropping(consumed)
       let match = RouteMatch(
-        pattern: declared.pattern, link: link, consumed: consumed, names: declared.names,
+        pattern: declared.pattern.text, link: link, consumed: consumed, names: declared.names,
         values: values)
       do {
         found(try declared.entry.make(match), declared.pattern, remainder)

@@ -22,40 +22,23 @@ final class Resolution {
   /// The last match ``handles(_:_:)`` made, which resolving that type for that link takes.
   private var lastMatch: Match?
   /// An empty list for a match's parameter values, kept from one match to the next.
-  private var values: [String] = []
+  var values: [String] = []
 
-  private init(map: RouteMap) {
-    self.map = map
-  }
+  /// A resolution through `map`, which keeps the flow types it meets for the next.
+  init(map: RouteMap) { self.map = map }
 
-  /// The last resolution, emptied, for the next to reuse rather than make another.
-  private static var spare: Resolution?
-
-  /// Runs `body` as one resolution through `map`, written back with the flow types it met.
-  static func run<Result>(through map: inout RouteMap, _ body: (Resolution) -> Result) -> Result {
-    if let current { return body(current) }
-    let resolution = spare.take() ?? Resolution(map: map)
-    resolution.map = map
-    current = resolution
+  /// Runs `body` as one resolution (or in the one under way, if any): a router keeps one, so
+  /// its map, and runs each link in it.
+  func run<Result>(_ body: (Resolution) -> Result) -> Result {
+    if let current = Self.current { return body(current) }
+    Self.current = self
     defer {
-      current = nil
-      // Written back only when it met new flow types: copying the map retains its storage.
-      if resolution.map.flows.count != map.flows.count { map = resolution.map }
+      Self.current = nil
       // Kept for the next link without this one's answers and match (its depth is back to 0).
-      (resolution.calls, resolution.lastMatch) = (0, nil)
-      if !resolution.answers.isEmpty { resolution.answers.removeAll(keepingCapacity: true) }
-      spare = resolution
+      (calls, lastMatch) = (0, nil)
+      if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
     }
-    return body(resolution)
-  }
-
-  /// Runs `body` in the resolution under way, or in one of its own through a map of `type`.
-  static func within<Result>(
-    _ type: any ContainerFlow.Type, _ body: (Resolution) -> Result
-  ) -> Result {
-    if let current { return body(current) }
-    var map = RouteMap(type: type)
-    return run(through: &map, body)
+    return body(self)
   }
 
   /// Runs `body` with the depth at `level`: what the types it asks answer counts from there.
@@ -107,11 +90,11 @@ final class Resolution {
         != nil
   }
 
-  /// The stack (a `[Route]` of `type`'s) and the rest of the last match, when it was of `type`
-  /// for `link`; it is taken either way.
-  func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> (stack: Any, rest: DeepLink)? {
+  /// The last match, its stack a `[Route]` of `type`'s, when it was of `type` for `link`; it is
+  /// taken either way.
+  func takeMatch(of type: ObjectIdentifier, for link: DeepLink) -> Match? {
     guard let match = lastMatch.take(), match.type == type, match.link == link else { return nil }
-    return (match.stack, match.rest)
+    return match
   }
 
   /// Whether the linkable flow at a node's `canHandle(_:)` accepts `link`.
@@ -179,11 +162,6 @@ final class Resolution {
     return nil
   }
 
-  /// Whether the patterns of the linkable flow at `node` match `link`, whatever follows.
-  func matches(_ node: Int, _ link: DeepLink) -> Bool {
-    map.linkable(node)?.matches(link) ?? false
-  }
-
   /// A type, at a depth, asked about a remainder of the resolution's link; the answer keeps the
   /// link, and is used only for an equal one.
   private struct Key: Hashable {
@@ -192,7 +170,7 @@ final class Resolution {
     let depth: Int
   }
 
-  private struct Match {
+  struct Match {
     let type: ObjectIdentifier
     let link: DeepLink
     let stack: Any

@@ -118,7 +118,13 @@ extension RouteMap {
   /// first time it is asked: a breadth-first walk without recursion.
   @MainActor
   mutating func index(of type: any ContainerFlow.Type) -> Int {
-    if let known = positions[ObjectIdentifier(type)] { return known }
+    let key = ObjectIdentifier(type)
+    // The first few by their types, which costs less than hashing: the root and its sub-flows.
+    if let known = types.prefix(4).firstIndex(where: {
+      $0.type.map { ObjectIdentifier($0.container) } == key
+    }) ?? positions[key] {
+      return known
+    }
     let first = add(type)
     walk(from: first)
     return first

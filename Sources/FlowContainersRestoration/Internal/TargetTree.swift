@@ -147,8 +147,9 @@ package struct TargetTree: Sendable {
     }
   ) -> Int {
     if levels.isEmpty { levels.reserveCapacity(4) }
+    let index = levels.count
+    // Moved in, and read there: a copy would retain what it holds.
     levels.append(level)
-    let index = levels.count - 1
     if let live, matched == index,
       case .success(let kept) = Self.match(
         index, of: levels, in: live, options: .request(cause: .restoration), compare)
