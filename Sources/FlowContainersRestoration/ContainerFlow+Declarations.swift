@@ -53,13 +53,16 @@ extension ContainerFlow {
 }
 
 extension RestorableFlow {
+  /// `owner` as a flow of this type: a class cast, with no conformance lookup.
+  static func cast(_ owner: AnyObject?) -> (any RestorableFlow)? { owner as? Self }
+
   /// A stack flow's sub-flows, presented in their styles.
   fileprivate static var subFlowBranches: [Branch] {
     subFlows.map { declared -> Branch in (declared.flowType.type, .presented(declared.style)) }
   }
 
   /// Makes the first declared sub-flow of type `type` for `parent` and its stack `routes`.
-  fileprivate static func makeSubFlow(
+  static func makeSubFlow(
     _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
   ) -> MadeFlow? {
     for declared in subFlows where ObjectIdentifier(declared.flowType.type) == type {

@@ -106,13 +106,11 @@ extension SubFlow {
 }
 
 /// A flow a ``SubFlow`` or a ``DetailFlow`` made, not yet in any tree: the flow, its container,
-/// the flow as a stack flow (`nil` for a tab bar or a split), and what its parent hears when its
-/// presentation ends.
+/// and what its parent hears when its presentation ends.
 @MainActor
 struct MadeFlow {
   let flow: AnyObject
   let node: ContainerNode
-  let stack: (any RestorableFlow)?
   let onEnd: ((PresentationEnding, NavigationCause) -> Void)?
 
   init<Flow: ContainerFlow>(
@@ -120,7 +118,6 @@ struct MadeFlow {
   ) {
     self.flow = flow
     node = flow.container
-    stack = flow as? any RestorableFlow
     self.onEnd = onEnd
   }
 

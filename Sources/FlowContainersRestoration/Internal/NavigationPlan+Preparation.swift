@@ -90,13 +90,15 @@ extension NavigationPlan {
   private func find(
     _ index: Int, root: ContainerNode, prepared: [PreparedLevel]
   ) throws(PlanFailure) -> PreparedLevel {
-    let isStack = target.levels[index].kind == .stack
-    func flow(of node: ContainerNode) -> (any RestorableFlow)? {
-      isStack ? node.owner as? any RestorableFlow : nil
+    let (isStack, stack) = (target.levels[index].kind == .stack, target.levels[index].stack.type)
+    func flow(of owner: AnyObject?) -> (any RestorableFlow)? {
+      guard isStack else { return nil }
+      if let stack { return stack.cast(owner) }
+      return owner as? any RestorableFlow
     }
     if let position = kept(index) {
       guard let node = node(at: position) else { throw .stale }
-      return PreparedLevel(node: node, flow: flow(of: node))
+      return PreparedLevel(node: node, flow: flow(of: node.owner))
     }
     let level = target.levels[index]
     guard let parent = level.parent else { throw .stale }
@@ -121,7 +123,7 @@ extension NavigationPlan {
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
-        return PreparedLevel(node: node, flow: flow(of: node))
+        return PreparedLevel(node: node, flow: flow(of: node.owner))
       }
       let tabs = levels[0].tabs
       let taken = Set(
@@ -134,20 +136,22 @@ extension NavigationPlan {
         throw options.isRestoration ? .noTab(level: index) : failure
       }
       let node = reading.containers[tabs[tab]].node
-      return PreparedLevel(node: node, flow: flow(of: node), tab: tab)
+      return PreparedLevel(node: node, flow: flow(of: node.owner), tab: tab)
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
     let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
-    let parentType = target.levels[parent].type.type
+    let (parentType, parentStack) = (target.levels[parent].type.type, target.levels[parent].stack)
     guard let owner = parentNode.owner,
-      let found = parentType.make(level.type.identity, for: owner, routes: routes),
+      let found = parentStack.type?.makeSubFlow(level.type.identity, for: owner, routes: routes)
+        ?? parentType.make(level.type.identity, for: owner, routes: routes),
       found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
       // By index: iterating would copy each level.
       !prepared.indices.contains(where: { prepared[$0].made === found.flow })
     else { throw failure }
-    return PreparedLevel(node: found.node, flow: found.stack, made: found.flow, onEnd: found.onEnd)
+    return PreparedLevel(
+      node: found.node, flow: flow(of: found.flow), made: found.flow, onEnd: found.onEnd)
   }
 }
 

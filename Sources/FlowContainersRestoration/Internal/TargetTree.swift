@@ -17,6 +17,8 @@ package struct TargetTree: Sendable {
     /// What must hold before the level may be shown: a stack flow's
     /// ``RestorableFlow/requirement``.
     var requirement: FlowRequirement?
+    /// Its flow type as a stack flow, when added as one: a cast to it needs no conformance lookup.
+    var stack = Metatype<(any RestorableFlow.Type)?>(nil)
     /// Whether the live level at this place stays as it is, with everything on it: a
     /// restoration's live detail that objects to being replaced.
     var keepsLive = false
@@ -92,7 +94,7 @@ package struct TargetTree: Sendable {
     append(
       Level(
         type: FlowType(type), kind: .stack, routes: RouteList(routes), place: place,
-        parent: parent, requirement: Flow.requirement)
+        parent: parent, requirement: Flow.requirement, stack: Metatype(type))
     ) { live, position, _ in
       // The live level it keeps is of this type too: its routes need no cast.
       live.commonPrefix(of: position, as: Flow.self, with: routes)
