@@ -42,10 +42,13 @@ extension ContainerFlow {
   /// Makes the flow of type `type` that this type declares as a sub-flow or a split's detail,
   /// for `parent`, a flow of this type, and `routes` (a sub-flow's parent's target stack, a
   /// detail's own routes); `nil` when it declares none, or the declaration makes none.
+  ///
+  /// `asStack` is this type as a stack flow when the caller knows it: no conformance lookup.
   static func make(
-    _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
+    _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList,
+    asStack: (any RestorableFlow.Type)?
   ) -> MadeFlow? {
-    if let stack = Self.self as? any RestorableFlow.Type {
+    if let stack = asStack ?? Self.self as? any RestorableFlow.Type {
       return stack.makeSubFlow(type, for: parent, routes: routes)
     }
     return (Self.self as? any SplitFlow.Type)?.makeDetail(type, for: parent, routes: routes)
@@ -62,7 +65,7 @@ extension RestorableFlow {
   }
 
   /// Makes the first declared sub-flow of type `type` for `parent` and its stack `routes`.
-  static func makeSubFlow(
+  fileprivate static func makeSubFlow(
     _ type: ObjectIdentifier, for parent: AnyObject, routes: RouteList
   ) -> MadeFlow? {
     for declared in subFlows where ObjectIdentifier(declared.flowType.type) == type {

@@ -143,8 +143,8 @@ extension NavigationPlan {
     let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
     let (parentType, parentStack) = (target.levels[parent].type.type, target.levels[parent].stack)
     guard let owner = parentNode.owner,
-      let found = parentStack.type?.makeSubFlow(level.type.identity, for: owner, routes: routes)
-        ?? parentType.make(level.type.identity, for: owner, routes: routes),
+      let found = parentType.make(
+        level.type.identity, for: owner, routes: routes, asStack: parentStack.type),
       found.node !== root, found.node.details().isFree,
       ObjectIdentifier(type(of: found.flow)) == level.type.identity,
       // By index: iterating would copy each level.
