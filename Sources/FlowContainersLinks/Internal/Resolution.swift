@@ -34,9 +34,11 @@ final class Resolution {
     Self.current = self
     defer {
       Self.current = nil
-      // Kept for the next link without this one's answers and match (its depth is back to 0).
-      (calls, lastMatch) = (0, nil)
-      if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
+      // Kept for the next link without this one's answers (only made after that many calls)
+      // and match (its depth is back to 0); the match is taken, not overwritten.
+      if calls > Self.callsBeforeRemembering { answers.removeAll(keepingCapacity: true) }
+      calls = 0
+      _ = lastMatch.take()
     }
     return body(self)
   }
@@ -78,7 +80,9 @@ final class Resolution {
     defer { swap(&values, &self.values) }
     Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
       remainder = rest
-      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      // Swapped in: assigning would destroy the old match (always none) through a generic call.
+      var match: Match? = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      swap(&match, &lastMatch)
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
