@@ -81,7 +81,9 @@ final class Resolution {
     Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
       remainder = rest
       // Swapped in: assigning would destroy the old match (always none) through a generic call.
-      var match: Match? = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      var match: Match? = Match(type: ObjectIdentifier(type), link: link, rest: rest) {
+        $0.add(Flow.self, showing: stack, at: $1, under: $2)
+      }
       swap(&match, &lastMatch)
     }
     guard let rest = remainder else { return false }
@@ -177,8 +179,9 @@ final class Resolution {
   struct Match {
     let type: ObjectIdentifier
     let link: DeepLink
-    let stack: Any
     let rest: DeepLink
+    /// Adds the matched stack's level to a target: a closure, so the stack needs no cast.
+    let add: (inout TargetTree, FlowTree.Level.Place, Int?) -> Int
   }
 
   private struct Answer {
