@@ -35,10 +35,9 @@ final class Resolution {
     defer {
       Self.current = nil
       // Kept for the next link without this one's answers (only made after that many calls)
-      // and match (its depth is back to 0); the match is taken, not overwritten.
+      // and match (its depth is back to 0).
       if calls > Self.callsBeforeRemembering { answers.removeAll(keepingCapacity: true) }
-      calls = 0
-      _ = lastMatch.take()
+      (calls, lastMatch) = (0, nil)
     }
     return body(self)
   }
@@ -80,11 +79,9 @@ final class Resolution {
     defer { swap(&values, &self.values) }
     Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
       remainder = rest
-      // Swapped in: assigning would destroy the old match (always none) through a generic call.
-      var match: Match? = Match(type: ObjectIdentifier(type), link: link, rest: rest) {
+      lastMatch = Match(type: ObjectIdentifier(type), link: link, rest: rest) {
         $0.add(Flow.self, showing: stack, at: $1, under: $2)
       }
-      swap(&match, &lastMatch)
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
