@@ -37,10 +37,12 @@ extension DeepLinkRouter {
     // then objections, then every flow and screen made, then the changes.
     var stop: LinkOutcome?
     let (result, first) = restorer.apply(plan) { plan in
-      stop = checkRequirements(of: plan)
-      return stop == nil
+      // Set only when a requirement stops the plan: assigning and comparing copy the outcome.
+      guard let held = checkRequirements(of: plan) else { return true }
+      stop = held
+      return false
     }
-    switch result {
+    switch consume result {
     case .success(false): return stop ?? .failed(.stalePlan)
     case .success(true):
       guard let first else { return .applied(plan) }

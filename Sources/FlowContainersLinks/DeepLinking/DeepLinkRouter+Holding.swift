@@ -81,16 +81,14 @@ extension DeepLinkRouter {
   func supersedePendingLinks() -> Bool {
     ticket &+= 1
     validation?.cancel()
-    guard let held = heldLink else { return false }
-    heldLink = nil
+    guard let held = heldLink.take() else { return false }
     onHeldLinkEnd?(held.request, .dropped(.superseded))
     return true
   }
 
   /// Follows the held link again on the next turn of the main actor, after the dismissal.
   func resumeHeldLink() {
-    guard let held = heldLink else { return }
-    heldLink = nil
+    guard let held = heldLink.take() else { return }
     if let expiry = heldLinkExpiry, held.heldAt.duration(to: now()) > expiry {
       onHeldLinkEnd?(held.request, .dropped(.expired))
       return

@@ -211,10 +211,8 @@ extension LinkableFlow {
     into target: inout TargetTree, with resolution: Resolution
   ) -> (level: Int, rest: DeepLink)? {
     // What this resolution's `canHandle` just matched for this type and link, if it did.
-    if let last = resolution.takeMatch(of: ObjectIdentifier(Self.self), for: link),
-      let stack = last.stack as? [Route]
-    {
-      return (target.add(Self.self, showing: stack, at: place, under: parent), last.rest)
+    if let last = resolution.takeMatch(of: ObjectIdentifier(Self.self), for: link) {
+      return (last.add(&target, place, parent), last.rest)
     }
     var resolved: (level: Int, rest: DeepLink)?
     var values: [String] = []

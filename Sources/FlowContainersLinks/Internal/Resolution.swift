@@ -34,9 +34,10 @@ final class Resolution {
     Self.current = self
     defer {
       Self.current = nil
-      // Kept for the next link without this one's answers and match (its depth is back to 0).
+      // Kept for the next link without this one's answers (only made after that many calls)
+      // and match (its depth is back to 0).
+      if calls > Self.callsBeforeRemembering { answers.removeAll(keepingCapacity: true) }
       (calls, lastMatch) = (0, nil)
-      if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
     }
     return body(self)
   }
@@ -78,7 +79,9 @@ final class Resolution {
     defer { swap(&values, &self.values) }
     Flow.routes.firstResolution(of: link, values: &values) { stack, _, rest in
       remainder = rest
-      lastMatch = Match(type: ObjectIdentifier(type), link: link, stack: stack, rest: rest)
+      lastMatch = Match(type: ObjectIdentifier(type), link: link, rest: rest) {
+        $0.add(Flow.self, showing: stack, at: $1, under: $2)
+      }
     }
     guard let rest = remainder else { return false }
     if rest.remaining.isEmpty { return true }
@@ -173,8 +176,9 @@ final class Resolution {
   struct Match {
     let type: ObjectIdentifier
     let link: DeepLink
-    let stack: Any
     let rest: DeepLink
+    /// Adds the matched stack's level to a target: a closure, so the stack needs no cast.
+    let add: (inout TargetTree, FlowTree.Level.Place, Int?) -> Int
   }
 
   private struct Answer {
