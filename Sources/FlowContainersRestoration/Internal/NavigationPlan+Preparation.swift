@@ -97,16 +97,18 @@ extension NavigationPlan {
       return owner as? any RestorableFlow
     }
     if let position = kept(index) {
-      guard let node = node(at: position) else { throw .stale }
+      // Position 0 is `root`, which the caller found current.
+      guard let node = position == 0 ? root : node(at: position) else { throw .stale }
       return PreparedLevel(node: node, flow: flow(of: node.owner))
     }
-    let level = target.levels[index]
-    guard let parent = level.parent else { throw .stale }
+    // The fields read in place: a copy of the level would copy its routes and types.
+    let (levelPlace, identity) = (target.levels[index].place, target.levels[index].type.identity)
+    guard let parent = target.levels[index].parent else { throw .stale }
     var failure: PlanFailure {
       .cannotCreate(level: index, flow: name(parent), subFlow: name(index))
     }
     let parentNode = prepared[parent].node
-    switch level.place {
+    switch levelPlace {
     case .presented, .column(.detail), .root:
       break
     case .column(.primary), .tab:
@@ -116,10 +118,10 @@ extension NavigationPlan {
       let levels = reading.tree.levels
       func holds(_ position: Int) -> Bool {
         reading.containers[position].node.owner.map { ObjectIdentifier(type(of: $0)) }
-          == level.type.identity
+          == identity
       }
-      guard case .tab(let place, _) = level.place else {
-        guard let primary = levels[0].columns.first(where: { levels[$0].place == level.place }),
+      guard case .tab(let place, _) = levelPlace else {
+        guard let primary = levels[0].columns.first(where: { levels[$0].place == levelPlace }),
           holds(primary)
         else { throw failure }
         let node = reading.containers[primary].node
@@ -140,18 +142,27 @@ extension NavigationPlan {
     }
     // Made by the parent's declaration, for the parent's stack or the detail's routes; only a
     // flow just made may join the tree: not the root, a live flow, or one made already.
-    let routes = level.place == .column(.detail) ? level.routes : target.levels[parent].routes
+    let routes =
+      levelPlace == .column(.detail) ? target.levels[index].routes : target.levels[parent].routes
     let (parentType, parentStack) = (target.levels[parent].type.type, target.levels[parent].stack)
     guard let owner = parentNode.owner,
       let found = parentType.make(
-        level.type.identity, for: owner, routes: routes, asStack: parentStack.type),
+        identity, for: owner, routes: routes, asStack: parentStack.type),
       found.node !== root, found.node.details().isFree,
-      ObjectIdentifier(type(of: found.flow)) == level.type.identity,
-      // By index: iterating would copy each level.
-      !prepared.indices.contains(where: { prepared[$0].made === found.flow })
+      ObjectIdentifier(type(of: found.flow)) == identity,
+      !prepared.isMade(found.flow)
     else { throw failure }
     return PreparedLevel(
       node: found.node, flow: flow(of: found.flow), made: found.flow, onEnd: found.onEnd)
+  }
+}
+
+extension [NavigationPlan.PreparedLevel] {
+  /// Whether `flow` was made for one of the levels: by index, with no closure, as iterating
+  /// would copy each level.
+  fileprivate func isMade(_ flow: AnyObject) -> Bool {
+    for index in indices where self[index].made === flow { return true }
+    return false
   }
 }
 
