@@ -340,7 +340,8 @@ extension StackContainer {
     // up the metadata of `[Screen]` and its witness tables.
     guard screens.count != 0 else { return }
     mutateStack { stack in
-      stack.reserveCapacity(stack.count + screens.count)
+      // No `reserveCapacity`: it sizes exactly, so a push at a time would copy the stack each
+      // time; appends grow it geometrically.
       var position = 0
       while position < screens.count {
         stack.append(screens[position])

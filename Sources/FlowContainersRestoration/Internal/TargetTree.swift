@@ -46,9 +46,11 @@ package struct TargetTree: Sendable {
   }
 
   /// The lists of the live tree it was built against, emptied, keeping their room, for the
-  /// next reading; the target keeps no live tree after.
+  /// next reading, when small (a large tree's room is not held between plans); the target keeps
+  /// no live tree after.
   mutating func spareLive() -> LiveTree.Spare {
-    guard var levels = live?.tree.levels, var containers = live?.containers else { return ([], []) }
+    guard var levels = live?.tree.levels, levels.capacity <= 64, var containers = live?.containers
+    else { return ([], []) }
     live = nil
     levels.removeAll(keepingCapacity: true)
     containers.removeAll(keepingCapacity: true)
