@@ -90,6 +90,17 @@ struct FlowRestorerLimitsTests {
     #expect(fresh.container.tree == chain.container.tree)
   }
 
+  @Test func aChainAtTheLevelLimitRestoredOverItselfKeepsEveryLevel() throws {
+    // Every level is kept and presents the next: each is looked up as kept, none dismissed.
+    let chain = Link.chain(Self.limit)
+    let before = chain.container.tree
+    let data = try FlowRestorer(root: chain).snapshot().jsonData()
+    let report = FlowRestorer(root: chain).restore(from: data)
+    #expect(report.error == nil)
+    #expect(report.isComplete)
+    #expect(chain.container.tree == before)
+  }
+
   @Test func aChainOneLevelOverTheLimitIsReportedWhenItIsSaved() {
     let chain = Link.chain(Self.limit + 1)
     Self.expectRefusal(of: FlowRestorer(root: chain), count: 4097)
