@@ -23,17 +23,18 @@ extension NavigationPlan {
     case .success(let matched): levels = matched
     case .failure(let failure): return .failure(failure)
     }
-    // The live levels the target keeps, with what a level kept as it is keeps presented over it:
-    // no other level may end them. Looked up once each, at any depth.
-    var claimed = [Bool](repeating: false, count: live.levels.count)
-    for index in levels.indices {
-      guard let kept = levels[index].kept?.position else { continue }
-      claimed[kept] = true
-      var over = levels[index].keepsLive ? live.presented(over: kept) : nil
+    // What a level kept as it is keeps presented over it: no other level may end it.
+    var spared: [Int] = []
+    for index in levels.indices where levels[index].keepsLive {
+      var over = levels[index].kept.flatMap { live.presented(over: $0.position) }
       while let presented = over {
-        claimed[presented] = true
+        spared.append(presented)
         over = live.presented(over: presented)
       }
+    }
+    /// Whether a target level keeps the live level at `position`, or it is spared.
+    func claimed(_ position: Int) -> Bool {
+      spared.contains(position) || Self.keeps(position, in: levels, below: levels.count)
     }
     /// The target level that hangs on `index` as its `column`, or (`nil`) as its selected tab.
     func branch(of index: Int, _ column: SplitColumn?) -> Int? {
@@ -73,7 +74,7 @@ extension NavigationPlan {
         let detail = live.column(.detail, of: position)
         // What the split presents is in the way unless the target goes through its shown column.
         let through = branch(of: index, detail == nil ? .primary : .detail)
-        if let cover = live.levels[position].presented, !claimed[cover], through == nil {
+        if let cover = live.levels[position].presented, !claimed(cover), through == nil {
           dismiss(cover, at: index + 1)
         }
         if let detail, branch(of: index, .detail) == nil {
@@ -83,7 +84,7 @@ extension NavigationPlan {
           read(detail)
         }
       case .tabs:
-        if let cover = live.levels[position].presented, !claimed[cover] {
+        if let cover = live.levels[position].presented, !claimed(cover) {
           dismiss(cover, at: index + 1)
         }
         // The live tab the target's selected tab keeps, at its place in the live bar.
@@ -106,7 +107,7 @@ extension NavigationPlan {
       {
         over = live.column(.detail, of: keptSplit)
       }
-      guard let over, let presented = live.presented(over: over), !claimed[presented] else {
+      guard let over, let presented = live.presented(over: over), !claimed(presented) else {
         continue
       }
       dismiss(presented, at: index + 1)
